@@ -1,0 +1,2 @@
+//! Placeholder bench, replaced once the games exist.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Adelta notation (placeholder).

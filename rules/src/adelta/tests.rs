@@ -1,0 +1,1 @@
+//! Adelta position tests (placeholder).

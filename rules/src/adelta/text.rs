@@ -1,0 +1,1 @@
+//! Adelta text board (placeholder).

@@ -1,0 +1,1 @@
+//! Daldosa notation (placeholder).

@@ -1,0 +1,1 @@
+//! Daldosa position tests (placeholder).

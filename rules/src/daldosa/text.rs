@@ -1,0 +1,1 @@
+//! Daldosa text board (placeholder).

@@ -1,0 +1,75 @@
+//! The game-neutral interface every game module implements.
+
+use crate::{
+    ArrangeError, Cell, Event, MoveError, PositionError, RollError, RuleSetId, Seat, Status, Viewer,
+};
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// One game family's position, with its rules.
+///
+/// Every game module (`adelta`, `hnefatafl`, `subulata`, `daldosa`) has one type implementing
+/// this trait, so the session, the renderer's callers, the CLI and the AI can drive any game
+/// the same way. A position is the whole state needed to continue the game: dice still to use
+/// are part of it, so nothing here needs an RNG; the caller rolls (see [`crate::dice::roll`])
+/// when [`Game::status`] asks for it and records the dice.
+pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static {
+    /// One move: a whole move in the grid games, a single step (one die) in the dice games.
+    /// `Display` prints the canonical notation.
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+
+    /// The rule sets this type plays.
+    const RULE_SETS: &'static [RuleSetId];
+
+    /// The starting position of `rule_set` (one of [`Game::RULE_SETS`]; any other id gets the
+    /// first). `seed` decides whatever a game randomises at set-up (Subulata's tiles and the
+    /// default value arrangement); games without such set-up ignore it.
+    fn start(rule_set: RuleSetId, seed: u64) -> Self;
+
+    /// Which rule set this position is played under.
+    fn rule_set(&self) -> RuleSetId;
+
+    /// Who must act next, or how the game ended.
+    fn status(&self) -> Status;
+
+    /// The dice (steps) still to use this turn, in the order they are shown; empty in games
+    /// without dice and while a roll is pending.
+    fn dice(&self) -> &[u8];
+
+    /// How many moves (steps, in the dice games) have been played since the start.
+    fn ply(&self) -> u32;
+
+    /// Every legal move for the player to move; empty while a roll is pending or after the end.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Applies a legal move and returns what happened. An illegal move changes nothing and
+    /// gets [`MoveError::Illegal`] with a reason a player understands.
+    fn play(&mut self, mv: Self::Move) -> Result<Vec<Event>, MoveError>;
+
+    /// Applies a roll of the dice the status asks for. When no step can be played with the
+    /// dice, the turn passes (an [`Event::Passed`]) and the status asks for the next roll.
+    fn roll(&mut self, dice: &[u8]) -> Result<Vec<Event>, RollError>;
+
+    /// Reads a move in this game's notation, forgivingly (case, spaces, optional separators).
+    /// Only the syntax is checked here; [`Game::play`] checks legality.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The position string: the full form for [`Viewer::Final`], the form a viewer may see
+    /// otherwise (hidden values the viewer may not see are written `?`).
+    fn to_notation(&self, viewer: Viewer) -> String;
+
+    /// Reads a position string of `rule_set` (the full form or a public one).
+    fn from_notation(rule_set: RuleSetId, text: &str) -> Result<Self, PositionError>;
+
+    /// A compact monospace board for the console and for screen readers, for `viewer`.
+    fn text_board(&self, viewer: Viewer) -> String;
+
+    /// The name players use for a cell index found in an [`Event`] (`f6`, `13`, `w12`).
+    fn cell_name(&self, cell: Cell) -> String;
+
+    /// Sets a player's private value arrangement (Subulata only; other games refuse).
+    fn arrange(&mut self, seat: Seat, values: [u8; 9]) -> Result<(), ArrangeError> {
+        let _ = (seat, values);
+        Err(ArrangeError::NotSupported)
+    }
+}

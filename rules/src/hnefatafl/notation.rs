@@ -1,0 +1,1 @@
+//! Hnefatafl notation (placeholder).

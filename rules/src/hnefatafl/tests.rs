@@ -1,0 +1,1 @@
+//! Hnefatafl position tests (placeholder).

@@ -1,0 +1,1 @@
+//! Hnefatafl text board (placeholder).

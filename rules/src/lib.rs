@@ -1,0 +1,29 @@
+//! Skald's rules: the six rule sets of RULES.md behind one game-neutral interface.
+//!
+//! Pure and synchronous: no I/O, and deterministic given the recorded dice. Each game module
+//! (`adelta`, `hnefatafl`, `subulata`, `daldosa`) has the same shape: `mod.rs` holds the
+//! position type and its rules, `notation.rs` the position and move notation, `text.rs` the
+//! text board, `tests.rs` the position-by-position tests. The notation of every rule set is
+//! documented in `docs/NOTATION.md`.
+
+pub mod adelta;
+pub mod coords;
+pub mod daldosa;
+pub mod dice;
+mod error;
+mod game;
+pub mod hnefatafl;
+mod outcome;
+mod position;
+mod record;
+mod ruleset;
+mod seat;
+pub mod subulata;
+
+pub use error::{ArrangeError, MoveError, PositionError, RollError};
+pub use game::Game;
+pub use outcome::{Cell, EndReason, Event, Outcome, RollSpec, Status};
+pub use position::Position;
+pub use record::{Action, Match, RECORD_FORMAT, Record, ReplayError};
+pub use ruleset::{RuleSetId, UnknownRuleSet};
+pub use seat::{Seat, Viewer};

@@ -1,0 +1,1 @@
+//! Subulata notation (placeholder).

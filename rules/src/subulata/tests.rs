@@ -1,0 +1,1 @@
+//! Subulata position tests (placeholder).

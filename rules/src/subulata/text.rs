@@ -1,0 +1,1 @@
+//! Subulata text board (placeholder).

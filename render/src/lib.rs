@@ -1,0 +1,1 @@
+//! Board pictures and text views of every game (being written).

@@ -9,7 +9,7 @@ use skald_rules::{RuleSetId, Seat, Viewer};
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The top-level commands.

@@ -3,6 +3,7 @@
 mod cli;
 mod dice_rng;
 mod rules_cli;
+pub mod session;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -10,7 +11,8 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match cli.command {
-        cli::Command::Rules(cmd) => rules_cli::run(cmd),
+        Some(cli::Command::Rules(cmd)) => rules_cli::run(cmd),
+        None => Ok(String::new()),
     };
     match result {
         Ok(out) => {

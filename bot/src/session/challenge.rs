@@ -1,0 +1,575 @@
+//! Challenges: an invitation to a game, direct or open, that becomes the game with the same
+//! number when accepted; and the commands around them (challenge, accept, decline, cancel,
+//! rematch).
+
+use super::clock::Timestamp;
+use super::command::{ChallengeSpec, Opponent, SeatChoice};
+use super::game::{GameDoc, TurnClock};
+use super::identity::{ChannelId, CommunityId, Context, User};
+use super::messages;
+use super::reply::{Board, Choice, Private, Reply};
+use super::store::{Commit, Stored};
+use super::{Failure, Session};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+use skald_rules::{Match, RuleSetId, Seat};
+
+/// A challenge waiting for an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    /// Its number (the game's number once accepted).
+    pub id: u64,
+    /// The rule set to play.
+    pub rule_set: RuleSetId,
+    /// Who challenges.
+    pub challenger: User,
+    /// Who may accept (`None`: anyone in the channel).
+    pub opponent: Option<User>,
+    /// The challenger's seat.
+    pub seat: SeatChoice,
+    /// Whether the game counts for the ladder.
+    pub ranked: bool,
+    /// Days per move.
+    pub days: u32,
+    /// The ladder the game will count for.
+    pub community: CommunityId,
+    /// Where it was made (and where the game will live).
+    pub channel: ChannelId,
+    /// When it was made.
+    pub created: Timestamp,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<u64>,
+}
+
+impl Challenge {
+    /// The terms in words: `Hnefatafl 11x11, ranked, 3 days per move; alice plays the
+    /// Attackers (moves first)`.
+    pub fn terms(&self) -> String {
+        let names = self.rule_set.seat_names();
+        let seat = match self.seat {
+            SeatChoice::First => format!(
+                "{} plays the {} (moves first)",
+                self.challenger.name, names[0]
+            ),
+            SeatChoice::Second => format!("{} plays the {}", self.challenger.name, names[1]),
+            SeatChoice::Random => "seats drawn at random".to_string(),
+        };
+        format!(
+            "{}, {}, {} day{} per move; {seat}",
+            self.rule_set.name(),
+            if self.ranked { "ranked" } else { "casual" },
+            self.days,
+            if self.days == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The line for `games`.
+    pub fn summary(&self, viewer: &User) -> String {
+        match &self.opponent {
+            _ if self.challenger.id == viewer.id => format!(
+                "#{} you challenge {}: {} (`cancel #{}` withdraws it)",
+                self.id,
+                self.opponent
+                    .as_ref()
+                    .map_or("anyone here".to_string(), |o| format!("@{}", o.name)),
+                self.terms(),
+                self.id
+            ),
+            Some(_) => format!(
+                "#{} {} challenges you: {} (`accept #{}` or `decline #{}`)",
+                self.id,
+                self.challenger.name,
+                self.terms(),
+                self.id,
+                self.id
+            ),
+            None => format!(
+                "#{} open challenge by {}: {} (`accept #{}`)",
+                self.id,
+                self.challenger.name,
+                self.terms(),
+                self.id
+            ),
+        }
+    }
+}
+
+impl Session {
+    /// `challenge <rule-set> ...`.
+    pub(super) fn cmd_challenge(
+        &self,
+        ctx: &Context,
+        spec: &ChallengeSpec,
+    ) -> Result<Reply, Failure> {
+        let opponent = match &spec.opponent {
+            Opponent::Open => None,
+            Opponent::User(handle) => {
+                let u = self.resolve(ctx, handle)?;
+                if u.id == ctx.user.id {
+                    return Err(Failure::Refused(
+                        "you cannot challenge yourself; name someone else, or leave the @user out for an open challenge"
+                            .into(),
+                    ));
+                }
+                Some(u)
+            }
+        };
+        let ch = Challenge {
+            id: self.store.allocate_id()?,
+            rule_set: spec.rule_set,
+            challenger: ctx.user.clone(),
+            opponent,
+            seat: spec.seat,
+            ranked: spec.ranked,
+            days: spec.days,
+            community: ctx.community.clone(),
+            channel: ctx.channel.clone(),
+            created: self.now(),
+            rematch_of: None,
+        };
+        self.commit(
+            Commit {
+                new_challenges: vec![ch.clone()],
+                ..Commit::default()
+            },
+            None,
+        )?;
+        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
+        Ok(self.challenge_reply(&ch, format!("Challenge #{}", ch.id)))
+    }
+
+    /// The announcement of a new challenge, with the answers as choices.
+    fn challenge_reply(&self, ch: &Challenge, headline: String) -> Reply {
+        let mut reply = match &ch.opponent {
+            Some(o) => {
+                let mut r = Reply::done(format!(
+                    "{headline}: {} challenges @{} to {}.\n@{}: `accept #{}` or `decline #{}`.",
+                    ch.challenger.name,
+                    o.name,
+                    ch.terms(),
+                    o.name,
+                    ch.id,
+                    ch.id
+                ));
+                r.ping(&o.id);
+                for verb in ["accept", "decline"] {
+                    r.choices.push(Choice {
+                        label: verb.into(),
+                        command: format!("{verb} #{}", ch.id),
+                        for_user: Some(o.id.clone()),
+                    });
+                }
+                r
+            }
+            None => {
+                let mut r = Reply::done(format!(
+                    "{headline}: {} challenges anyone here to {}.\nAnyone: `accept #{}`.",
+                    ch.challenger.name,
+                    ch.terms(),
+                    ch.id
+                ));
+                r.choices.push(Choice {
+                    label: "accept".into(),
+                    command: format!("accept #{}", ch.id),
+                    for_user: None,
+                });
+                r
+            }
+        };
+        reply.choices.push(Choice {
+            label: "cancel".into(),
+            command: format!("cancel #{}", ch.id),
+            for_user: Some(ch.challenger.id.clone()),
+        });
+        reply
+    }
+
+    /// The challenge a command answers: `#id`, or the only one that fits in this channel.
+    fn find_challenge(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        fits: &dyn Fn(&Challenge) -> bool,
+        none_here: &str,
+        example: &str,
+    ) -> Result<Stored<Challenge>, Failure> {
+        if let Some(id) = id {
+            return match self.store.challenge(id)? {
+                Some(c) => Ok(c),
+                None if self.store.game(id)?.is_some() => Err(Failure::Refused(format!(
+                    "challenge #{id} was already accepted: it is game #{id}"
+                ))),
+                None => Err(Failure::Refused(format!(
+                    "there is no challenge #{id} (it may have been answered or withdrawn); `games` lists the open ones"
+                ))),
+            };
+        }
+        let mut candidates: Vec<Stored<Challenge>> = self
+            .store
+            .challenges()?
+            .into_iter()
+            .filter(|c| c.doc.channel == ctx.channel && fits(&c.doc))
+            .collect();
+        match candidates.len() {
+            1 => Ok(candidates.remove(0)),
+            0 => Err(Failure::Refused(none_here.to_string())),
+            n => Err(Failure::Refused(format!(
+                "{n} challenges fit: {}; say which, like `{example} #{}`",
+                candidates
+                    .iter()
+                    .map(|c| c.doc.summary(&ctx.user))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                candidates[0].doc.id
+            ))),
+        }
+    }
+
+    /// `accept [#id]`.
+    pub(super) fn cmd_accept(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let me = ctx.user.id.clone();
+        let stored = self.find_challenge(
+            ctx,
+            id,
+            &|c| c.challenger.id != me && c.opponent.as_ref().is_none_or(|o| o.id == me),
+            "there is no challenge for you here; `games` lists challenges, `challenge <rule-set>` makes one",
+            "accept",
+        )?;
+        self.accept(ctx, stored)
+    }
+
+    /// Starts the game of an accepted challenge.
+    fn accept(&self, ctx: &Context, stored: Stored<Challenge>) -> Result<Reply, Failure> {
+        let ch = &stored.doc;
+        if ch.challenger.id == ctx.user.id {
+            return Err(Failure::Refused(format!(
+                "you cannot accept your own challenge; `cancel #{}` withdraws it",
+                ch.id
+            )));
+        }
+        if let Some(o) = &ch.opponent
+            && o.id != ctx.user.id
+        {
+            return Err(Failure::Refused(format!(
+                "challenge #{} is for @{}, not for you",
+                ch.id, o.name
+            )));
+        }
+        if ch.channel != ctx.channel {
+            return Err(Failure::Refused(format!(
+                "challenge #{} was made in another channel ({}); accept it there",
+                ch.id, ch.channel
+            )));
+        }
+        let now = self.now();
+        let (challenger_seat, seed, m, events) = {
+            let mut rng = self.rng();
+            let challenger_seat = match ch.seat {
+                SeatChoice::First => Seat::A,
+                SeatChoice::Second => Seat::B,
+                SeatChoice::Random => {
+                    if rng.random::<bool>() {
+                        Seat::A
+                    } else {
+                        Seat::B
+                    }
+                }
+            };
+            let seed: u64 = rng.random();
+            let (m, events) = Match::new(ch.rule_set, seed, &mut *rng);
+            (challenger_seat, seed, m, events)
+        };
+        let mut players = [ch.challenger.clone(), ctx.user.clone()];
+        if challenger_seat == Seat::B {
+            players.swap(0, 1);
+        }
+        let mut g = GameDoc {
+            id: ch.id,
+            version: 0,
+            community: ch.community.clone(),
+            channel: ch.channel.clone(),
+            players,
+            ranked: ch.ranked,
+            days: ch.days,
+            record: m.record().clone(),
+            started: now,
+            clock: TurnClock {
+                seat: Seat::A,
+                since: now,
+                deadline: now,
+                remind_at: None,
+            },
+            moved: [0, 0],
+            draw_offer: None,
+            takeback: None,
+            rematch_of: ch.rematch_of,
+            rematch: None,
+            end: None,
+        };
+        self.start_turn(&mut g, &m, now)?;
+        let commit = Commit {
+            games: vec![(None, g)],
+            removed_challenges: vec![stored.clone()],
+            ..Commit::default()
+        };
+        let written = match self.commit(commit, None) {
+            Err(Failure::Conflict(_)) => {
+                return Err(Failure::Refused(format!(
+                    "challenge #{} was answered by someone else a moment ago",
+                    ch.id
+                )));
+            }
+            other => other?,
+        };
+        let Some(g) = written.into_iter().next() else {
+            return Err(Failure::Refused("nothing was written".into()));
+        };
+        tracing::info!(game = g.id, seed, rule_set = %g.rule_set(), "game started");
+        let headline = format!(
+            "Game #{} starts: {}, {} vs {}, {}, {} day{} per move.",
+            g.id,
+            g.rule_set().name(),
+            g.label(Seat::A),
+            g.label(Seat::B),
+            if g.ranked { "ranked" } else { "casual" },
+            g.days,
+            if g.days == 1 { "" } else { "s" }
+        );
+        let mut reply = self.game_reply(&g, &m, headline, &events, None, now);
+        if g.rule_set().has_hidden_information() {
+            // Both players get their set-up privately, with how to change it.
+            let board = g.board(m.position(), Vec::new());
+            reply.private.clear();
+            for seat in Seat::BOTH {
+                let player = &g.players[seat.index()];
+                let order = if seat == Seat::A {
+                    "a1 b1 c1 a2 b2 c2 a3 b3 c3"
+                } else {
+                    "i9 h9 g9 i8 h8 g8 i7 h7 g7"
+                };
+                reply.private.push(Private {
+                    to: player.id.clone(),
+                    name: player.name.clone(),
+                    text: format!(
+                        "Game #{}: you play {}. Your values were placed at random:\n{}\nUntil your first move you may place them yourself, privately: `arrange #{} <nine values>` for {order}.",
+                        g.id,
+                        g.rule_set().seat_names()[seat.index()],
+                        messages::private_view(m.position(), seat).unwrap_or_default(),
+                        g.id
+                    ),
+                    boards: vec![Board::private(&board, seat)],
+                });
+            }
+        }
+        Ok(reply)
+    }
+
+    /// `decline [#id]`: a challenge addressed to the speaker, or a pending draw offer or
+    /// takeback request.
+    pub(super) fn cmd_decline(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let me = ctx.user.id.clone();
+        if let Some(id) = id
+            && self.store.challenge(id)?.is_none()
+            && let Some(g) = self.store.game(id)?
+        {
+            return match self.decline_offer(ctx, &g)? {
+                Some(r) => Ok(r),
+                None => Err(Failure::Refused(format!(
+                    "there is nothing to decline in game #{id}: no draw offer or takeback request is waiting for you"
+                ))),
+            };
+        }
+        if id.is_none() {
+            // An offer in the speaker's only game with one pending, if no challenge fits.
+            let direct_here = self
+                .store
+                .challenges()?
+                .into_iter()
+                .filter(|c| c.doc.channel == ctx.channel)
+                .any(|c| c.doc.opponent.as_ref().is_some_and(|o| o.id == me));
+            if !direct_here {
+                let mut offers = Vec::new();
+                for (gid, active) in self.store.user_games(&me)? {
+                    if let Some(g) = self.store.game(gid)?.filter(|_| active)
+                        && g.doc.channel == ctx.channel
+                        && Session::has_offer_for(&g.doc, &me)
+                    {
+                        offers.push(g);
+                    }
+                }
+                if offers.len() == 1 {
+                    if let Some(r) = self.decline_offer(ctx, &offers[0])? {
+                        return Ok(r);
+                    }
+                } else if offers.len() > 1 {
+                    return Err(Failure::Refused(format!(
+                        "offers are waiting in games {}; say which, like `decline #{}`",
+                        offers
+                            .iter()
+                            .map(|g| format!("#{}", g.doc.id))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        offers[0].doc.id
+                    )));
+                }
+            }
+        }
+        let stored = self.find_challenge(
+            ctx,
+            id,
+            &|c| c.opponent.as_ref().is_some_and(|o| o.id == me),
+            "there is nothing for you to decline here: no challenge addressed to you, no draw offer or takeback request",
+            "decline",
+        )?;
+        let ch = &stored.doc;
+        match &ch.opponent {
+            None => {
+                return Err(Failure::Refused(format!(
+                    "challenge #{} is open to anyone, so it cannot be declined; leave it, or {} can `cancel #{}` it",
+                    ch.id, ch.challenger.name, ch.id
+                )));
+            }
+            Some(o) if o.id != me => {
+                return Err(Failure::Refused(format!(
+                    "challenge #{} is for @{}, not for you",
+                    ch.id, o.name
+                )));
+            }
+            Some(_) => {}
+        }
+        self.remove_challenge(&stored)?;
+        let mut reply = Reply::done(format!(
+            "{} declines challenge #{} from {}.",
+            ctx.user.name, ch.id, ch.challenger.name
+        ));
+        reply.ping(&ch.challenger.id);
+        Ok(reply)
+    }
+
+    /// `cancel [#id]`: withdraws the speaker's own challenge.
+    pub(super) fn cmd_cancel(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let me = ctx.user.id.clone();
+        let stored = self.find_challenge(
+            ctx,
+            id,
+            &|c| c.challenger.id == me,
+            "you have no challenge waiting here; `games` lists yours",
+            "cancel",
+        )?;
+        let ch = &stored.doc;
+        if ch.challenger.id != me {
+            return Err(Failure::Refused(format!(
+                "challenge #{} is {}'s; only they can withdraw it{}",
+                ch.id,
+                ch.challenger.name,
+                if ch.opponent.as_ref().is_some_and(|o| o.id == me) {
+                    format!(" (you can `decline #{}` it)", ch.id)
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        self.remove_challenge(&stored)?;
+        let mut reply = Reply::done(format!("{} withdraws challenge #{}.", ctx.user.name, ch.id));
+        if let Some(o) = &ch.opponent {
+            reply.ping(&o.id);
+        }
+        Ok(reply)
+    }
+
+    fn remove_challenge(&self, stored: &Stored<Challenge>) -> Result<(), Failure> {
+        match self.commit(
+            Commit {
+                removed_challenges: vec![stored.clone()],
+                ..Commit::default()
+            },
+            None,
+        ) {
+            Err(Failure::Conflict(_)) => Err(Failure::Refused(format!(
+                "challenge #{} was answered a moment ago",
+                stored.doc.id
+            ))),
+            other => other.map(drop),
+        }
+    }
+
+    /// `rematch [#id]`: offers the opponent a new game with the seats swapped, or accepts
+    /// their offer.
+    pub(super) fn cmd_rematch(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let stored = self.find_finished_game(ctx, id)?;
+        let g = &stored.doc;
+        let Some(seat) = g.seat_of(&ctx.user.id) else {
+            return Err(Failure::Refused(format!(
+                "you did not play game #{}; only its players can ask for a rematch",
+                g.id
+            )));
+        };
+        if g.end.is_none() {
+            return Err(Failure::Refused(format!(
+                "game #{} is still being played; a rematch comes after it ends",
+                g.id
+            )));
+        }
+        if let Some(rid) = g.rematch {
+            if let Some(ch) = self.store.challenge(rid)? {
+                if ch.doc.challenger.id == ctx.user.id {
+                    return Err(Failure::Refused(format!(
+                        "you already offered a rematch: challenge #{rid}, waiting for {}",
+                        g.players[seat.other().index()].name
+                    )));
+                }
+                return self.accept(ctx, ch);
+            }
+            if self.store.game(rid)?.is_some() {
+                return Err(Failure::Refused(format!(
+                    "the rematch of game #{} is already game #{rid}",
+                    g.id
+                )));
+            }
+        }
+        self.require_channel_of(ctx, g)?;
+        let other = g.players[seat.other().index()].clone();
+        let ch = Challenge {
+            id: self.store.allocate_id()?,
+            rule_set: g.rule_set(),
+            challenger: ctx.user.clone(),
+            opponent: Some(other),
+            // Seats swap: who was seat A now takes seat B.
+            seat: if seat == Seat::A {
+                SeatChoice::Second
+            } else {
+                SeatChoice::First
+            },
+            ranked: g.ranked,
+            days: g.days,
+            community: g.community.clone(),
+            channel: g.channel.clone(),
+            created: self.now(),
+            rematch_of: Some(g.id),
+        };
+        let mut next = g.clone();
+        next.rematch = Some(ch.id);
+        self.commit(
+            Commit {
+                games: vec![(Some(stored.clone()), next)],
+                new_challenges: vec![ch.clone()],
+                ..Commit::default()
+            },
+            Some(g.id),
+        )?;
+        Ok(self.challenge_reply(
+            &ch,
+            format!("Rematch of game #{}, challenge #{}", g.id, ch.id),
+        ))
+    }
+
+    fn require_channel_of(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
+        if g.channel != ctx.channel {
+            return Err(Failure::Refused(format!(
+                "game #{} was played in another channel ({}); ask for the rematch there",
+                g.id, g.channel
+            )));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,107 @@
+//! Who speaks and where: users, communities and channels as plain data, so the session
+//! never sees a platform type. An adapter turns its own ids into these.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A user on one platform, like `console:alice` or `discord:81234`: what games and ratings
+/// are keyed by. The display name lives beside it ([`User`]) because names change.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UserId {
+    /// The platform: `console`, `discord`, `matrix`.
+    pub platform: String,
+    /// The platform's id of the user (for the console, the name typed after `@`).
+    pub id: String,
+}
+
+impl UserId {
+    /// A user id from its two parts.
+    pub fn new(platform: &str, id: &str) -> UserId {
+        UserId {
+            platform: platform.to_string(),
+            id: id.to_string(),
+        }
+    }
+
+    /// The store key, `platform:id` (platforms never contain `:`).
+    pub fn key(&self) -> String {
+        format!("{}:{}", self.platform, self.id)
+    }
+
+    /// Reads a store key written by [`UserId::key`].
+    pub fn from_key(key: &str) -> Option<UserId> {
+        let (platform, id) = key.split_once(':')?;
+        Some(UserId::new(platform, id))
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.platform, self.id)
+    }
+}
+
+/// A user with the name to show: who sent a command, or who is mentioned.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct User {
+    /// The stable id.
+    pub id: UserId,
+    /// The name to show (`alice`); updated whenever the user speaks.
+    pub name: String,
+}
+
+impl User {
+    /// A user from platform, id and display name.
+    pub fn new(platform: &str, id: &str, name: &str) -> User {
+        User {
+            id: UserId::new(platform, id),
+            name: name.to_string(),
+        }
+    }
+}
+
+/// Where a ladder lives: a Discord server, a Matrix room, or the console. Ratings are kept
+/// per community and per rule set.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CommunityId(pub String);
+
+/// Where a game lives and where its notifications go: a Discord channel, a Matrix room, the
+/// console.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ChannelId(pub String);
+
+impl fmt::Display for CommunityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Display for ChannelId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Everything the session needs to know about where a command came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Who sent it.
+    pub user: User,
+    /// The ladder scope it was sent in.
+    pub community: CommunityId,
+    /// The channel it was sent in (replies go there).
+    pub channel: ChannelId,
+}
+
+impl Context {
+    /// A context from its parts.
+    pub fn new(user: User, community: &str, channel: &str) -> Context {
+        Context {
+            user,
+            community: CommunityId(community.to_string()),
+            channel: ChannelId(channel.to_string()),
+        }
+    }
+}

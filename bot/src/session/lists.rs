@@ -1,0 +1,227 @@
+//! The read-only commands that list things: `games`, `history`, `ladder`, `rating`.
+
+use super::clock::describe_duration;
+use super::identity::{Context, UserId};
+use super::ladder::{PROVISIONAL_RD, Standing};
+use super::reply::Reply;
+use super::{Failure, Session};
+use skald_rules::RuleSetId;
+
+/// How many players `ladder` shows, and how many finished games `history` lists.
+const TOP: usize = 10;
+
+impl Session {
+    /// The name to show for a user id (their latest known name, else the id).
+    fn display_name(&self, id: &UserId) -> Result<String, Failure> {
+        Ok(self
+            .store
+            .user(id)?
+            .map_or_else(|| id.id.clone(), |u| u.doc.user.name))
+    }
+
+    /// `games`: the speaker's active games and the challenges that concern them here.
+    pub(super) fn cmd_games(&self, ctx: &Context) -> Result<Reply, Failure> {
+        let now = self.now();
+        let mut lines = Vec::new();
+        for (id, active) in self.store.user_games(&ctx.user.id)? {
+            if !active {
+                continue;
+            }
+            let Some(g) = self.store.game(id)? else {
+                continue;
+            };
+            let g = g.doc;
+            let Some(seat) = g.seat_of(&ctx.user.id) else {
+                continue;
+            };
+            let opponent = &g.players[seat.other().index()].name;
+            let whose = if g.clock.seat == seat {
+                "your move".to_string()
+            } else {
+                format!("{opponent} to move")
+            };
+            let mut line = format!(
+                "#{} {} vs {opponent} ({}): {whose}, deadline {} (in {})",
+                g.id,
+                g.rule_set().name(),
+                g.rule_set().seat_names()[seat.index()],
+                g.clock.deadline,
+                describe_duration(g.clock.deadline.since(now).max(0))
+            );
+            if g.channel != ctx.channel {
+                line.push_str(&format!(", in channel {}", g.channel));
+            }
+            if Session::has_offer_for(&g, &ctx.user.id) {
+                line.push_str(", an offer awaits your answer");
+            }
+            lines.push(line);
+        }
+        let mut text = if lines.is_empty() {
+            "You have no active games.".to_string()
+        } else {
+            format!("Your games:\n  {}", lines.join("\n  "))
+        };
+        let challenges: Vec<String> = self
+            .store
+            .challenges()?
+            .into_iter()
+            .map(|c| c.doc)
+            .filter(|c| {
+                c.challenger.id == ctx.user.id
+                    || c.opponent.as_ref().is_some_and(|o| o.id == ctx.user.id)
+                    || (c.opponent.is_none() && c.channel == ctx.channel)
+            })
+            .map(|c| c.summary(&ctx.user))
+            .collect();
+        if challenges.is_empty() {
+            text.push_str("\nNo challenges are waiting. `challenge <rule-set>` makes one.");
+        } else {
+            text.push_str(&format!("\nChallenges:\n  {}", challenges.join("\n  ")));
+        }
+        Ok(Reply::done(text))
+    }
+
+    /// `history`: the last finished games; `history #id`: one game's result and moves.
+    pub(super) fn cmd_history(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        if id.is_some() {
+            let g = self.find_game(ctx, id, "history #id")?.doc;
+            let mut text = self.moves_text(&g);
+            match g.result_text() {
+                Some(r) => text.push_str(&format!("\n{r}")),
+                None => text.push_str("\n(still being played)"),
+            }
+            return Ok(Reply::done(text));
+        }
+        let mut finished: Vec<u64> = self
+            .store
+            .user_games(&ctx.user.id)?
+            .into_iter()
+            .filter(|(_, active)| !active)
+            .map(|(id, _)| id)
+            .collect();
+        finished.sort_unstable_by(|a, b| b.cmp(a));
+        let mut lines = Vec::new();
+        for id in finished.into_iter().take(TOP) {
+            let Some(g) = self.store.game(id)? else {
+                continue;
+            };
+            let g = g.doc;
+            let (Some(seat), Some(end)) = (g.seat_of(&ctx.user.id), g.end) else {
+                continue;
+            };
+            let verdict = match end.result.winner() {
+                None => "no result",
+                Some(None) => "draw",
+                Some(Some(w)) if w == seat => "won",
+                Some(Some(_)) => "lost",
+            };
+            let change = end
+                .ratings
+                .map(|r| format!(", rating {}", r[seat.index()].describe()))
+                .unwrap_or_default();
+            lines.push(format!(
+                "#{} {} vs {} ({}): {verdict}{change}",
+                g.id,
+                g.rule_set().name(),
+                g.players[seat.other().index()].name,
+                end.at.date()
+            ));
+        }
+        if lines.is_empty() {
+            return Ok(Reply::done("You have no finished games yet."));
+        }
+        Ok(Reply::done(format!(
+            "Your last finished games (`history #id` shows one):\n  {}",
+            lines.join("\n  ")
+        )))
+    }
+
+    /// `ladder [rule-set]`: the top of this community's ladder(s).
+    pub(super) fn cmd_ladder(
+        &self,
+        ctx: &Context,
+        rule_set: Option<RuleSetId>,
+    ) -> Result<Reply, Failure> {
+        let sets: Vec<RuleSetId> = match rule_set {
+            Some(r) => vec![r],
+            None => RuleSetId::ALL.to_vec(),
+        };
+        let mut sections = Vec::new();
+        for r in sets {
+            let mut rows = self.store.ladder(&ctx.community, r)?;
+            if rows.is_empty() {
+                if rule_set.is_some() {
+                    sections.push(format!(
+                        "Nobody has played a ranked game of {} here yet.",
+                        r.name()
+                    ));
+                }
+                continue;
+            }
+            rows.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
+            let mut section = format!("Ladder: {} ({} players)", r.name(), rows.len());
+            for (i, (user, s)) in rows.iter().take(TOP).enumerate() {
+                section.push_str(&format!(
+                    "\n  {:>2}. {} {} ±{}, {} game{}",
+                    i + 1,
+                    self.display_name(user)?,
+                    s.shown(),
+                    s.deviation.round() as i64,
+                    s.games,
+                    if s.games == 1 { "" } else { "s" }
+                ));
+            }
+            sections.push(section);
+        }
+        if sections.is_empty() {
+            return Ok(Reply::done(
+                "Nobody has played a ranked game here yet. `challenge <rule-set>` starts one.",
+            ));
+        }
+        sections.push(format!(
+            "(? marks a provisional rating: deviation {PROVISIONAL_RD} or more)"
+        ));
+        Ok(Reply::done(sections.join("\n")))
+    }
+
+    /// `rating [@user]`: a player's standings in this community.
+    pub(super) fn cmd_rating(&self, ctx: &Context, handle: Option<&str>) -> Result<Reply, Failure> {
+        let user = match handle {
+            Some(h) => self.resolve(ctx, h)?,
+            None => ctx.user.clone(),
+        };
+        let mut lines = Vec::new();
+        for r in RuleSetId::ALL {
+            if let Some(s) = self.store.standing(&ctx.community, r, &user.id)? {
+                lines.push(standing_line(r, &s));
+            }
+        }
+        if lines.is_empty() {
+            return Ok(Reply::done(format!(
+                "{} has no ranked games here yet.",
+                user.name
+            )));
+        }
+        Ok(Reply::done(format!(
+            "{}'s ratings here:\n  {}",
+            user.name,
+            lines.join("\n  ")
+        )))
+    }
+}
+
+/// `Hnefatafl 11x11: 1662? ±290, 1 game (1 won, 0 lost, 0 drawn)`.
+fn standing_line(r: RuleSetId, s: &Standing) -> String {
+    format!(
+        "{}: {} ±{}, {} game{} ({} won, {} lost, {} drawn){}",
+        r.name(),
+        s.shown(),
+        s.deviation.round() as i64,
+        s.games,
+        if s.games == 1 { "" } else { "s" },
+        s.wins,
+        s.losses,
+        s.draws,
+        if s.provisional() { ", provisional" } else { "" }
+    )
+}

@@ -1,0 +1,362 @@
+//! Every text the session (and `skald rules`) shows players: events, statuses, results,
+//! move lists, help and rule summaries. Kept in one place so wording stays consistent and
+//! no text can carry a hidden value by accident.
+
+use super::command::{COMMANDS, info};
+use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, Status, Viewer};
+use std::fmt::Write;
+
+/// Dice as players say them: `3 and 1`, `6, 6, 6 and 6`.
+pub fn dice_text(dice: &[u8]) -> String {
+    match dice {
+        [] => "no dice".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!(
+            "{} and {last}",
+            init.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// One line saying where the game stands, with the game's own seat names.
+pub fn describe_status(position: &Position) -> String {
+    let names = position.rule_set().seat_names();
+    describe_status_with(position, &|s| names[s.index()].to_string())
+}
+
+/// [`describe_status`] with a custom label for each seat (`alice (Attackers)`).
+pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> String) -> String {
+    match position.status() {
+        Status::Roll { seat: None, .. } => "the opening roll is pending".to_string(),
+        Status::Roll { seat: Some(s), .. } => format!("{} must roll", label(s)),
+        Status::Move { seat } => {
+            let dice = position.dice();
+            if dice.is_empty() {
+                format!("{} to move", label(seat))
+            } else {
+                format!("{} to move with {}", label(seat), dice_text(dice))
+            }
+        }
+        Status::Over(o) => {
+            let mut s = match o.winner {
+                Some(w) => format!(
+                    "the game is over: {} won ({})",
+                    label(w),
+                    o.reason.describe()
+                ),
+                None => format!("the game is over: a draw ({})", o.reason.describe()),
+            };
+            if let Some([a, b]) = o.scores {
+                let _ = write!(s, ", score {a} to {b}");
+            }
+            s
+        }
+    }
+}
+
+/// One line describing an event, with the game's seat names.
+pub fn describe_event(position: &Position, event: &Event) -> String {
+    let names = position.rule_set().seat_names();
+    describe_event_with(position, event, &|s| names[s.index()].to_string())
+}
+
+/// [`describe_event`] with a custom label for each seat. Events never carry hidden values.
+pub fn describe_event_with(
+    position: &Position,
+    event: &Event,
+    label: &dyn Fn(Seat) -> String,
+) -> String {
+    let c = |cell| position.cell_name(cell);
+    let names = position.rule_set().seat_names();
+    match event {
+        Event::Rolled {
+            seat: None,
+            dice: d,
+        } => match d.as_slice() {
+            [a, b, c, e] => format!(
+                "opening roll: {} {} ({a}+{b}), {} {} ({c}+{e})",
+                names[0],
+                a + b,
+                names[1],
+                c + e
+            ),
+            other => format!("opening roll: {}", dice_text(other)),
+        },
+        Event::Rolled {
+            seat: Some(s),
+            dice,
+        } => format!("{} rolled {}", label(*s), dice_text(dice)),
+        Event::StarterChosen { seat } => format!("{} starts", label(*seat)),
+        Event::Moved {
+            seat,
+            from,
+            to: Some(to),
+        } => format!("{} moved {} to {}", label(*seat), c(*from), c(*to)),
+        Event::Moved {
+            seat,
+            from,
+            to: None,
+        } => format!("{} moved {} off the board", label(*seat), c(*from)),
+        Event::Bumped {
+            seat,
+            target,
+            landed,
+        } => format!(
+            "{} found {} taken and went on to {}",
+            label(*seat),
+            c(*target),
+            c(*landed)
+        ),
+        Event::Captured { seat, at } => {
+            format!("a piece of {} was captured on {}", label(*seat), c(*at))
+        }
+        Event::Activated { seat, at } => {
+            format!("{} activated a peg, now on {}", label(*seat), c(*at))
+        }
+        Event::LeftBoard { seat, from } => {
+            format!("a peg of {} left the board from {}", label(*seat), c(*from))
+        }
+        Event::Hornaskella { seat, at } => {
+            format!("{} has a Hornaskella on {}", label(*seat), c(*at))
+        }
+        Event::DiceLost { seat, dice } => {
+            format!("{} could not use {}", label(*seat), dice_text(dice))
+        }
+        Event::ExtraRoll { seat } => format!("{} rolls again", label(*seat)),
+        Event::Passed { seat } => format!("{} could not move and passed", label(*seat)),
+        Event::GameOver(o) => match o.winner {
+            Some(w) => format!("game over: {} won ({})", label(w), o.reason.describe()),
+            None => format!("game over: draw ({})", o.reason.describe()),
+        },
+    }
+}
+
+/// The message for a refused move: which move, why, and (up to `limit`) what is legal.
+pub fn move_refusal(position: &Position, mv: &str, err: &MoveError, limit: usize) -> String {
+    let why = match err {
+        MoveError::RollPending => "the dice must be rolled first".to_string(),
+        MoveError::GameOver => {
+            return format!("cannot play '{}': {}", mv.trim(), describe_status(position));
+        }
+        other => other.to_string(),
+    };
+    let legal = position.legal_moves();
+    let mut msg = format!("cannot play '{}': {why}", mv.trim());
+    if legal.is_empty() {
+        msg.push_str("\nno move is legal");
+    } else if legal.len() <= limit {
+        let _ = write!(msg, "\nlegal moves: {}", legal.join(" "));
+    } else {
+        let _ = write!(
+            msg,
+            "\nlegal moves: {} ... and {} more",
+            legal[..limit].join(" "),
+            legal.len() - limit
+        );
+    }
+    msg
+}
+
+/// The moves and rolls of a record, one turn per line (`3. White rolled 3 and 1: 13+1`).
+/// Private arrangements are left out; nothing here depends on hidden values.
+pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String> {
+    let Ok(mut position) = Position::from_notation(record.rule_set, &record.start) else {
+        return vec!["(the record cannot be read)".to_string()];
+    };
+    // (seat, roll, moves) per turn.
+    let mut turns: Vec<(Option<Seat>, Option<Vec<u8>>, Vec<String>)> = Vec::new();
+    for action in &record.actions {
+        let actor = position.status().seat();
+        match action {
+            Action::Roll(d) => {
+                if actor.is_some() {
+                    turns.push((actor, Some(d.clone()), Vec::new()));
+                }
+                if position.roll(d).is_err() {
+                    break;
+                }
+            }
+            Action::Move(m) => {
+                match turns.last_mut() {
+                    Some((seat, _, moves)) if *seat == actor && position.rule_set().uses_dice() => {
+                        moves.push(m.clone())
+                    }
+                    _ => turns.push((actor, None, vec![m.clone()])),
+                }
+                if position.play(m).is_err() {
+                    break;
+                }
+            }
+            Action::Arrange { seat, values } => {
+                if position.arrange(*seat, *values).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if !position.rule_set().uses_dice() {
+        // Grid games: `1. d1-d4 f4-c4` pairs.
+        let moves: Vec<&String> = turns.iter().flat_map(|t| t.2.iter()).collect();
+        return moves
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                format!(
+                    "{}. {}",
+                    i + 1,
+                    pair.iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            })
+            .collect();
+    }
+    turns
+        .iter()
+        .enumerate()
+        .map(|(i, (seat, roll, moves))| {
+            let who = seat.map_or_else(String::new, label);
+            let dice = roll
+                .as_ref()
+                .map_or_else(String::new, |d| format!(" rolled {}", dice_text(d)));
+            let steps = if moves.is_empty() {
+                " (no move)".to_string()
+            } else {
+                format!(": {}", moves.join(" "))
+            };
+            format!("{}. {who}{dice}{steps}", i + 1)
+        })
+        .collect()
+}
+
+/// `help` and `help <command>`.
+pub fn help_text(topic: Option<&str>) -> String {
+    match topic.and_then(info) {
+        Some(c) => {
+            let mut s = format!("`{}`: {}.", c.usage, c.summary);
+            if !c.detail.is_empty() {
+                let _ = write!(s, "\n{}", c.detail);
+            }
+            let _ = write!(s, "\nexample: `{}`", c.example);
+            s
+        }
+        None => {
+            let mut s = String::from("Commands (`help <command>` for more):");
+            for c in COMMANDS {
+                let _ = write!(s, "\n  {} - {}", c.usage, c.summary);
+            }
+            s.push_str("\nGame and challenge numbers (#id) may be left out when only one fits.");
+            s
+        }
+    }
+}
+
+/// `rules`: the rule sets with their aliases.
+pub fn rule_sets_text() -> String {
+    let mut s = String::from("Rule sets (`rules <rule-set>` for a summary):");
+    for r in RuleSetId::ALL {
+        let aliases: Vec<&str> = r
+            .aliases()
+            .iter()
+            .copied()
+            .filter(|a| *a != r.id())
+            .collect();
+        let _ = write!(
+            s,
+            "\n  {} - {} (also: {})",
+            r.id(),
+            r.name(),
+            aliases.join(", ")
+        );
+    }
+    s
+}
+
+/// `rules <rule-set>`: the game in a few lines, with its move notation.
+pub fn rules_text(rule_set: RuleSetId) -> String {
+    let body = match rule_set {
+        RuleSetId::Adelta => {
+            "24 points in a ring, both sides moving the same way; White starts on 1-6, Black on 13-18. \
+             Roll two dice: each 1 or 6 is a step (doubles give extra steps and a new roll). \
+             Landing on an enemy captures it; an occupied target makes the piece go on to the next \
+             empty point. A last piece becomes a Hornaskella that jumps between the corner points. \
+             Capture every enemy piece to win.\nMoves: the point and the die, `13+1`."
+        }
+        RuleSetId::AdeltaRustik => {
+            "Ad Elta Stelpur by Alex le Rustik: as `adelta`, but a piece may not land on its own \
+             piece (the step is lost instead), and a piece on a corner with enemies on both \
+             neighbouring points cannot be captured. Use as many dice as possible.\n\
+             Moves: the point and the die, `13+1`."
+        }
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => {
+            "The attackers move first and want to capture the king; the defenders want him on a \
+             corner. Every piece moves like a rook; only the king may stop on the throne or a \
+             corner. A soldier between two enemies (or an enemy and a hostile square) on a line is \
+             captured; the king needs enemies on all four sides (or the edge, the throne). Threefold \
+             repetition draws; a player with no legal move loses.\nMoves: `f2-f5`."
+        }
+        RuleSetId::Subulata => {
+            "A 9x9 board of water, flower and leaf cells. Your nine pieces carry the values 1-9, \
+             which only you see until the end (place them with `arrange`). A piece moves exactly 1 \
+             from water, 2 from flower, 3 from leaf, forward (right/up for White, left/down for \
+             Black) onto an empty cell or an enemy, or backward only to capture. The game ends when \
+             one side's pieces all stand on their goal tile; score the values on the goal plus one \
+             per capture.\nMoves: `a1-a2`."
+        }
+        RuleSetId::Daldosa => {
+            "Two rows of pegs in a boat; White travels its row, the middle row back, then Black's row \
+             and off. Roll two four-sided dice: a 1 activates a peg, any die moves an active peg \
+             exactly that far; never over or onto your own peg; landing on an enemy peg removes it. \
+             A player with no pegs left on the board loses.\nMoves: the hole and the die, `w12+1`."
+        }
+    };
+    format!("{} (`{}`):\n{body}", rule_set.name(), rule_set.id())
+}
+
+/// The players' own view of their Subulata values, or `None` for other games. Only ever
+/// put into a private part.
+pub fn private_view(position: &Position, seat: Seat) -> Option<String> {
+    if !position.rule_set().has_hidden_information() {
+        return None;
+    }
+    let viewer = if position.status().outcome().is_some() {
+        Viewer::Final
+    } else {
+        Viewer::Seat(seat)
+    };
+    Some(position.text_board(viewer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_read_like_speech() {
+        assert_eq!(dice_text(&[3, 1]), "3 and 1");
+        assert_eq!(dice_text(&[6, 6, 6, 6]), "6, 6, 6 and 6");
+        assert_eq!(dice_text(&[4]), "4");
+    }
+
+    #[test]
+    fn help_lists_every_command_and_details_one() {
+        let all = help_text(None);
+        for c in COMMANDS {
+            assert!(all.contains(c.usage), "{}", c.name);
+        }
+        let one = help_text(Some("arrange"));
+        assert!(one.contains("i9 h9 g9") && one.contains("example"), "{one}");
+    }
+
+    #[test]
+    fn rules_cover_every_rule_set() {
+        for r in RuleSetId::ALL {
+            assert!(rules_text(r).contains(r.id()));
+            assert!(rule_sets_text().contains(r.name()));
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The platform-neutral reply: what an adapter shows in the channel, sends privately, pings
+//! and offers as buttons. Adapters decide how (an embed, a Matrix message, console lines).
+
+use super::identity::{ChannelId, UserId};
+use skald_rules::{Event, Position, Viewer};
+
+/// How a command went, so adapters can style the answer (an error colour, a retry hint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyKind {
+    /// The command was carried out (or only read something).
+    Done,
+    /// The command was refused; nothing changed. The text says what would be accepted.
+    Refused,
+    /// Another command changed the game first; nothing changed. The board is attached.
+    Conflict,
+    /// The store failed; nothing changed (or the change may not be on disk).
+    Failed,
+}
+
+/// A board picture to show: rendered by the adapter for `viewer`.
+///
+/// In a channel (`Reply::boards`) the viewer is always [`Viewer::Public`], or
+/// [`Viewer::Final`] once the game is over: [`Board::public`] is the only way to make one.
+/// A player's own view ([`Board::private`]) only goes into a [`Private`] part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The game's number.
+    pub game: u64,
+    /// The position to draw.
+    pub position: Position,
+    /// Whose view: decides which hidden values are drawn.
+    pub viewer: Viewer,
+    /// What the last move did (to highlight it).
+    pub last_move: Vec<Event>,
+    /// The players' names, seat A first.
+    pub players: [String; 2],
+    /// A one-line description for screen readers and text-only adapters.
+    pub alt: String,
+}
+
+impl Board {
+    /// The view anyone may see: no hidden value before the end, everything after it.
+    pub fn public(
+        game: u64,
+        position: &Position,
+        last_move: Vec<Event>,
+        players: [String; 2],
+        alt: String,
+    ) -> Board {
+        let viewer = if position.status().outcome().is_some() {
+            Viewer::Final
+        } else {
+            Viewer::Public
+        };
+        Board {
+            game,
+            position: position.clone(),
+            viewer,
+            last_move,
+            players,
+            alt,
+        }
+    }
+
+    /// One player's own view (their hidden values shown), for a private part only.
+    pub fn private(board: &Board, seat: skald_rules::Seat) -> Board {
+        Board {
+            viewer: if board.viewer == Viewer::Final {
+                Viewer::Final
+            } else {
+                Viewer::Seat(seat)
+            },
+            ..board.clone()
+        }
+    }
+}
+
+/// A part of a reply only one user may read (a direct message, an ephemeral answer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Private {
+    /// Who it is for.
+    pub to: UserId,
+    /// The name to show for them (`(private to @alice)`).
+    pub name: String,
+    /// The text.
+    pub text: String,
+    /// Boards in that user's own view.
+    pub boards: Vec<Board>,
+}
+
+/// Something the reader may do next, for adapters that offer buttons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// What the button says (`f2-f5`, `accept`).
+    pub label: String,
+    /// The command line it sends (`move #3 f2-f5`).
+    pub command: String,
+    /// Who may press it (`None`: anyone).
+    pub for_user: Option<UserId>,
+}
+
+/// Everything one command (or one scheduler wake-up) has to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// How the command went.
+    pub kind: ReplyKind,
+    /// Text for the channel.
+    pub text: String,
+    /// Boards for the channel (public views only).
+    pub boards: Vec<Board>,
+    /// Parts for one user each.
+    pub private: Vec<Private>,
+    /// Users to ping (mention) with the channel text.
+    pub notify: Vec<UserId>,
+    /// What may be done next.
+    pub choices: Vec<Choice>,
+}
+
+impl Reply {
+    /// A successful reply with this text.
+    pub fn done(text: impl Into<String>) -> Reply {
+        Reply {
+            kind: ReplyKind::Done,
+            text: text.into(),
+            boards: Vec::new(),
+            private: Vec::new(),
+            notify: Vec::new(),
+            choices: Vec::new(),
+        }
+    }
+
+    /// A refusal: nothing changed, and the text says what would be accepted.
+    pub fn refused(text: impl Into<String>) -> Reply {
+        Reply {
+            kind: ReplyKind::Refused,
+            ..Reply::done(text)
+        }
+    }
+
+    /// Adds a public board (see [`Board::public`]).
+    pub fn with_board(mut self, board: Board) -> Reply {
+        self.boards.push(board);
+        self
+    }
+
+    /// Adds a line of channel text.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        if !self.text.is_empty() {
+            self.text.push('\n');
+        }
+        self.text.push_str(text.as_ref());
+    }
+
+    /// Pings a user (once).
+    pub fn ping(&mut self, user: &UserId) {
+        if !self.notify.contains(user) {
+            self.notify.push(user.clone());
+        }
+    }
+
+    /// Whether every board meant for the channel is a public view: the invariant hidden
+    /// information rests on, checked by tests.
+    pub fn channel_boards_are_public(&self) -> bool {
+        self.boards
+            .iter()
+            .all(|b| matches!(b.viewer, Viewer::Public | Viewer::Final))
+    }
+}
+
+/// A reply the scheduler sends on its own (a ping, a reminder, a timeout), to a channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to post it: the game's channel.
+    pub channel: ChannelId,
+    /// What to post.
+    pub reply: Reply,
+}

@@ -1,0 +1,160 @@
+//! Time-driven work: reminders and timeouts at each game's deadline, the heartbeat that
+//! measures down time, and giving that down time back to the players at start-up.
+
+use super::clock::{Timestamp, describe_duration};
+use super::game::GameResult;
+use super::reply::{Notice, Reply};
+use super::store::{Commit, CommitError, StoreError};
+use super::{Failure, Session};
+
+/// The `meta` entry holding the last time the bot was known to be running.
+const ALIVE: &str = "alive";
+
+impl Session {
+    /// When [`Session::tick`] next has something to do (the earliest reminder or timeout).
+    pub fn next_wakeup(&self) -> Option<Timestamp> {
+        match self.store.next_deadline() {
+            Ok(next) => next.map(|(at, _)| at),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the deadline queue");
+                None
+            }
+        }
+    }
+
+    /// Records that the bot is running at `now`, so down time can be measured after a crash.
+    pub fn heartbeat(&self, now: Timestamp) {
+        if let Err(e) = self.store.set_meta_time(ALIVE, now) {
+            tracing::warn!(error = %e, "cannot write the heartbeat");
+        }
+    }
+
+    /// Sends the reminders and ends the games whose deadline passed by `now`; returns what to
+    /// post in which channel.
+    pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let due = match self.store.due(now) {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the deadline queue");
+                return notices;
+            }
+        };
+        for (_, id) in due {
+            match self.wake_game(id, now) {
+                Ok(Some(n)) => notices.push(n),
+                Ok(None) => {}
+                // A move landed at the same moment; the next tick looks again.
+                Err(Failure::Conflict(_)) => tracing::debug!(game = id, "deadline raced a move"),
+                Err(Failure::Refused(e)) => {
+                    tracing::warn!(game = id, error = %e, "deadline skipped")
+                }
+                Err(Failure::Store(e)) => tracing::error!(game = id, error = %e, "deadline failed"),
+            }
+        }
+        self.heartbeat(now);
+        notices
+    }
+
+    /// Handles one game's due deadline: a timeout or a reminder.
+    fn wake_game(&self, id: u64, now: Timestamp) -> Result<Option<Notice>, Failure> {
+        let Some(stored) = self.store.game(id)? else {
+            return Ok(None);
+        };
+        let g = &stored.doc;
+        if g.wake().is_none_or(|at| at > now) {
+            return Ok(None);
+        }
+        let seat = g.clock.seat;
+        let player = &g.players[seat.index()];
+        let m = g.replay()?;
+        let mut next = g.clone();
+        if now >= g.clock.deadline {
+            let result = if g.abortable() {
+                GameResult::AbortedOnTime(seat)
+            } else {
+                GameResult::TimedOut(seat)
+            };
+            next.finish(result, now);
+            let written = self.commit_game(stored.clone(), next)?;
+            tracing::info!(game = id, ?result, "deadline passed");
+            let mut reply = self.game_reply(
+                &written,
+                &m,
+                format!("#{id}: {}'s time ran out.", g.label(seat)),
+                &[],
+                None,
+                now,
+            );
+            reply.choices.retain(|c| c.label == "rematch");
+            return Ok(Some(Notice {
+                channel: g.channel.clone(),
+                reply,
+            }));
+        }
+        next.clock.remind_at = None;
+        self.commit_game(stored.clone(), next)?;
+        let mut reply = Reply::done(format!(
+            "Reminder, {}: your move in game #{id} ({}) is due by {}, in {}.",
+            player.name,
+            g.rule_set().name(),
+            g.clock.deadline,
+            describe_duration(g.clock.deadline.since(now))
+        ));
+        reply.ping(&player.id);
+        reply.boards.push(g.board(m.position(), Vec::new()));
+        Ok(Some(Notice {
+            channel: g.channel.clone(),
+            reply,
+        }))
+    }
+
+    /// At start-up: if the bot was down longer than the grace period, every running clock
+    /// gets that time back (players could not move while the bot was away).
+    pub(super) fn recover(&self, now: Timestamp) -> Result<(), StoreError> {
+        let down = self
+            .store
+            .meta_time(ALIVE)?
+            .map_or(0, |alive| now.since(alive));
+        if down > self.config.downtime_grace_secs {
+            let ids: Vec<u64> = self
+                .store
+                .all_deadlines()?
+                .into_iter()
+                .map(|(_, id)| id)
+                .collect();
+            let mut moved = 0;
+            // One transaction (and one flush) per batch, not per game.
+            for batch in ids.chunks(500) {
+                moved += self.extend_clocks(batch, down)?;
+            }
+            tracing::info!(
+                down = %describe_duration(down),
+                games = moved,
+                "the bot was down; deadlines extended"
+            );
+        }
+        self.heartbeat(now);
+        self.store.flush()
+    }
+
+    /// Moves the deadlines and reminders of `ids` by `secs`; returns how many moved.
+    fn extend_clocks(&self, ids: &[u64], secs: i64) -> Result<usize, StoreError> {
+        let mut commit = Commit::default();
+        for &id in ids {
+            if let Some(stored) = self.store.game(id)? {
+                let mut next = stored.doc.clone();
+                next.clock.deadline = next.clock.deadline.plus(secs);
+                next.clock.remind_at = next.clock.remind_at.map(|r| r.plus(secs));
+                commit.games.push((Some(stored), next));
+            }
+        }
+        let n = commit.games.len();
+        match self.store.commit(commit) {
+            Ok(_) => Ok(n),
+            Err(CommitError::Store(e)) => Err(e),
+            // Nothing else runs during start-up; a conflict cannot happen, but is harmless.
+            Err(CommitError::Conflict) => Ok(0),
+        }
+    }
+}

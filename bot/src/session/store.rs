@@ -1,0 +1,678 @@
+//! The durable store: `sled` trees for games, challenges, users, ratings and deadlines, an
+//! index of each user's games, and `meta` (schema version, id counter, heartbeat).
+//!
+//! Every state change is one [`Commit`], applied in one sled transaction that checks each
+//! game, challenge and user it replaces is still byte-for-byte what the command read
+//! (compare-and-swap), then flushed to disk before the caller answers. Indexes (a user's
+//! games, the deadline queue) and the ladder follow from the documents inside the same
+//! transaction, so no command can forget them.
+
+use super::challenge::Challenge;
+use super::clock::Timestamp;
+use super::game::GameDoc;
+use super::identity::{CommunityId, UserId};
+use super::ladder::{self, Standing};
+use super::user::UserDoc;
+use serde::{Deserialize, Serialize};
+use skald_rules::{RuleSetId, Seat};
+use sled::transaction::{
+    ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
+};
+use sled::{IVec, Transactional, Tree};
+use std::io::{BufRead, Write};
+use std::path::Path;
+use thiserror::Error;
+
+/// The layout version this release writes. Bump it when a tree's keys or values change, and
+/// add the conversion from the previous version to [`MIGRATIONS`].
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One upgrade step: turns a store of schema `from` into schema `from + 1`.
+pub struct Migration {
+    /// The schema this step reads.
+    pub from: u32,
+    /// The conversion.
+    pub run: fn(&Store) -> Result<(), StoreError>,
+}
+
+/// The upgrade path, oldest first. Schema 1 is the first released layout, so nothing yet.
+pub const MIGRATIONS: &[Migration] = &[];
+
+/// Why the store cannot be used.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// sled failed (disk full, permissions, a damaged file, the directory locked by another
+    /// process).
+    #[error("the store failed: {0}")]
+    Sled(#[from] sled::Error),
+    /// A stored document does not decode.
+    #[error("damaged data in the store: {0}")]
+    Corrupt(String),
+    /// The store was written by a newer release.
+    #[error(
+        "the store has schema {found}, newer than this release understands ({SCHEMA_VERSION}); use a newer skald"
+    )]
+    TooNew {
+        /// The schema found.
+        found: u32,
+    },
+    /// No upgrade step exists from a schema.
+    #[error("no upgrade from schema {0}")]
+    NoUpgrade(u32),
+    /// An import line could not be used.
+    #[error("import line {line}: {reason}")]
+    Import {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// Reading or writing an export failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Why a [`Commit`] did not apply.
+#[derive(Debug, Error)]
+pub enum CommitError {
+    /// Something the command read has changed since: nothing was written.
+    #[error("changed concurrently")]
+    Conflict,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A document read from the store, with the exact bytes it was read as (for compare-and-swap).
+#[derive(Clone, Debug)]
+pub struct Stored<T> {
+    /// The decoded document.
+    pub doc: T,
+    raw: IVec,
+}
+
+/// All the writes of one command, applied together or not at all.
+#[derive(Default)]
+pub struct Commit {
+    /// Games written: the version read (`None`: the game must not exist yet) and the new one.
+    pub games: Vec<(Option<Stored<GameDoc>>, GameDoc)>,
+    /// Challenges created (their ids must be free).
+    pub new_challenges: Vec<Challenge>,
+    /// Challenges removed (accepted, declined, cancelled): they must be unchanged.
+    pub removed_challenges: Vec<Stored<Challenge>>,
+    /// Users written, with the version read (`None`: must not exist yet).
+    pub users: Vec<(Option<Stored<UserDoc>>, UserDoc)>,
+}
+
+/// The sled database and its trees.
+#[derive(Clone)]
+pub struct Store {
+    db: sled::Db,
+    games: Tree,
+    challenges: Tree,
+    users: Tree,
+    ratings: Tree,
+    deadlines: Tree,
+    by_user: Tree,
+    meta: Tree,
+}
+
+type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
+
+fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("{what}: {e}"))
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| corrupt(what, e))
+}
+
+fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(doc).map_err(|e| corrupt(what, e))
+}
+
+fn abort(e: impl Into<CommitError>) -> ConflictableTransactionError<CommitError> {
+    ConflictableTransactionError::Abort(e.into())
+}
+
+fn id_key(id: u64) -> [u8; 8] {
+    id.to_be_bytes()
+}
+
+/// A deadline queue key: the wake time (ordered, negative times too) then the game id.
+fn deadline_key(at: Timestamp, id: u64) -> [u8; 16] {
+    let mut k = [0u8; 16];
+    k[..8].copy_from_slice(&((at.0 as u64) ^ (1 << 63)).to_be_bytes());
+    k[8..].copy_from_slice(&id.to_be_bytes());
+    k
+}
+
+fn parse_deadline_key(k: &[u8]) -> Option<(Timestamp, u64)> {
+    let t: [u8; 8] = k.get(..8)?.try_into().ok()?;
+    let i: [u8; 8] = k.get(8..16)?.try_into().ok()?;
+    Some((
+        Timestamp((u64::from_be_bytes(t) ^ (1 << 63)) as i64),
+        u64::from_be_bytes(i),
+    ))
+}
+
+/// A user's game index key: `platform:id`, a NUL, then the game id.
+fn by_user_key(user: &UserId, id: u64) -> Vec<u8> {
+    let mut k = user.key().into_bytes();
+    k.push(0);
+    k.extend_from_slice(&id.to_be_bytes());
+    k
+}
+
+/// A ladder key: community, NUL, rule set, NUL, user.
+fn rating_prefix(community: &CommunityId, rule_set: RuleSetId) -> Vec<u8> {
+    let mut k = community.0.as_bytes().to_vec();
+    k.push(0);
+    k.extend_from_slice(rule_set.id().as_bytes());
+    k.push(0);
+    k
+}
+
+fn rating_key(community: &CommunityId, rule_set: RuleSetId, user: &UserId) -> Vec<u8> {
+    let mut k = rating_prefix(community, rule_set);
+    k.extend_from_slice(user.key().as_bytes());
+    k
+}
+
+/// One line of an export file.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ExportLine {
+    /// The first line: what wrote the file.
+    Header {
+        skald_export: u32,
+        schema: u32,
+    },
+    Game(Box<GameDoc>),
+    Challenge(Challenge),
+    User(UserDoc),
+    Rating {
+        community: CommunityId,
+        rule_set: RuleSetId,
+        user: UserId,
+        standing: Standing,
+    },
+    NextId(u64),
+}
+
+impl Store {
+    /// Opens (or creates) the store in `dir`, checking and upgrading its schema.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        let db = sled::Config::new().path(dir).open()?;
+        Store::from_db(db)
+    }
+
+    /// A store that lives in memory and a temporary directory: for tests.
+    pub fn temporary() -> Result<Store, StoreError> {
+        Store::from_db(sled::Config::new().temporary(true).open()?)
+    }
+
+    fn from_db(db: sled::Db) -> Result<Store, StoreError> {
+        let store = Store {
+            games: db.open_tree("games")?,
+            challenges: db.open_tree("challenges")?,
+            users: db.open_tree("users")?,
+            ratings: db.open_tree("ratings")?,
+            deadlines: db.open_tree("deadlines")?,
+            by_user: db.open_tree("by_user")?,
+            meta: db.open_tree("meta")?,
+            db,
+        };
+        store.upgrade(MIGRATIONS)?;
+        Ok(store)
+    }
+
+    /// The schema version written in the store (`None` for a store never written to).
+    pub fn schema(&self) -> Result<Option<u32>, StoreError> {
+        self.meta
+            .get("schema")?
+            .map(|v| decode("schema version", &v))
+            .transpose()
+    }
+
+    /// Brings the store to [`SCHEMA_VERSION`] with `migrations`, or refuses a newer one.
+    pub fn upgrade(&self, migrations: &[Migration]) -> Result<(), StoreError> {
+        let mut schema = match self.schema()? {
+            Some(s) => s,
+            None if self.games.is_empty() && self.users.is_empty() => SCHEMA_VERSION,
+            // Data without a version predates schema 1: nothing released wrote that.
+            None => 0,
+        };
+        if schema > SCHEMA_VERSION {
+            return Err(StoreError::TooNew { found: schema });
+        }
+        while schema < SCHEMA_VERSION {
+            let step = migrations
+                .iter()
+                .find(|m| m.from == schema)
+                .ok_or(StoreError::NoUpgrade(schema))?;
+            (step.run)(self)?;
+            schema += 1;
+            self.meta.insert("schema", encode("schema", &schema)?)?;
+            self.db.flush()?;
+            tracing::info!(schema, "store upgraded");
+        }
+        if self.schema()? != Some(SCHEMA_VERSION) {
+            self.meta
+                .insert("schema", encode("schema", &SCHEMA_VERSION)?)?;
+            self.db.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes everything to disk now (sled alone would wait up to 500 ms).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// The next free game and challenge number (they share one sequence: an accepted
+    /// challenge becomes the game with its number).
+    pub fn allocate_id(&self) -> Result<u64, StoreError> {
+        let next = self.meta.update_and_fetch("next_id", |old| {
+            let n = old
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map_or(1, u64::from_be_bytes);
+            Some(n.saturating_add(1).to_be_bytes().to_vec())
+        })?;
+        let n = next
+            .and_then(|b| <[u8; 8]>::try_from(b.as_ref()).ok())
+            .map_or(2, u64::from_be_bytes);
+        Ok(n - 1)
+    }
+
+    fn next_id(&self) -> Result<u64, StoreError> {
+        Ok(self
+            .meta
+            .get("next_id")?
+            .and_then(|b| <[u8; 8]>::try_from(b.as_ref()).ok())
+            .map_or(1, u64::from_be_bytes))
+    }
+
+    /// A timestamp kept in `meta` (the heartbeat, the fake clock).
+    pub fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError> {
+        self.meta.get(name)?.map(|v| decode(name, &v)).transpose()
+    }
+
+    /// Sets a timestamp in `meta`; not flushed (the next commit or sled's timer flushes it).
+    pub fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
+        self.meta.insert(name, encode(name, &at)?)?;
+        Ok(())
+    }
+
+    /// A game by number.
+    pub fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
+        self.games
+            .get(id_key(id))?
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode(&format!("game #{id}"), &raw)?,
+                    raw,
+                })
+            })
+            .transpose()
+    }
+
+    /// A challenge by number.
+    pub fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError> {
+        self.challenges
+            .get(id_key(id))?
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode(&format!("challenge #{id}"), &raw)?,
+                    raw,
+                })
+            })
+            .transpose()
+    }
+
+    /// Every pending challenge, oldest first (there are few: they end when answered).
+    pub fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {
+        self.challenges
+            .iter()
+            .map(|kv| {
+                let (_, raw) = kv?;
+                Ok(Stored {
+                    doc: decode("challenge", &raw)?,
+                    raw,
+                })
+            })
+            .collect()
+    }
+
+    /// A user's document.
+    pub fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
+        self.users
+            .get(id.key())?
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode("user", &raw)?,
+                    raw,
+                })
+            })
+            .transpose()
+    }
+
+    /// A user's games, by number, with whether each is still active.
+    pub fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
+        let mut prefix = user.key().into_bytes();
+        prefix.push(0);
+        self.by_user
+            .scan_prefix(&prefix)
+            .map(|kv| {
+                let (k, v) = kv?;
+                let id = k
+                    .get(prefix.len()..)
+                    .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                    .map(u64::from_be_bytes)
+                    .ok_or_else(|| corrupt("user game index", "short key"))?;
+                Ok((id, v.first() == Some(&1)))
+            })
+            .collect()
+    }
+
+    /// A player's standing on one ladder, if they played a ranked game there.
+    pub fn standing(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+        user: &UserId,
+    ) -> Result<Option<Standing>, StoreError> {
+        self.ratings
+            .get(rating_key(community, rule_set, user))?
+            .map(|v| decode("rating", &v))
+            .transpose()
+    }
+
+    /// Everyone on one ladder.
+    pub fn ladder(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+    ) -> Result<Vec<(UserId, Standing)>, StoreError> {
+        let prefix = rating_prefix(community, rule_set);
+        self.ratings
+            .scan_prefix(&prefix)
+            .map(|kv| {
+                let (k, v) = kv?;
+                let user = std::str::from_utf8(&k[prefix.len()..])
+                    .ok()
+                    .and_then(UserId::from_key)
+                    .ok_or_else(|| corrupt("rating key", "not a user"))?;
+                Ok((user, decode("rating", &v)?))
+            })
+            .collect()
+    }
+
+    /// The earliest pending deadline (a reminder or a timeout) and its game.
+    pub fn next_deadline(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+        Ok(match self.deadlines.first()? {
+            Some((k, _)) => parse_deadline_key(&k),
+            None => None,
+        })
+    }
+
+    /// Every pending deadline up to `now`, earliest first.
+    pub fn due(&self, now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        let end = deadline_key(now, u64::MAX);
+        self.deadlines
+            .range(..=end.as_slice())
+            .map(|kv| {
+                let (k, _) = kv?;
+                parse_deadline_key(&k).ok_or_else(|| corrupt("deadline key", "short"))
+            })
+            .collect()
+    }
+
+    /// Every pending deadline: the active games, for the start-up downtime check.
+    pub fn all_deadlines(&self) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.due(Timestamp(i64::MAX))
+    }
+
+    /// How many games are stored (for the start-up log line and the benchmark).
+    pub fn game_count(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Applies `commit` in one transaction (every replaced document must be unchanged since
+    /// it was read), keeps the indexes and the ladder in step, and flushes it to disk.
+    /// Returns the games as written (new version numbers, rating changes filled in).
+    pub fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
+        let trees = (
+            &self.games,
+            &self.challenges,
+            &self.users,
+            &self.ratings,
+            &self.deadlines,
+            &self.by_user,
+        );
+        let result =
+            trees.transaction(|(games, challenges, users, ratings, deadlines, by_user)| {
+                let mut written = Vec::with_capacity(commit.games.len());
+                for (before, after) in &commit.games {
+                    let mut after = after.clone();
+                    let key = id_key(after.id);
+                    check(games, &key, before.as_ref().map(|s| &s.raw))?;
+                    let old = before.as_ref().map(|s| &s.doc);
+                    after.version = old.map_or(1, |o| o.version + 1);
+                    let just_ended = after.end.is_some() && old.is_none_or(|o| o.end.is_none());
+                    if just_ended {
+                        rate_game(ratings, &mut after)?;
+                    }
+                    games.insert(&key, encode("game", &after).map_err(abort)?)?;
+                    if let Some(at) = old.and_then(GameDoc::wake) {
+                        deadlines.remove(&deadline_key(at, after.id))?;
+                    }
+                    if let Some(at) = after.wake() {
+                        deadlines.insert(&deadline_key(at, after.id), &[])?;
+                    }
+                    let active = [u8::from(after.end.is_none())];
+                    for p in &after.players {
+                        by_user.insert(by_user_key(&p.id, after.id), &active)?;
+                    }
+                    written.push(after);
+                }
+                for ch in &commit.new_challenges {
+                    let key = id_key(ch.id);
+                    check(challenges, &key, None)?;
+                    challenges.insert(&key, encode("challenge", ch).map_err(abort)?)?;
+                }
+                for ch in &commit.removed_challenges {
+                    let key = id_key(ch.doc.id);
+                    check(challenges, &key, Some(&ch.raw))?;
+                    challenges.remove(&key)?;
+                }
+                for (before, after) in &commit.users {
+                    let key = after.user.id.key();
+                    check(users, key.as_bytes(), before.as_ref().map(|s| &s.raw))?;
+                    users.insert(key.as_bytes(), encode("user", after).map_err(abort)?)?;
+                }
+                Ok(written)
+            });
+        let written = match result {
+            Ok(w) => w,
+            Err(TransactionError::Abort(e)) => return Err(e),
+            Err(TransactionError::Storage(e)) => return Err(StoreError::Sled(e).into()),
+        };
+        self.db.flush().map_err(StoreError::Sled)?;
+        Ok(written)
+    }
+
+    /// Writes every game, challenge, user, rating and the id counter as JSON lines.
+    pub fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
+        let mut lines = 0;
+        let mut put = |line: &ExportLine| -> Result<(), StoreError> {
+            serde_json::to_writer(&mut *out, line).map_err(|e| corrupt("export", e))?;
+            out.write_all(b"\n")?;
+            lines += 1;
+            Ok(())
+        };
+        put(&ExportLine::Header {
+            skald_export: 1,
+            schema: SCHEMA_VERSION,
+        })?;
+        put(&ExportLine::NextId(self.next_id()?))?;
+        for kv in self.users.iter() {
+            put(&ExportLine::User(decode("user", &kv?.1)?))?;
+        }
+        for kv in self.challenges.iter() {
+            put(&ExportLine::Challenge(decode("challenge", &kv?.1)?))?;
+        }
+        for kv in self.games.iter() {
+            put(&ExportLine::Game(Box::new(decode("game", &kv?.1)?)))?;
+        }
+        for kv in self.ratings.iter() {
+            let (k, v) = kv?;
+            let mut parts = k.splitn(3, |b| *b == 0);
+            let text = |b: Option<&[u8]>| {
+                b.and_then(|b| std::str::from_utf8(b).ok())
+                    .map(str::to_string)
+                    .ok_or_else(|| corrupt("rating key", "not text"))
+            };
+            let community = CommunityId(text(parts.next())?);
+            let rule_set: RuleSetId = text(parts.next())?
+                .parse()
+                .map_err(|e| corrupt("rating key", e))?;
+            let user = UserId::from_key(&text(parts.next())?)
+                .ok_or_else(|| corrupt("rating key", "not a user"))?;
+            put(&ExportLine::Rating {
+                community,
+                rule_set,
+                user,
+                standing: decode("rating", &v)?,
+            })?;
+        }
+        out.flush()?;
+        Ok(lines)
+    }
+
+    /// Reads an export into this store, which must be empty; indexes and deadlines are
+    /// rebuilt from the documents. Returns how many lines were read.
+    pub fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
+        if !self.games.is_empty() || !self.users.is_empty() || !self.challenges.is_empty() {
+            return Err(StoreError::Import {
+                line: 0,
+                reason: "the store is not empty; import into a new data directory".into(),
+            });
+        }
+        let mut count = 0;
+        let mut seen_header = false;
+        for (n, line) in input.lines().enumerate() {
+            let line = line?;
+            let bad = |reason: String| StoreError::Import {
+                line: n + 1,
+                reason,
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let item: ExportLine =
+                serde_json::from_str(&line).map_err(|e| bad(format!("not an export line: {e}")))?;
+            match item {
+                ExportLine::Header { schema, .. } => {
+                    if schema != SCHEMA_VERSION {
+                        return Err(bad(format!(
+                            "exported with schema {schema}; this release reads schema {SCHEMA_VERSION}"
+                        )));
+                    }
+                    seen_header = true;
+                }
+                _ if !seen_header => return Err(bad("the first line must be the header".into())),
+                ExportLine::NextId(n) => {
+                    self.meta.insert("next_id", &n.to_be_bytes())?;
+                }
+                ExportLine::User(u) => {
+                    self.users.insert(u.user.id.key(), encode("user", &u)?)?;
+                }
+                ExportLine::Challenge(c) => {
+                    self.challenges
+                        .insert(id_key(c.id), encode("challenge", &c)?)?;
+                }
+                ExportLine::Game(g) => {
+                    self.games.insert(id_key(g.id), encode("game", &g)?)?;
+                    if let Some(at) = g.wake() {
+                        self.deadlines.insert(deadline_key(at, g.id), &[])?;
+                    }
+                    let active = [u8::from(g.end.is_none())];
+                    for p in &g.players {
+                        self.by_user.insert(by_user_key(&p.id, g.id), &active)?;
+                    }
+                }
+                ExportLine::Rating {
+                    community,
+                    rule_set,
+                    user,
+                    standing,
+                } => {
+                    self.ratings.insert(
+                        rating_key(&community, rule_set, &user),
+                        encode("rating", &standing)?,
+                    )?;
+                }
+            }
+            count += 1;
+        }
+        if !seen_header {
+            return Err(StoreError::Import {
+                line: 0,
+                reason: "empty file: no export header".into(),
+            });
+        }
+        self.db.flush()?;
+        Ok(count)
+    }
+}
+
+/// Aborts the transaction unless `key` holds exactly `expected` (`None`: nothing).
+fn check(tree: &TransactionalTree, key: &[u8], expected: Option<&IVec>) -> TxResult<()> {
+    let current = tree.get(key)?;
+    if current.as_ref() != expected {
+        return Err(ConflictableTransactionError::Abort(CommitError::Conflict));
+    }
+    Ok(())
+}
+
+/// Updates the ladder for a game that just ended, if it was ranked and has a result, and
+/// records the rating changes in the game.
+fn rate_game(ratings: &TransactionalTree, game: &mut GameDoc) -> TxResult<()> {
+    let Some(end) = &game.end else {
+        return Ok(());
+    };
+    let Some(winner) = end.result.winner() else {
+        return Ok(());
+    };
+    if !game.ranked {
+        return Ok(());
+    }
+    let rule_set = game.record.rule_set;
+    let keys =
+        Seat::BOTH.map(|s| rating_key(&game.community, rule_set, &game.players[s.index()].id));
+    let mut before = [Standing::default(); 2];
+    for (slot, key) in before.iter_mut().zip(&keys) {
+        if let Some(v) = ratings.get(key)? {
+            *slot = decode("rating", &v).map_err(abort)?;
+        }
+    }
+    let (after, changes) = ladder::rate(&before[0], &before[1], winner);
+    for (key, standing) in keys.iter().zip(&after) {
+        ratings.insert(key.as_slice(), encode("rating", standing).map_err(abort)?)?;
+    }
+    if let Some(end) = &mut game.end {
+        end.ratings = Some(changes);
+    }
+    Ok(())
+}
+
+impl From<UnabortableTransactionError> for CommitError {
+    fn from(e: UnabortableTransactionError) -> Self {
+        match e {
+            UnabortableTransactionError::Conflict => CommitError::Conflict,
+            UnabortableTransactionError::Storage(e) => CommitError::Store(StoreError::Sled(e)),
+        }
+    }
+}

@@ -355,8 +355,8 @@ impl Daldosa {
         }
     }
 
-    /// Whether a step of `seat` ending on path index `q` ends the game (it captures the opponent's last
-    /// peg, or runs the mover's last peg off).
+    /// Whether a step of `seat` ending on path index `q` ends the game (it captures the
+    /// opponent's last peg, or runs the mover's last peg off).
     fn step_ends_game(&self, seat: Seat, q: u32) -> bool {
         if q >= CELLS as u32 {
             return self.on_board[seat.index()] == 1;

@@ -50,6 +50,7 @@ impl Hnefatafl {
     /// over) until it returns `false`; returns whether it was stopped early.
     fn scan_moves(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let size = i32::from(self.size);
+        let (last, centre) = (size - 1, size / 2);
         for i in 0..self.cells() {
             let Some(piece) = self.board.get(i) else {
                 continue;
@@ -70,7 +71,9 @@ impl Hnefatafl {
                     if self.board.get(j).is_some() {
                         break;
                     }
-                    if (piece == Piece::King || !self.restricted(j))
+                    let restricted = (file == centre && rank == centre)
+                        || ((file == 0 || file == last) && (rank == 0 || rank == last));
+                    if (piece == Piece::King || !restricted)
                         && !f(Move::new(from, Square::new(file as u8, rank as u8)))
                     {
                         return true;
@@ -304,6 +307,12 @@ impl Hnefatafl {
             // An even number of moves back has the same side to move.
             if back % 2 == 1 && differing == 0 {
                 count += 1;
+            }
+            // Each further undo changes two squares at most: once more squares differ than
+            // the remaining undos can restore, no earlier position can match.
+            let remaining = self.history.len() - back - 1;
+            if differing.unsigned_abs() as usize > remaining.saturating_mul(2) {
+                break;
             }
         }
         count

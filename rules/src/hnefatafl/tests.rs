@@ -601,6 +601,8 @@ fn position_strings_round_trip() {
         START_13,
         "3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/5A5/11/3AAAAA3 d 1 f2-f3",
         "11/11/11/11/11/11/11/11/11/11/K10 a 40 -",
+        "11/11/11/11/11/11/1A9/11/11/11/K10 a 2 a5-a1",
+        "11/11/11/11/5A5/4A1A4/11/11/11/11/11 d 31 -",
         "11/11/11/11/11/A10/11/11/11/11/11 d 39 -",
     ] {
         let rule_set = if text.starts_with("4A") {

@@ -96,13 +96,19 @@ impl fmt::Display for Move {
 /// is equal to the original (the outcome is derived from the other fields).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Hnefatafl {
+    /// `hnefatafl` or `hnefatafl-13`.
     rule_set: RuleSetId,
+    /// The board side, 11 or 13 (follows from the rule set).
     size: u8,
+    /// What stands on each cell.
     board: Board,
+    /// The side to move (after the end: the side that would have moved).
     side: Seat,
+    /// Moves played since the start.
     ply: u32,
     /// Moves since the last capture, oldest first.
     history: Vec<Move>,
+    /// How the game ended, derived from the fields above after every change.
     outcome: Option<Outcome>,
 }
 

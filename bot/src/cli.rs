@@ -2,11 +2,18 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use skald_rules::{RuleSetId, Seat, Viewer};
+use std::path::PathBuf;
 
 /// Skald: play Hnefatafl, Ad Elta Stelpur, Subulata and Daldøsa in chat.
+///
+/// With no command, runs the chat adapters the configuration enables, or the console when
+/// none is configured.
 #[derive(Debug, Parser)]
 #[command(name = "skald", version, about)]
 pub struct Cli {
+    /// The configuration file (see config.example.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -15,9 +22,48 @@ pub struct Cli {
 /// The top-level commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play in the terminal: one command per line, `@name <command>` to speak as someone.
+    Console(ConsoleArgs),
+    /// Write the whole store as JSON lines to standard output (for backups and moves).
+    Export {
+        /// The data directory (default: the config's, else ./skald-data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// Read an export into a new, empty data directory.
+    Import {
+        /// The JSON lines file written by `skald export`.
+        file: PathBuf,
+        /// The data directory (default: the config's, else ./skald-data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
     /// Work with the rules directly: start positions, legal moves, playing moves.
     #[command(subcommand)]
     Rules(RulesCommand),
+}
+
+/// `skald console` options.
+#[derive(Debug, Default, clap::Args)]
+pub struct ConsoleArgs {
+    /// The data directory (default: the config's, else ./skald-data).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Who speaks lines that do not start with `@name` (default: console).
+    #[arg(long = "as", value_name = "NAME")]
+    pub name: Option<String>,
+    /// Seed every random choice (dice, set-ups, seats) so a transcript repeats exactly.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Use a fake clock that only `!clock +3d` lines move (kept in the data directory).
+    #[arg(long)]
+    pub fake_clock: bool,
+    /// Print each input line before its reply (the default when input is not a terminal).
+    #[arg(long, overrides_with = "no_echo")]
+    pub echo: bool,
+    /// Do not print input lines.
+    #[arg(long)]
+    pub no_echo: bool,
 }
 
 /// `skald rules ...`: the rules engine on the command line, for players, scripts and tests.

@@ -1,18 +1,41 @@
 //! `skald`: the bot binary, and the command-line tools around it.
 
 mod cli;
-mod dice_rng;
 mod rules_cli;
-pub mod session;
 
 use clap::Parser;
+use skald::config::Config;
+use skald::console::{self, ConsoleOptions};
+use skald::session::SessionConfig;
+use std::io::{BufReader, IsTerminal};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    let config = match &cli.config {
+        Some(path) => match Config::load(path) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => Config::default(),
+    };
+    init_logging(&config);
     let result = match cli.command {
         Some(cli::Command::Rules(cmd)) => rules_cli::run(cmd),
-        None => Ok(String::new()),
+        Some(cli::Command::Console(args)) => run_console(&config, args),
+        Some(cli::Command::Export { data }) => export(&config, data),
+        Some(cli::Command::Import { file, data }) => import(&config, data, &file),
+        None => match config.platforms().as_slice() {
+            [] => run_console(&config, cli::ConsoleArgs::default()),
+            platforms => Err(format!(
+                "the {} adapter is not part of this release yet (coming); disable it in the config or run `skald console`",
+                platforms.join(" and ")
+            )),
+        },
     };
     match result {
         Ok(out) => {
@@ -24,4 +47,77 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Logs go to standard error, filtered by `RUST_LOG`, else the config's level, else `warn`.
+fn init_logging(config: &Config) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env()
+        .ok()
+        .or_else(|| {
+            config
+                .log
+                .level
+                .as_deref()
+                .and_then(|l| EnvFilter::try_new(l).ok())
+        })
+        .unwrap_or_else(|| EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}
+
+fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String> {
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let opts = ConsoleOptions {
+        data: config.data_dir(args.data),
+        name: args
+            .name
+            .or_else(|| config.console.name.clone())
+            .unwrap_or_else(|| "console".to_string()),
+        seed: args.seed,
+        fake_clock: args.fake_clock,
+        echo: if args.no_echo {
+            false
+        } else {
+            args.echo || !interactive
+        },
+        session: SessionConfig {
+            reminder_hours: config
+                .game
+                .reminder_hours
+                .unwrap_or(SessionConfig::default().reminder_hours),
+            ..SessionConfig::default()
+        },
+    };
+    let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
+    console::run(&opts, &mut stdin.lock(), out, interactive)?;
+    Ok(String::new())
+}
+
+fn export(config: &Config, data: Option<std::path::PathBuf>) -> Result<String, String> {
+    let store = console::open_store(&config.data_dir(data))?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let lines = store.export(&mut out).map_err(|e| e.to_string())?;
+    eprintln!("exported {lines} lines");
+    Ok(String::new())
+}
+
+fn import(
+    config: &Config,
+    data: Option<std::path::PathBuf>,
+    file: &std::path::Path,
+) -> Result<String, String> {
+    let f =
+        std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let dir = config.data_dir(data);
+    let store = console::open_store(&dir)?;
+    let lines = store
+        .import(&mut BufReader::new(f))
+        .map_err(|e| e.to_string())?;
+    Ok(format!("imported {lines} lines into {}\n", dir.display()))
 }

@@ -6,7 +6,6 @@ use super::clock::Timestamp;
 use super::command::{ChallengeSpec, Opponent, SeatChoice};
 use super::game::{GameDoc, TurnClock};
 use super::identity::{ChannelId, CommunityId, Context, User};
-use super::messages;
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
@@ -351,10 +350,9 @@ impl Session {
                     to: player.id.clone(),
                     name: player.name.clone(),
                     text: format!(
-                        "Game #{}: you play {}. Your values were placed at random:\n{}\nUntil your first move you may place them yourself, privately: `arrange #{} <nine values>` for {order}.",
+                        "Game #{}: you play {}. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{} <nine values>` for {order}.",
                         g.id,
                         g.rule_set().seat_names()[seat.index()],
-                        messages::private_view(m.position(), seat).unwrap_or_default(),
                         g.id
                     ),
                     boards: vec![Board::private(&board, seat)],

@@ -4,7 +4,7 @@
 use super::clock::{DAY, Timestamp, describe_duration};
 use super::identity::{ChannelId, CommunityId, Context, User, UserId};
 use super::ladder::RatingChange;
-use super::messages::{self, describe_event_with, describe_status_with, move_list, move_refusal};
+use super::messages::{describe_event_with, describe_status_with, move_list, move_refusal};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
@@ -499,14 +499,14 @@ impl Session {
         }
         let board = g.board(position, events.to_vec());
         if g.end.is_none()
+            && g.rule_set().has_hidden_information()
             && let Some(seat) = position.status().seat()
-            && let Some(view) = messages::private_view(position, seat)
         {
             reply.private.push(Private {
                 to: g.players[seat.index()].id.clone(),
                 name: g.players[seat.index()].name.clone(),
                 text: format!(
-                    "Game #{}: your pieces' values (only you see them):\n{view}",
+                    "Game #{}: your pieces with their values (only you see them):",
                     g.id
                 ),
                 boards: vec![Board::private(&board, seat)],
@@ -630,9 +630,8 @@ impl Session {
             to: ctx.user.id.clone(),
             name: ctx.user.name.clone(),
             text: format!(
-                "Game #{}: your arrangement is set (you may change it until your first move):\n{}",
-                g.id,
-                messages::private_view(m.position(), seat).unwrap_or_default()
+                "Game #{}: your arrangement is set (you may change it until your first move):",
+                g.id
             ),
             boards: vec![Board::private(&board, seat)],
         });
@@ -656,12 +655,12 @@ impl Session {
         }
         if let Some(seat) = g.seat_of(&ctx.user.id)
             && g.end.is_none()
-            && let Some(view) = messages::private_view(position, seat)
+            && g.rule_set().has_hidden_information()
         {
             reply.private.push(Private {
                 to: ctx.user.id.clone(),
                 name: ctx.user.name.clone(),
-                text: format!("Game #{}: your pieces' values:\n{view}", g.id),
+                text: format!("Game #{}: your pieces with their values:", g.id),
                 boards: vec![Board::private(&board, seat)],
             });
         }

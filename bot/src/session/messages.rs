@@ -3,7 +3,7 @@
 //! no text can carry a hidden value by accident.
 
 use super::command::{COMMANDS, info};
-use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, Status, Viewer};
+use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, Status};
 use std::fmt::Write;
 
 /// Dice as players say them: `3 and 1`, `6, 6, 6 and 6`.
@@ -160,14 +160,16 @@ pub fn move_refusal(position: &Position, mv: &str, err: &MoveError, limit: usize
     msg
 }
 
+/// One turn of a move list: who acted, the dice they rolled, the moves they made.
+type TurnLine = (Option<Seat>, Option<Vec<u8>>, Vec<String>);
+
 /// The moves and rolls of a record, one turn per line (`3. White rolled 3 and 1: 13+1`).
 /// Private arrangements are left out; nothing here depends on hidden values.
 pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String> {
     let Ok(mut position) = Position::from_notation(record.rule_set, &record.start) else {
         return vec!["(the record cannot be read)".to_string()];
     };
-    // (seat, roll, moves) per turn.
-    let mut turns: Vec<(Option<Seat>, Option<Vec<u8>>, Vec<String>)> = Vec::new();
+    let mut turns: Vec<TurnLine> = Vec::new();
     for action in &record.actions {
         let actor = position.status().seat();
         match action {
@@ -315,20 +317,6 @@ pub fn rules_text(rule_set: RuleSetId) -> String {
         }
     };
     format!("{} (`{}`):\n{body}", rule_set.name(), rule_set.id())
-}
-
-/// The players' own view of their Subulata values, or `None` for other games. Only ever
-/// put into a private part.
-pub fn private_view(position: &Position, seat: Seat) -> Option<String> {
-    if !position.rule_set().has_hidden_information() {
-        return None;
-    }
-    let viewer = if position.status().outcome().is_some() {
-        Viewer::Final
-    } else {
-        Viewer::Seat(seat)
-    };
-    Some(position.text_board(viewer))
 }
 
 #[cfg(test)]

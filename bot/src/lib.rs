@@ -1,0 +1,9 @@
+//! Skald's bot: the platform-neutral session manager ([`session`]), the console adapter
+//! ([`console`]), the configuration file ([`config`]) and where dice come from
+//! ([`dice_rng`]). The `skald` binary wires them to the command line; the benchmark and
+//! the tests use them directly.
+
+pub mod config;
+pub mod console;
+pub mod dice_rng;
+pub mod session;

@@ -44,13 +44,17 @@ impl Challenge {
     /// The terms in words: `Hnefatafl 11x11, ranked, 3 days per move; alice plays the
     /// Attackers (moves first)`.
     pub fn terms(&self) -> String {
-        let names = self.rule_set.seat_names();
         let seat = match self.seat {
             SeatChoice::First => format!(
-                "{} plays the {} (moves first)",
-                self.challenger.name, names[0]
+                "{} plays {} (moves first)",
+                self.challenger.name,
+                seat_phrase(self.rule_set, Seat::A)
             ),
-            SeatChoice::Second => format!("{} plays the {}", self.challenger.name, names[1]),
+            SeatChoice::Second => format!(
+                "{} plays {}",
+                self.challenger.name,
+                seat_phrase(self.rule_set, Seat::B)
+            ),
             SeatChoice::Random => "seats drawn at random".to_string(),
         };
         format!(
@@ -90,6 +94,15 @@ impl Challenge {
                 self.id
             ),
         }
+    }
+}
+
+/// A seat as the object of "plays": `the Attackers`, `White`.
+fn seat_phrase(rule_set: RuleSetId, seat: Seat) -> String {
+    let name = rule_set.seat_names()[seat.index()];
+    match rule_set {
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => format!("the {name}"),
+        _ => name.to_string(),
     }
 }
 

@@ -21,6 +21,9 @@ mod scheduler;
 pub mod store;
 pub mod user;
 
+#[cfg(test)]
+mod tests;
+
 use clock::{Clock, HOUR, Timestamp};
 use command::Command;
 pub use identity::{ChannelId, CommunityId, Context, User, UserId};

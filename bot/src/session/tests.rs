@@ -1,0 +1,623 @@
+//! Session flows through the API with a temporary store and a fake clock: what a player
+//! would notice, command by command.
+
+use super::clock::{DAY, FakeClock, HOUR, Timestamp};
+use super::store::Store;
+use super::*;
+use rand::SeedableRng;
+use skald_rules::{RuleSetId, Seat};
+use std::sync::Arc;
+
+struct World {
+    session: Arc<Session>,
+    clock: Arc<FakeClock>,
+}
+
+fn world_on(store: Store, clock: Arc<FakeClock>) -> World {
+    let session = Session::new(
+        store,
+        clock.clone(),
+        StdRng::seed_from_u64(7),
+        SessionConfig::default(),
+    )
+    .expect("session opens");
+    World {
+        session: Arc::new(session),
+        clock,
+    }
+}
+
+fn world() -> World {
+    world_on(
+        Store::temporary().expect("temporary store"),
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+    )
+}
+
+fn ctx(name: &str) -> Context {
+    Context::new(User::new("console", name, name), "console", "console")
+}
+
+impl World {
+    fn say(&self, who: &str, line: &str) -> Reply {
+        let r = self.session.handle(&ctx(who), line);
+        assert!(r.channel_boards_are_public(), "{line}: {r:?}");
+        r
+    }
+
+    fn ok(&self, who: &str, line: &str) -> Reply {
+        let r = self.say(who, line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    }
+
+    fn refused(&self, who: &str, line: &str) -> String {
+        let r = self.say(who, line);
+        assert_eq!(
+            r.kind,
+            ReplyKind::Refused,
+            "@{who} {line} should be refused: {}",
+            r.text
+        );
+        r.text
+    }
+
+    /// alice challenges bob to `rule_set` with alice first; bob accepts. Returns the game id.
+    fn start(&self, rule_set: &str, extra: &str) -> u64 {
+        let r = self.ok("alice", &format!("challenge {rule_set} @bob first {extra}"));
+        let id: u64 = r.text["Challenge #".len()..]
+            .split(':')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("challenge number");
+        self.ok("bob", &format!("accept #{id}"));
+        id
+    }
+
+    fn game(&self, id: u64) -> game::GameDoc {
+        self.session
+            .store()
+            .game(id)
+            .expect("store reads")
+            .expect("game exists")
+            .doc
+    }
+
+    /// The player to move plays the first legal move; returns the reply.
+    fn play_first(&self, id: u64) -> Reply {
+        let g = self.game(id);
+        let m = g.replay().ok().expect("replays");
+        let seat = m.position().status().seat().expect("someone to move");
+        let mv = m.position().legal_moves().remove(0);
+        self.ok(&g.players[seat.index()].name, &format!("move #{id} {mv}"))
+    }
+}
+
+#[test]
+fn a_challenge_becomes_a_game_with_the_same_number() {
+    let w = world();
+    let r = w.ok("alice", "challenge tafl @bob first days:2");
+    assert!(r.text.contains("Challenge #1"), "{}", r.text);
+    assert!(r.text.contains("alice plays the Attackers"), "{}", r.text);
+    assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
+    assert!(r.choices.iter().any(|c| c.command == "accept #1"));
+    let r = w.ok("bob", "accept");
+    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    assert!(
+        r.text.contains("deadline 2025-01-03 00:00 UTC"),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.boards.len(), 1);
+    assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
+    assert_eq!(
+        r.choices.len(),
+        116,
+        "the attackers' legal moves are offered"
+    );
+    let g = w.game(1);
+    assert_eq!(g.players[0].name, "alice");
+    assert_eq!(g.days, 2);
+    assert!(w.session.store().challenge(1).expect("reads").is_none());
+}
+
+#[test]
+fn moves_are_checked_and_refusals_change_nothing() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    let before = w.game(id);
+    assert!(w.refused("bob", "move f4-c4").contains("not your turn"));
+    assert!(
+        w.refused("carol", "move #1 d1-d4")
+            .contains("you are not playing game #1")
+    );
+    let e = w.refused("alice", "move d1-d9");
+    assert!(
+        e.contains("cannot play 'd1-d9'") && e.contains("legal moves:"),
+        "{e}"
+    );
+    assert!(w.refused("alice", "move castle").contains("castle"));
+    assert!(
+        w.refused("alice", "move #9 d1-d4")
+            .contains("there is no game #9")
+    );
+    assert_eq!(w.game(id), before, "nothing changed");
+    // Space-separated squares are one move.
+    let r = w.ok("alice", "move d1 d4");
+    assert!(r.text.contains("played d1-d4"), "{}", r.text);
+    assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
+    // Two moves in one command cannot both be one player's: refused, nothing played.
+    let e = w.refused("bob", "move f4-e4 e7-e8");
+    assert!(
+        e.contains("your turn was over") && e.contains("nothing was played"),
+        "{e}"
+    );
+    assert_eq!(w.game(id).moved, [1, 0]);
+}
+
+#[test]
+fn two_commands_racing_on_one_game_apply_exactly_once() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    let stale = w.session.store().game(id).expect("reads").expect("exists");
+    w.ok("alice", "move d1-d4");
+    // A command that read the game before that move loses the compare-and-swap.
+    let mut next = stale.doc.clone();
+    next.draw_offer = Some(Seat::A);
+    match w.session.commit_game(stale, next) {
+        Err(Failure::Conflict(g)) => assert_eq!(g, id),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    let reply = w.session.conflict_reply(id);
+    assert_eq!(reply.kind, ReplyKind::Conflict);
+    assert!(reply.text.contains("changed") && reply.boards.len() == 1);
+    // Threads racing for real: each sends its own first move; exactly one is played.
+    for round in 0..5 {
+        let w = world();
+        let id = w.start("hnefatafl", "");
+        let handles: Vec<_> = ["d1-d2", "e1-e2", "g1-g2", "h1-h2"]
+            .into_iter()
+            .map(|mv| {
+                let s = w.session.clone();
+                std::thread::spawn(move || s.handle(&ctx("alice"), &format!("move #{id} {mv}")))
+            })
+            .collect();
+        let replies: Vec<Reply> = handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect();
+        let done = replies.iter().filter(|r| r.kind == ReplyKind::Done).count();
+        assert_eq!(done, 1, "round {round}: {replies:?}");
+        for r in replies.iter().filter(|r| r.kind != ReplyKind::Done) {
+            assert!(
+                r.text.contains("changed") || r.text.contains("not your turn"),
+                "{}",
+                r.text
+            );
+        }
+        assert_eq!(w.game(id).moved, [1, 0]);
+    }
+}
+
+#[test]
+fn resigning_ends_a_ranked_game_and_moves_both_ratings() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    w.play_first(id);
+    w.play_first(id);
+    let r = w.ok("bob", "resign");
+    assert!(
+        r.text
+            .contains("bob (Defenders) resigned; alice (Attackers) wins"),
+        "{}",
+        r.text
+    );
+    assert!(
+        r.text
+            .contains("alice 1500? → 1662? (+162), bob 1500? → 1338? (−162)"),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
+    let r = w.ok("carol", "ladder tafl");
+    assert!(r.text.contains("1. alice 1662? ±290, 1 game"), "{}", r.text);
+    assert!(r.text.contains("2. bob 1338? ±290, 1 game"), "{}", r.text);
+    let r = w.ok("carol", "rating @bob");
+    assert!(
+        r.text
+            .contains("Hnefatafl 11x11: 1338? ±290, 1 game (0 won, 1 lost, 0 drawn)"),
+        "{}",
+        r.text
+    );
+    assert!(
+        w.ok("carol", "rating")
+            .text
+            .contains("carol has no ranked games here yet")
+    );
+    assert!(
+        w.refused("alice", "move #1 d1-d4")
+            .contains("game #1 is over")
+    );
+    let h = w.ok("alice", "history");
+    assert!(
+        h.text
+            .contains("#1 Hnefatafl 11x11 vs bob (2025-01-01): won, rating 1500? → 1662? (+162)"),
+        "{}",
+        h.text
+    );
+    let h = w.ok("alice", "history #1");
+    assert!(
+        h.text.contains("1. ") && h.text.contains("resigned"),
+        "{}",
+        h.text
+    );
+}
+
+#[test]
+fn casual_games_leave_the_ladder_alone() {
+    let w = world();
+    w.start("hnefatafl", "casual");
+    let r = w.ok("bob", "resign");
+    assert!(
+        r.text.contains("casual game: ratings are unchanged"),
+        "{}",
+        r.text
+    );
+    assert!(
+        w.ok("alice", "ladder")
+            .text
+            .contains("Nobody has played a ranked game")
+    );
+}
+
+#[test]
+fn abort_only_before_both_have_moved() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    w.play_first(id);
+    let r = w.ok("bob", "abort");
+    assert!(
+        r.text.contains("Aborted by bob (Defenders); no result"),
+        "{}",
+        r.text
+    );
+    assert!(w.ok("alice", "ladder").text.contains("Nobody has played"));
+    let id = w.start("hnefatafl", "");
+    w.play_first(id);
+    w.play_first(id);
+    assert!(
+        w.refused("alice", "abort")
+            .contains("both players have moved")
+    );
+}
+
+#[test]
+fn draws_are_offered_accepted_declined_and_refused_in_dice_games() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    let r = w.ok("alice", "draw");
+    assert!(r.text.contains("offers a draw"), "{}", r.text);
+    assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
+    assert!(w.refused("alice", "draw").contains("already offered"));
+    let r = w.ok("bob", "decline");
+    assert!(r.text.contains("declines the draw offer"), "{}", r.text);
+    assert_eq!(w.game(id).draw_offer, None);
+    w.ok("bob", "draw");
+    // Moving refuses the opponent's offer.
+    w.play_first(id);
+    assert_eq!(w.game(id).draw_offer, None);
+    w.ok("alice", "draw");
+    let r = w.ok("bob", "draw");
+    assert!(r.text.contains("Drawn by agreement"), "{}", r.text);
+    assert!(r.text.contains("alice 1500? → 1500? (+0)"), "{}", r.text);
+    let d = w.start("daldosa", "");
+    assert!(
+        w.refused("alice", &format!("draw #{d}"))
+            .contains("has no draws")
+    );
+}
+
+#[test]
+fn takeback_undoes_the_last_move_when_granted() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    assert!(
+        w.refused("alice", "takeback")
+            .contains("nothing for you to take back")
+    );
+    w.ok("alice", "move d1-d4");
+    let r = w.ok("alice", "takeback");
+    assert!(r.text.contains("asks to take back"), "{}", r.text);
+    assert!(w.refused("alice", "takeback").contains("already asked"));
+    let r = w.ok("bob", "takeback");
+    assert!(r.text.contains("last move is undone"), "{}", r.text);
+    assert!(r.text.contains("alice (Attackers) to move"), "{}", r.text);
+    let g = w.game(id);
+    assert_eq!(g.moved, [0, 0]);
+    assert!(g.record.actions.is_empty());
+    // Declined, or lapsing when the opponent moves.
+    w.ok("alice", "move d1-d4");
+    w.ok("alice", "takeback");
+    assert!(
+        w.ok("bob", "decline")
+            .text
+            .contains("declines the takeback request")
+    );
+    w.ok("bob", "move f4-e4");
+    assert!(
+        w.refused("alice", "takeback")
+            .contains("nothing for you to take back")
+    );
+    let d = w.start("daldosa", "");
+    assert!(
+        w.refused("alice", &format!("takeback #{d}"))
+            .contains("dice")
+    );
+}
+
+#[test]
+fn rematch_swaps_the_seats() {
+    let w = world();
+    let id = w.start("hnefatafl", "days:5 casual");
+    w.ok("bob", "resign");
+    let r = w.ok("bob", "rematch");
+    assert!(r.text.contains("Rematch of game #1"), "{}", r.text);
+    assert!(r.text.contains("bob plays the Attackers"), "{}", r.text);
+    assert!(w.refused("bob", "rematch").contains("already offered"));
+    // The other player's `rematch` accepts it.
+    let r = w.ok("alice", &format!("rematch #{id}"));
+    assert!(r.text.contains("Game #2 starts"), "{}", r.text);
+    let g = w.game(2);
+    assert_eq!(g.players[0].name, "bob");
+    assert_eq!((g.days, g.ranked, g.rematch_of), (5, false, Some(1)));
+    assert!(w.refused("alice", "rematch #1").contains("already game #2"));
+}
+
+#[test]
+fn challenge_answers_go_to_the_right_people() {
+    let w = world();
+    w.ok("alice", "challenge tafl @bob");
+    assert!(w.refused("carol", "accept #1").contains("is for @bob"));
+    assert!(
+        w.refused("alice", "accept #1")
+            .contains("your own challenge")
+    );
+    assert!(w.refused("carol", "decline #1").contains("is for @bob"));
+    assert!(
+        w.refused("bob", "cancel #1")
+            .contains("you can `decline #1`")
+    );
+    assert!(
+        w.ok("bob", "decline")
+            .text
+            .contains("bob declines challenge #1")
+    );
+    assert!(w.refused("bob", "accept #1").contains("no challenge #1"));
+    // Open challenges: anyone but the challenger accepts; nobody declines.
+    w.ok("alice", "challenge subu open");
+    assert!(w.refused("bob", "decline #2").contains("open to anyone"));
+    assert!(
+        w.refused("alice", "accept")
+            .contains("no challenge for you")
+    );
+    w.ok("alice", "cancel");
+    assert!(w.refused("carol", "accept #2").contains("no challenge #2"));
+    // Several fit: the answer lists them.
+    w.ok("alice", "challenge tafl");
+    w.ok("dave", "challenge daldosa");
+    let e = w.refused("carol", "accept");
+    assert!(
+        e.contains("2 challenges fit") && e.contains("#3") && e.contains("#4"),
+        "{e}"
+    );
+    assert!(
+        w.refused("alice", "challenge tafl @alice")
+            .contains("cannot challenge yourself")
+    );
+    // Another channel.
+    let elsewhere = Context::new(User::new("console", "carol", "carol"), "console", "other");
+    let r = w.session.handle(&elsewhere, "accept #3");
+    assert!(r.text.contains("another channel"), "{}", r.text);
+    assert!(w.ok("carol", "accept #3").text.contains("Game #3 starts"));
+    assert!(
+        w.refused("bob", "accept #3")
+            .contains("already accepted: it is game #3")
+    );
+    let games = w.ok("carol", "games").text;
+    assert!(games.contains("#3 Hnefatafl 11x11 vs alice"), "{games}");
+    assert!(games.contains("#4 open challenge by dave"), "{games}");
+}
+
+#[test]
+fn the_game_id_may_be_left_out_only_when_one_fits() {
+    let w = world();
+    w.start("hnefatafl", "");
+    w.start("daldosa", "");
+    let e = w.refused("alice", "board");
+    assert!(
+        e.contains("2 active games here") && e.contains("like `board #1`"),
+        "{e}"
+    );
+    assert!(w.refused("carol", "resign").contains("no active game here"));
+    assert!(
+        w.ok("carol", "board #1").boards.len() == 1,
+        "spectators may look"
+    );
+}
+
+#[test]
+fn reminders_then_a_timeout_loss_with_the_fake_clock() {
+    let w = world();
+    let id = w.start("hnefatafl", "days:2");
+    w.play_first(id);
+    w.play_first(id);
+    // alice to move, deadline in 2 days: a reminder 24 h before.
+    assert_eq!(w.session.next_wakeup(), Some(FakeClock::EPOCH.plus(DAY)));
+    assert!(w.session.tick(w.clock.now()).is_empty());
+    let now = w.clock.advance(DAY + HOUR);
+    let notices = w.session.tick(now);
+    assert_eq!(notices.len(), 1);
+    let r = &notices[0].reply;
+    assert!(
+        r.text.contains("Reminder, alice: your move in game #1"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("in 23 hours"), "{}", r.text);
+    assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
+    assert!(w.session.tick(now).is_empty(), "one reminder per turn");
+    let now = w.clock.advance(DAY);
+    let notices = w.session.tick(now);
+    assert_eq!(notices.len(), 1);
+    let r = &notices[0].reply;
+    assert!(
+        r.text
+            .contains("alice (Attackers) ran out of time; bob (Defenders) wins"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("Ratings"), "{}", r.text);
+    assert_eq!(w.session.next_wakeup(), None);
+}
+
+#[test]
+fn a_timeout_before_both_moved_aborts() {
+    let w = world();
+    let id = w.start("hnefatafl", "days:1");
+    w.play_first(id);
+    let now = w.clock.advance(DAY + 1);
+    let notices = w.session.tick(now);
+    let r = &notices[0].reply;
+    assert!(r.text.contains("aborted without result"), "{}", r.text);
+    assert!(w.game(id).end.expect("over").ratings.is_none());
+}
+
+#[test]
+fn downtime_is_given_back_to_the_clocks() {
+    let store = Store::temporary().expect("store");
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let w = world_on(store.clone(), clock.clone());
+    let id = w.start("hnefatafl", "");
+    let deadline = w.game(id).clock.deadline;
+    w.session.heartbeat(clock.now());
+    drop(w);
+    // The bot is down for two days, then starts again.
+    clock.advance(2 * DAY);
+    let w = world_on(store, clock);
+    assert_eq!(w.game(id).clock.deadline, deadline.plus(2 * DAY));
+}
+
+#[test]
+fn vacation_pauses_clocks_within_the_yearly_allowance() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    let deadline = w.game(id).clock.deadline;
+    let r = w.ok("alice", "vacation 5");
+    assert!(
+        r.text.contains("until 2025-01-06 00:00 UTC") && r.text.contains("9 vacation days left"),
+        "{}",
+        r.text
+    );
+    assert_eq!(w.game(id).clock.deadline, deadline.plus(5 * DAY));
+    assert!(
+        w.refused("alice", "vacation 10")
+            .contains("9 vacation days left")
+    );
+    // A turn that comes to a player on vacation starts counting when it ends.
+    w.ok("bob", "vacation 4");
+    w.ok("alice", "move d1-d4");
+    assert_eq!(
+        w.game(id).clock.deadline,
+        FakeClock::EPOCH.plus(4 * DAY + 3 * DAY)
+    );
+}
+
+#[test]
+fn dice_games_take_several_steps_in_one_command() {
+    let w = world();
+    let id = w.start("daldosa", "");
+    // Play until somebody has two steps to take, then send both at once.
+    for _ in 0..200 {
+        let g = w.game(id);
+        let m = g.replay().ok().expect("replays");
+        let pos = m.position();
+        let Some(seat) = pos.status().seat() else {
+            break;
+        };
+        if pos.dice().len() == 2 {
+            let first = pos.legal_moves().remove(0);
+            let mut after = pos.clone();
+            after.play(&first).expect("legal");
+            if after.status().seat() == Some(seat) && !after.legal_moves().is_empty() {
+                let second = after.legal_moves().remove(0);
+                let name = &g.players[seat.index()].name;
+                let r = w.ok(name, &format!("move #{id} {first} {second}"));
+                assert!(
+                    r.text.contains(&format!("played {first} {second}")),
+                    "{}",
+                    r.text
+                );
+                return;
+            }
+        }
+        w.play_first(id);
+    }
+    panic!("no two-step turn came up");
+}
+
+#[test]
+fn a_whole_game_of_each_rule_set_ends_with_a_result() {
+    for rule_set in RuleSetId::ALL {
+        let w = world();
+        let id = w.start(rule_set.id(), "");
+        let mut last = None;
+        for _ in 0..5000 {
+            if w.game(id).end.is_some() {
+                break;
+            }
+            last = Some(w.play_first(id));
+        }
+        let g = w.game(id);
+        assert!(g.end.is_some(), "{rule_set}: the game ended");
+        let text = last.expect("moves were played").text;
+        assert!(
+            text.contains("Ratings") || text.contains("Draw"),
+            "{rule_set}: {text}"
+        );
+    }
+}
+
+#[test]
+fn users_keep_their_latest_name() {
+    let w = world();
+    let renamed = Context::new(
+        User::new("console", "alice", "Alice the Bold"),
+        "console",
+        "console",
+    );
+    w.session.handle(&renamed, "games");
+    let u = w
+        .session
+        .store()
+        .user(&UserId::new("console", "alice"))
+        .expect("reads")
+        .expect("exists");
+    assert_eq!(u.doc.user.name, "Alice the Bold");
+}
+
+#[test]
+fn timestamps_in_the_store_are_ordered_for_the_queue() {
+    let w = world();
+    let a = w.start("hnefatafl", "days:3");
+    let b = w.start("hnefatafl", "days:1");
+    let first = w.session.next_wakeup().expect("deadlines");
+    assert_eq!(first, w.game(b).wake().expect("active"));
+    assert!(w.game(a).wake() > Some(first));
+    assert!(
+        w.session
+            .store()
+            .due(Timestamp(0))
+            .expect("reads")
+            .is_empty()
+    );
+}

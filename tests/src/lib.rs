@@ -57,3 +57,173 @@ pub fn fails(args: &[&str]) -> String {
     assert!(!err.contains("panicked"), "skald {args:?} panicked: {err}");
     err
 }
+
+/// A fresh directory for one test's data, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A new empty directory named after the test.
+    pub fn new(name: &str) -> TempDir {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "skald-test-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
+        TempDir(dir)
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    /// The directory as a string argument.
+    pub fn arg(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `skald console --data DIR --fake-clock --seed SEED` with `input` on standard input
+/// and returns standard output (asserting success and no panic).
+pub fn console(data: &TempDir, seed: u64, input: &str) -> String {
+    console_with(data, &["--fake-clock", "--seed", &seed.to_string()], input)
+}
+
+/// Runs `skald console --data DIR <args>` with `input` and returns standard output.
+pub fn console_with(data: &TempDir, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(skald_bin())
+        .arg("console")
+        .arg("--data")
+        .arg(data.path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the skald binary runs");
+    {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        stdin.write_all(input.as_bytes()).expect("input is written");
+    }
+    let out = child.wait_with_output().expect("skald finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "skald console failed: {stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "skald console panicked: {stderr}"
+    );
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+/// The reply blocks of a console transcript: each starts with the echoed `@name> line`.
+pub fn blocks(transcript: &str) -> Vec<&str> {
+    transcript
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .collect()
+}
+
+/// Whether a block starts with an echoed input line (`@alice> ...`).
+fn is_echo(block: &str) -> bool {
+    block
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix('@'))
+        .is_some_and(|l| {
+            l.split_once("> ")
+                .is_some_and(|(name, _)| !name.contains(' '))
+        })
+}
+
+/// What the console printed for the first input line equal to `echo` (`@alice> accept`):
+/// its reply and any scheduler notices that followed it, up to the next input line.
+pub fn block_after(transcript: &str, echo: &str) -> String {
+    let all = blocks(transcript);
+    let start = all
+        .iter()
+        .position(|b| b.lines().next() == Some(echo))
+        .unwrap_or_else(|| panic!("no reply to `{echo}` in:\n{transcript}"));
+    let mut out = all[start].to_string();
+    for b in &all[start + 1..] {
+        if is_echo(b) {
+            break;
+        }
+        out.push_str("\n\n");
+        out.push_str(b);
+    }
+    out
+}
+
+/// Writes the input lines of a whole game: alice challenges bob (alice moves first), bob
+/// accepts, and the players pick random legal moves (from `pick_seed`) until the game ends.
+///
+/// The moves are found by running the same session in-process with the same `dice_seed`
+/// and fake clock as `skald console --seed <dice_seed> --fake-clock` will, so the dice the
+/// binary rolls are the dice these moves were chosen for.
+pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -> Vec<String> {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    use skald::session::clock::FakeClock;
+    use skald::session::store::Store;
+    use skald::session::{Context, Session, SessionConfig, User};
+    use std::sync::Arc;
+
+    let session = Session::new(
+        Store::temporary().expect("a temporary store"),
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        StdRng::seed_from_u64(dice_seed),
+        SessionConfig::default(),
+    )
+    .expect("the session opens");
+    let mut picker = StdRng::seed_from_u64(pick_seed);
+    let mut lines = vec![
+        format!("@alice challenge {rule_set} @bob first {extra}"),
+        "@bob accept".to_string(),
+    ];
+    let say = |line: &str| {
+        let (name, text) = line[1..].split_once(' ').expect("@name command");
+        let ctx = Context::new(User::new("console", name, name), "console", "console");
+        session.handle(&ctx, text)
+    };
+    for line in &lines {
+        say(line);
+    }
+    for _ in 0..20_000 {
+        let game = session
+            .store()
+            .game(1)
+            .expect("the store reads")
+            .expect("game #1 exists")
+            .doc;
+        if game.end.is_some() {
+            return lines;
+        }
+        let m = game.replay().expect("the game replays");
+        let seat = m.position().status().seat().expect("someone is to move");
+        let legal = m.position().legal_moves();
+        let mv = &legal[picker.random_range(0..legal.len())];
+        let line = format!("@{} move {mv}", game.players[seat.index()].name);
+        let reply = say(&line);
+        assert_eq!(
+            reply.kind,
+            skald::session::ReplyKind::Done,
+            "{line}: {}",
+            reply.text
+        );
+        lines.push(line);
+    }
+    panic!("the {rule_set} game did not end in 20000 moves");
+}

@@ -116,6 +116,9 @@ impl Session {
     /// Carries out a parsed command. Never panics on anything a user or the disk does:
     /// refusals, races and store failures all become replies.
     pub fn execute(&self, ctx: &Context, cmd: Command) -> Reply {
+        if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
+            return Reply::refused("this user id cannot be used");
+        }
         match self.run(ctx, &cmd) {
             Ok(reply) => reply,
             Err(Failure::Refused(text)) => Reply::refused(text),
@@ -133,7 +136,13 @@ impl Session {
     }
 
     fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
+        let reply = self.dispatch(ctx, cmd)?;
+        // A refused command changes nothing, not even the user list.
         self.touch_user(&ctx.user)?;
+        Ok(reply)
+    }
+
+    fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
         match cmd {
             Command::Challenge(spec) => self.cmd_challenge(ctx, spec),
             Command::Accept(id) => self.cmd_accept(ctx, *id),
@@ -182,9 +191,6 @@ impl Session {
 
     /// Records a user the first time they speak, and their new name when it changed.
     fn touch_user(&self, user: &User) -> Result<(), Failure> {
-        if user.id.id.is_empty() || user.id.key().contains('\0') {
-            return Err(Failure::Refused("this user id cannot be used".into()));
-        }
         let stored = self.store.user(&user.id)?;
         let doc = match &stored {
             Some(s) if s.doc.user.name == user.name => return Ok(()),

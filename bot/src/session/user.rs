@@ -49,26 +49,6 @@ impl UserDoc {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::session::clock::FakeClock;
-
-    #[test]
-    fn vacations_chain_and_count_per_year() {
-        let now = FakeClock::EPOCH;
-        let mut u = UserDoc::new(User::new("console", "a", "a"));
-        assert_eq!(u.vacation_left(now), 14);
-        u.take_vacation(5, now);
-        assert_eq!(u.on_vacation(now), Some(now.plus(5 * DAY)));
-        u.take_vacation(2, now.plus(DAY));
-        assert_eq!(u.vacation_until, Some(now.plus(7 * DAY)));
-        assert_eq!(u.vacation_left(now), 7);
-        assert_eq!(u.vacation_left(now.plus(366 * DAY)), 14);
-        assert_eq!(u.on_vacation(now.plus(8 * DAY)), None);
-    }
-}
-
 impl super::Session {
     /// `vacation <days>`: pauses the speaker's clocks, within the yearly allowance.
     pub(super) fn cmd_vacation(
@@ -133,5 +113,25 @@ impl super::Session {
         }
         text.push_str("\nTurns that come to you meanwhile start counting when the vacation ends.");
         Ok(super::Reply::done(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::clock::FakeClock;
+
+    #[test]
+    fn vacations_chain_and_count_per_year() {
+        let now = FakeClock::EPOCH;
+        let mut u = UserDoc::new(User::new("console", "a", "a"));
+        assert_eq!(u.vacation_left(now), 14);
+        u.take_vacation(5, now);
+        assert_eq!(u.on_vacation(now), Some(now.plus(5 * DAY)));
+        u.take_vacation(2, now.plus(DAY));
+        assert_eq!(u.vacation_until, Some(now.plus(7 * DAY)));
+        assert_eq!(u.vacation_left(now), 7);
+        assert_eq!(u.vacation_left(now.plus(366 * DAY)), 14);
+        assert_eq!(u.on_vacation(now.plus(8 * DAY)), None);
     }
 }

@@ -1,0 +1,496 @@
+//! Challenge flows, time, restarts, ratings and bad commands, through the real binary's
+//! console as a user would type them.
+
+use skald_tests::{TempDir, block_after, blocks, console, console_with, ok, run, skald_bin};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn lines(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+#[test]
+fn direct_challenge_accept_moves_and_resign_update_the_ladder() {
+    let data = TempDir::new("direct");
+    let out = console(
+        &data,
+        1,
+        &lines(
+            "
+            @alice challenge tafl @bob first days:2
+            @bob accept
+            @alice move d1-d4
+            @bob move f4-e4
+            @bob resign
+            @carol ladder hnefatafl
+            @carol rating @alice
+            @alice history
+            ",
+        ),
+    );
+    let b = block_after(&out, "@alice> challenge tafl @bob first days:2");
+    assert!(b.contains("Challenge #1: alice challenges @bob to Hnefatafl 11x11, ranked, 2 days per move; alice plays the Attackers (moves first)."), "{b}");
+    assert!(b.contains("[ping @bob]"), "{b}");
+    let b = block_after(&out, "@bob> accept");
+    assert!(
+        b.contains("Game #1 starts") && b.contains("deadline 2025-01-03 00:00 UTC"),
+        "{b}"
+    );
+    assert!(b.contains("[ping @alice]"), "{b}");
+    let b = block_after(&out, "@alice> move d1-d4");
+    assert!(
+        b.contains("#1: alice (Attackers) played d1-d4.") && b.contains("[ping @bob]"),
+        "{b}"
+    );
+    let b = block_after(&out, "@bob> resign");
+    assert!(
+        b.contains("bob (Defenders) resigned; alice (Attackers) wins."),
+        "{b}"
+    );
+    assert!(
+        b.contains(
+            "Ratings (Hnefatafl 11x11): alice 1500? → 1662? (+162), bob 1500? → 1338? (−162)."
+        ),
+        "{b}"
+    );
+    let b = block_after(&out, "@carol> ladder hnefatafl");
+    assert!(
+        b.contains("1. alice 1662? ±290, 1 game") && b.contains("2. bob 1338? ±290, 1 game"),
+        "{b}"
+    );
+    assert!(b.contains("provisional"), "{b}");
+    let b = block_after(&out, "@carol> rating @alice");
+    assert!(
+        b.contains("Hnefatafl 11x11: 1662? ±290, 1 game (1 won, 0 lost, 0 drawn), provisional"),
+        "{b}"
+    );
+    let b = block_after(&out, "@alice> history");
+    assert!(
+        b.contains("#1 Hnefatafl 11x11 vs bob (2025-01-01): won, rating 1500? → 1662? (+162)"),
+        "{b}"
+    );
+}
+
+#[test]
+fn open_challenge_decline_cancel_and_abort() {
+    let data = TempDir::new("open");
+    let out = console(
+        &data,
+        2,
+        &lines(
+            "
+            @alice challenge daldøs open casual
+            @bob decline #1
+            @alice cancel
+            @carol accept #1
+            @alice challenge subulata @bob
+            @bob decline
+            @alice challenge hnefatafl-13
+            @carol accept
+            @carol abort
+            @dave games
+            ",
+        ),
+    );
+    let b = block_after(&out, "@alice> challenge daldøs open casual");
+    assert!(
+        b.contains("alice challenges anyone here to Daldøsa, casual")
+            && b.contains("Anyone: `accept #1`"),
+        "{b}"
+    );
+    assert!(
+        block_after(&out, "@bob> decline #1")
+            .contains("! challenge #1 is open to anyone, so it cannot be declined")
+    );
+    assert!(block_after(&out, "@alice> cancel").contains("alice withdraws challenge #1."));
+    assert!(block_after(&out, "@carol> accept #1").contains("! there is no challenge #1"));
+    let b = block_after(&out, "@bob> decline");
+    assert!(
+        b.contains("bob declines challenge #2 from alice.") && b.contains("[ping @alice]"),
+        "{b}"
+    );
+    assert!(block_after(&out, "@carol> accept").contains("Game #3 starts: Hnefatafl 13x13"));
+    let b = block_after(&out, "@carol> abort");
+    assert!(
+        b.contains("aborts the game") && b.contains("no result"),
+        "{b}"
+    );
+    let b = block_after(&out, "@dave> games");
+    assert!(
+        b.contains("You have no active games.") && b.contains("No challenges are waiting"),
+        "{b}"
+    );
+}
+
+#[test]
+fn draw_offer_and_accept_takeback_and_rematch() {
+    let data = TempDir::new("offers");
+    let out = console(
+        &data,
+        3,
+        &lines(
+            "
+            @alice challenge tafl @bob first
+            @bob accept
+            @alice move d1-d4
+            @alice takeback
+            @bob takeback
+            @alice move e1-e4
+            @bob draw
+            @alice draw
+            @alice rematch
+            @bob accept
+            @bob board
+            ",
+        ),
+    );
+    assert!(
+        block_after(&out, "@alice> takeback")
+            .contains("alice (Attackers) asks to take back their last move.")
+    );
+    let b = block_after(&out, "@bob> takeback");
+    assert!(
+        b.contains("bob (Defenders) grants the takeback; alice's last move is undone."),
+        "{b}"
+    );
+    assert!(b.contains("alice (Attackers) to move"), "{b}");
+    assert!(block_after(&out, "@bob> draw").contains("bob (Defenders) offers a draw."));
+    let b = block_after(&out, "@alice> draw");
+    assert!(
+        b.contains("accepts the draw offer") && b.contains("Drawn by agreement."),
+        "{b}"
+    );
+    let b = block_after(&out, "@alice> rematch");
+    assert!(
+        b.contains("Rematch of game #1, challenge #2: alice challenges @bob")
+            && b.contains("alice plays the Defenders"),
+        "{b}"
+    );
+    let b = block_after(&out, "@bob> accept");
+    let _ = b;
+    let b = block_after(&out, "@bob> board");
+    assert!(
+        b.contains("#2 Hnefatafl 11x11, bob vs alice"),
+        "seats swapped: {b}"
+    );
+}
+
+#[test]
+fn timeouts_with_the_fake_clock_lose_or_abort() {
+    let data = TempDir::new("timeout");
+    let out = console(
+        &data,
+        4,
+        &lines(
+            "
+            @alice challenge tafl @bob first days:2
+            @bob accept
+            @alice move d1-d4
+            @bob move f4-e4
+            !clock +1d1h
+            !clock +1d
+            @alice challenge tafl @bob first days:1
+            @bob accept
+            @alice move d1-d4
+            !clock +2d
+            @bob rating
+            ",
+        ),
+    );
+    let b = block_after(&out, "@console> !clock +1d1h");
+    assert!(b.contains("fake time: 2025-01-02 01:00 UTC"), "{b}");
+    assert!(b.contains("Reminder, alice: your move in game #1 (Hnefatafl 11x11) is due by 2025-01-03 00:00 UTC, in 23 hours."), "{b}");
+    let b = block_after(&out, "@console> !clock +1d");
+    assert!(
+        b.contains("#1: alice (Attackers)'s time ran out.")
+            && b.contains("alice (Attackers) ran out of time; bob (Defenders) wins."),
+        "{b}"
+    );
+    assert!(b.contains("Ratings (Hnefatafl 11x11)"), "{b}");
+    let b = block_after(&out, "@console> !clock +2d");
+    assert!(
+        b.contains(
+            "ran out of time before both players had moved; the game is aborted without result"
+        ),
+        "{b}"
+    );
+    let b = block_after(&out, "@bob> rating");
+    assert!(
+        b.contains("1 game (1 won, 0 lost, 0 drawn)"),
+        "only the first game counted: {b}"
+    );
+    // The fake time is kept in the data directory.
+    let later = console(&data, 4, "!clock\n");
+    assert!(later.contains("fake time: 2025-01-05 01:00 UTC"), "{later}");
+}
+
+#[test]
+fn a_killed_bot_loses_no_acknowledged_move() {
+    let data = TempDir::new("restart");
+    let mut child = Command::new(skald_bin())
+        .args(["console", "--fake-clock", "--seed", "5", "--data"])
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("skald runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    writeln!(
+        stdin,
+        "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4\n@bob move f4-e4"
+    )
+    .expect("written");
+    stdin.flush().expect("flushed");
+    // Wait for the last acknowledgement, then kill the process without a chance to flush.
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !seen.contains("played f4-e4") {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).expect("reads") > 0,
+            "skald ended early: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    child.kill().expect("killed");
+    let _ = child.wait();
+    // Start again on the same data: the game goes on where it was.
+    let out = console(
+        &data,
+        5,
+        &lines("@alice moves\n@alice move e1-e3\n@bob games"),
+    );
+    let b = block_after(&out, "@alice> moves");
+    assert!(b.contains("1. d1-d4 f4-e4"), "{b}");
+    assert!(block_after(&out, "@alice> move e1-e3").contains("alice (Attackers) played e1-e3."));
+    assert!(
+        block_after(&out, "@bob> games")
+            .contains("#1 Hnefatafl 11x11 vs alice (Defenders): your move")
+    );
+}
+
+#[test]
+fn every_bad_command_says_what_was_expected_and_changes_nothing() {
+    let data = TempDir::new("bad");
+    console(
+        &data,
+        6,
+        &lines("@alice challenge tafl @bob first\n@bob accept\n@alice challenge daldosa @carol"),
+    );
+    let before = ok(&["export", "--data", &data.arg()]);
+    let cases: &[(&str, &str)] = &[
+        ("@alice", "what does @alice say?"),
+        ("@alice dance", "unknown command 'dance'"),
+        ("@alice mvoe d1-d4", "did you mean `move`?"),
+        ("@alice challenge", "which game? name a rule set"),
+        ("@alice challenge chess", "unknown rule set 'chess'"),
+        ("@alice challenge tafl days:20", "expected 1 to 14"),
+        (
+            "@alice challenge tafl first second",
+            "the seat was already given",
+        ),
+        ("@alice challenge tafl soon", "unexpected 'soon'"),
+        ("@alice challenge tafl @alice", "cannot challenge yourself"),
+        ("@alice accept #x", "expected like #12"),
+        ("@alice accept", "no challenge for you here"),
+        ("@alice accept #2", "your own challenge"),
+        ("@bob accept #2", "is for @carol"),
+        ("@bob accept #99", "there is no challenge #99"),
+        ("@bob accept #1", "already accepted: it is game #1"),
+        ("@bob decline #2", "is for @carol"),
+        ("@bob cancel #2", "only they can withdraw it"),
+        ("@bob cancel", "no challenge waiting here"),
+        ("@alice move", "which move?"),
+        ("@bob move f4-e4", "not your turn"),
+        ("@alice move d1-d11", "cannot play 'd1-d11'"),
+        ("@alice move zz", "'zz' is not a move"),
+        ("@carol move #1 d1-d4", "you are not playing game #1"),
+        ("@alice move #7 d1-d4", "there is no game #7"),
+        (
+            "@alice move #2 d1-d4",
+            "#2 is a challenge nobody has accepted yet",
+        ),
+        ("@dave board", "no active game here"),
+        ("@alice resign now", "unexpected 'now'"),
+        ("@alice draw #1 #1", "unexpected '#1'"),
+        ("@alice takeback", "nothing for you to take back"),
+        ("@alice rematch", "no finished game here"),
+        ("@alice rematch #1", "still being played"),
+        ("@alice arrange 1 2 3", "expected nine values"),
+        ("@alice arrange 1 1 2 3 4 5 6 7 8", "missing 9"),
+        (
+            "@alice arrange 9 1 8 2 7 3 6 4 5",
+            "only Subulata has a value arrangement",
+        ),
+        ("@alice games please", "this command takes nothing"),
+        ("@alice ladder chess", "unknown rule set"),
+        ("@alice rating bob", "expected a mention like @bob"),
+        ("@alice rules chess", "unknown rule set"),
+        ("@alice vacation", "how many days?"),
+        ("@alice vacation 15", "expected 1 to 14"),
+        ("@alice help dance", "no command 'dance'"),
+        ("!clock soon", "expected `!clock` or `!clock +<duration>`"),
+        ("@ help", "who speaks?"),
+    ];
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let out = console(&data, 6, &input);
+    let got = blocks(&out);
+    assert_eq!(got.len(), cases.len(), "one answer per line:\n{out}");
+    for ((line, expected), block) in cases.iter().zip(got) {
+        let answer: String = block.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert!(
+            answer.starts_with("! "),
+            "`{line}` should be refused, got:\n{answer}"
+        );
+        assert!(
+            answer.contains(expected),
+            "`{line}`: expected `{expected}` in:\n{answer}"
+        );
+        if answer.contains("usage:") {
+            assert!(answer.contains("usage: "), "{answer}");
+        }
+    }
+    let after = ok(&["export", "--data", &data.arg()]);
+    assert_eq!(before, after, "bad commands changed nothing");
+}
+
+#[test]
+fn export_and_import_move_a_store_between_machines() {
+    let data = TempDir::new("export");
+    console(
+        &data,
+        7,
+        &lines(
+            "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4\n@alice challenge subu",
+        ),
+    );
+    let dump = ok(&["export", "--data", &data.arg()]);
+    assert!(
+        dump.lines()
+            .next()
+            .is_some_and(|l| l.contains("\"skald_export\":1")),
+        "{dump}"
+    );
+    let file = data.path().join("backup.jsonl");
+    std::fs::write(&file, &dump).expect("written");
+    let other = TempDir::new("import");
+    let msg = ok(&[
+        "import",
+        &file.display().to_string(),
+        "--data",
+        &other.arg(),
+    ]);
+    assert!(msg.contains("imported"), "{msg}");
+    assert_eq!(ok(&["export", "--data", &other.arg()]), dump);
+    // The imported store plays on, deadlines included.
+    let out = console(
+        &other,
+        7,
+        &lines("@bob move f4-e4\n@carol accept #2\n!clock +3d"),
+    );
+    assert!(block_after(&out, "@bob> move f4-e4").contains("bob (Defenders) played f4-e4."));
+    assert!(block_after(&out, "@carol> accept #2").contains("Game #2 starts"));
+    // Importing twice is refused.
+    let err = String::from_utf8(
+        run(&[
+            "import",
+            &file.display().to_string(),
+            "--data",
+            &other.arg(),
+        ])
+        .stderr,
+    )
+    .expect("utf-8");
+    assert!(err.contains("not empty"), "{err}");
+}
+
+#[test]
+fn plain_skald_runs_the_console_and_config_files_are_checked() {
+    let data = TempDir::new("plain");
+    let config = data.path().join("skald.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n[console]\nname = \"zoe\"\n",
+            data.path().join("store").display()
+        ),
+    )
+    .expect("written");
+    let mut child = Command::new(skald_bin())
+        .arg("--config")
+        .arg(&config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(b"rules\nchallenge tafl\n")
+        .expect("written");
+    let out = child.wait_with_output().expect("ends");
+    assert!(out.status.success());
+    let out = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        out.contains("@zoe> challenge tafl") && out.contains("zoe challenges anyone here"),
+        "{out}"
+    );
+    assert!(
+        data.path().join("store").exists(),
+        "the store is where the config says"
+    );
+    // A platform enabled in the config is refused clearly (its adapter is coming).
+    std::fs::write(
+        &config,
+        "[discord]\nenabled = true\ntoken = \"secret-token\"\n",
+    )
+    .expect("written");
+    let out = run(&["--config", &config.display().to_string()]);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        !out.status.success() && err.contains("discord adapter is not part of this release"),
+        "{err}"
+    );
+    assert!(!err.contains("secret-token"));
+    std::fs::write(&config, "[game]\nreminder = 3\n").expect("written");
+    let err =
+        String::from_utf8(run(&["--config", &config.display().to_string(), "console"]).stderr)
+            .expect("utf-8");
+    assert!(err.contains("unknown field"), "{err}");
+    // Without --fake-clock the admin line explains itself.
+    let out = console_with(&data, &[], "!clock +1d\n");
+    assert!(out.contains("start it with --fake-clock"), "{out}");
+}
+
+#[test]
+fn a_second_bot_on_the_same_data_is_refused() {
+    let data = TempDir::new("locked");
+    let mut first = Command::new(skald_bin())
+        .args(["console", "--data"])
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdin = first.stdin.take().expect("piped");
+    writeln!(stdin, "@alice help").expect("written");
+    let mut out = BufReader::new(first.stdout.take().expect("piped"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("the first bot answers");
+    let second = run(&["export", "--data", &data.arg()]);
+    let err = String::from_utf8(second.stderr).expect("utf-8");
+    assert!(
+        !second.status.success() && err.contains("in use by another running skald"),
+        "{err}"
+    );
+    drop(stdin);
+    let _ = first.wait();
+}

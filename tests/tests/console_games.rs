@@ -1,0 +1,76 @@
+//! Whole games of each rule set through the real binary's console, with fixed seeds.
+
+use skald_tests::{TempDir, block_after, blocks, console, whole_game};
+
+/// Plays a whole game of `rule_set` in the console and checks what the players see.
+fn play(rule_set: &str, seed: u64) -> String {
+    let data = TempDir::new(rule_set);
+    let mut lines = whole_game(rule_set, seed, seed + 100, "");
+    lines.push("@carol ladder".to_string());
+    lines.push("@alice history".to_string());
+    let input = lines.join("\n") + "\n";
+    let out = console(&data, seed, &input);
+    for b in blocks(&out) {
+        assert!(
+            !b.lines().nth(1).unwrap_or("").starts_with("! "),
+            "{rule_set}: a move was refused:\n{b}"
+        );
+    }
+    let last_move = &lines[lines.len() - 3];
+    let result = block_after(&out, &last_move.replacen(' ', "> ", 1));
+    let result = result.as_str();
+    assert!(
+        result.contains(" wins") || result.contains("Draw"),
+        "{rule_set}: the last move ends the game:\n{result}"
+    );
+    assert!(result.contains("Ratings ("), "{result}");
+    assert!(result.contains("[ping @"), "the loser is told: {result}");
+    let ladder = block_after(&out, "@carol> ladder");
+    let ladder = ladder.as_str();
+    assert!(ladder.contains("1. ") && ladder.contains("2. "), "{ladder}");
+    let history = block_after(&out, "@alice> history");
+    assert!(history.contains("#1 "), "{history}");
+    // The same input and seed give the same transcript.
+    let again = console(&TempDir::new(rule_set), seed, &input);
+    assert_eq!(
+        out, again,
+        "{rule_set}: transcripts repeat with a fixed seed"
+    );
+    out
+}
+
+#[test]
+fn hnefatafl_whole_game() {
+    play("hnefatafl", 11);
+}
+
+#[test]
+fn hnefatafl_13_whole_game() {
+    play("hnefatafl-13", 13);
+}
+
+#[test]
+fn daldosa_whole_game() {
+    let out = play("daldosa", 5);
+    assert!(out.contains("rolled"), "dice rolls are shown");
+}
+
+#[test]
+fn adelta_whole_game() {
+    let out = play("adelta", 3);
+    assert!(out.contains("opening roll"), "the opening roll is shown");
+}
+
+#[test]
+fn adelta_rustik_whole_game() {
+    play("adelta-rustik", 4);
+}
+
+#[test]
+fn subulata_whole_game_keeps_values_private() {
+    let out = play("subulata", 9);
+    // Each player got their own view privately at the start.
+    let start = block_after(&out, "@bob> accept");
+    assert!(start.contains("(private to @alice)"), "{start}");
+    assert!(start.contains("(private to @bob)"), "{start}");
+}

@@ -284,16 +284,16 @@ impl Adelta {
     /// Whether a piece of `by` landing on `at` captures what stands there (an enemy piece),
     /// counting the flanking pieces before the capturing piece is lifted.
     fn can_capture(&self, at: u8, by: Seat) -> bool {
-        self.refusal_at(at, by).is_none() && self.point(at) == Some(by.other())
+        let victim_horn = self.pieces(by.other()) == 1;
+        self.refusal_at(at, by, victim_horn).is_none() && self.point(at) == Some(by.other())
     }
 
-    /// Why a piece of `by` cannot capture the enemy piece on `at`, if it cannot.
-    fn refusal_at(&self, at: u8, by: Seat) -> Option<Refusal> {
-        let victim = by.other();
-        if self.point(at) != Some(victim) {
+    /// Why a piece of `by` cannot capture the enemy piece on `at`, if it cannot;
+    /// `victim_horn`: the enemy is down to one piece.
+    fn refusal_at(&self, at: u8, by: Seat, victim_horn: bool) -> Option<Refusal> {
+        if self.point(at) != Some(by.other()) {
             return None;
         }
-        let victim_horn = self.pieces(victim) == 1;
         let corner = is_corner(at);
         if victim_horn && !corner {
             return Some(Refusal::HornaskellaOffCorner(at));
@@ -309,8 +309,23 @@ impl Adelta {
     /// Where a step of `seat`'s piece on `mv.from` with `mv.die` ends, or why it cannot be
     /// played. The caller has checked that the piece and the step exist.
     fn land(&self, seat: Seat, mv: Move) -> Result<Landing, Refusal> {
+        self.land_with(seat, mv, self.horns(seat))
+    }
+
+    /// Which of `seat` and its opponent are down to one piece (a Hornaskella): computed once
+    /// per move generation rather than once per step.
+    fn horns(&self, seat: Seat) -> (bool, bool) {
+        (self.pieces(seat) == 1, self.pieces(seat.other()) == 1)
+    }
+
+    /// [`Adelta::land`] with the Hornaskella flags already known.
+    fn land_with(
+        &self,
+        seat: Seat,
+        mv: Move,
+        (horn, victim_horn): (bool, bool),
+    ) -> Result<Landing, Refusal> {
         let from = mv.from;
-        let horn = self.pieces(seat) == 1;
         let target = if horn {
             corner_ahead(from, if mv.die == 6 { 2 } else { 1 })
         } else {
@@ -330,7 +345,7 @@ impl Adelta {
                 }
                 Ok(at(self.bump_from(target, from), true, false))
             }
-            Some(_) => match self.refusal_at(target, seat) {
+            Some(_) => match self.refusal_at(target, seat, victim_horn) {
                 None => Ok(at(target, false, true)),
                 Some(r) if self.rustik() || horn => Err(r),
                 Some(_) => Ok(at(self.bump_from(target, from), true, false)),
@@ -354,13 +369,14 @@ impl Adelta {
     /// possible" rule.
     fn candidates(&self, seat: Seat, out: &mut Vec<Move>) {
         let (dice, n) = self.steps.distinct();
+        let horns = self.horns(seat);
         for p in 1..=POINTS {
             if self.point(p) != Some(seat) {
                 continue;
             }
             for &die in dice.iter().take(n) {
                 let mv = Move::new(p, die);
-                if self.land(seat, mv).is_ok() {
+                if self.land_with(seat, mv, horns).is_ok() {
                     out.push(mv);
                 }
             }

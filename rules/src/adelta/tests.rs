@@ -1006,7 +1006,7 @@ fn text_board_shows_the_board_the_counts_and_the_turn() {
     );
     let g = pos(ADELTA, &[16], &[1, 2, 3], "w 66+ 0");
     let board = g.text_board(Viewer::Seat(A));
-    assert!(board.contains("White (you) (W): 1 piece, captured 3, Hornaskella on 16."));
+    assert!(board.contains("White (W, you): 1 piece, captured 3, Hornaskella on 16."));
     assert!(board.contains("Black (B): 3 pieces, captured 5."));
     assert!(board.ends_with("White (you) to move; steps left: 6, 6, then rolls again."));
     let g = pos(ADELTA, &[16], &[1, 2, 3], "b - 0");
@@ -1110,4 +1110,31 @@ fn random_games_end_and_every_listed_move_plays() {
     // and impossible in `adelta`.
     assert!(!seen[0].contains("DiceLost"));
     assert!(plies.iter().all(|&p| p > 200 * 20));
+}
+
+#[test]
+fn a_recorded_game_replays_exactly_through_the_neutral_position() {
+    for rs in [ADELTA, RUSTIK] {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut m, _) = crate::Match::new(rs, 1, &mut rng);
+        while m.position().status().outcome().is_none() {
+            let moves = m.position().legal_moves();
+            let pick = moves[rng.random_range(0..moves.len())].clone();
+            // Typed the forgiving way; the record keeps the canonical form.
+            m.play(&pick.replace('+', " "), &mut rng).unwrap();
+        }
+        let record = m.record().clone();
+        assert!(
+            record
+                .actions
+                .iter()
+                .any(|a| matches!(a, crate::Action::Move(t) if t.contains('+')))
+        );
+        let replayed = crate::Match::from_record(record).unwrap();
+        assert_eq!(replayed.position(), m.position());
+        // Stored positions go through the full position string.
+        let json = serde_json::to_string(m.position()).unwrap();
+        let back: crate::Position = serde_json::from_str(&json).unwrap();
+        assert_eq!(&back, m.position());
+    }
 }

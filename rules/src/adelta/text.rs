@@ -41,10 +41,12 @@ fn piece(g: &Adelta, p: u8) -> String {
 /// marked "you").
 pub(super) fn board(g: &Adelta, viewer: Viewer) -> String {
     let names = g.rule_set.seat_names();
+    let you = |seat: Seat| matches!(viewer, Viewer::Seat(s) if s == seat);
     let name = |seat: Seat| -> String {
-        match viewer {
-            Viewer::Seat(s) if s == seat => format!("{} (you)", names[seat.index()]),
-            _ => names[seat.index()].to_string(),
+        if you(seat) {
+            format!("{} (you)", names[seat.index()])
+        } else {
+            names[seat.index()].to_string()
         }
     };
     let mut out = String::with_capacity(400);
@@ -67,8 +69,9 @@ pub(super) fn board(g: &Adelta, viewer: Viewer) -> String {
         let letter = if seat == Seat::A { 'W' } else { 'B' };
         let n = g.pieces(seat);
         let mut s = format!(
-            "{} ({letter}): {n} piece{}, captured {}",
-            name(seat),
+            "{} ({letter}{}): {n} piece{}, captured {}",
+            names[seat.index()],
+            if you(seat) { ", you" } else { "" },
             if n == 1 { "" } else { "s" },
             g.captured_by(seat)
         );

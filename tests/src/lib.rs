@@ -156,6 +156,20 @@ pub fn block_after(transcript: &str, echo: &str) -> String {
         .iter()
         .position(|b| b.lines().next() == Some(echo))
         .unwrap_or_else(|| panic!("no reply to `{echo}` in:\n{transcript}"));
+    reply_from(&all, start)
+}
+
+/// [`block_after`] for the last input line equal to `echo`.
+pub fn block_after_last(transcript: &str, echo: &str) -> String {
+    let all = blocks(transcript);
+    let start = all
+        .iter()
+        .rposition(|b| b.lines().next() == Some(echo))
+        .unwrap_or_else(|| panic!("no reply to `{echo}` in:\n{transcript}"));
+    reply_from(&all, start)
+}
+
+fn reply_from(all: &[&str], start: usize) -> String {
     let mut out = all[start].to_string();
     for b in &all[start + 1..] {
         if is_echo(b) {
@@ -190,7 +204,9 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
     .expect("the session opens");
     let mut picker = StdRng::seed_from_u64(pick_seed);
     let mut lines = vec![
-        format!("@alice challenge {rule_set} @bob first {extra}"),
+        format!("@alice challenge {rule_set} @bob first {extra}")
+            .trim_end()
+            .to_string(),
         "@bob accept".to_string(),
     ];
     let say = |line: &str| {

@@ -1,6 +1,6 @@
 //! Whole games of each rule set through the real binary's console, with fixed seeds.
 
-use skald_tests::{TempDir, block_after, blocks, console, whole_game};
+use skald_tests::{TempDir, block_after, block_after_last, blocks, console, whole_game};
 
 /// Plays a whole game of `rule_set` in the console and checks what the players see.
 fn play(rule_set: &str, seed: u64) -> String {
@@ -17,7 +17,7 @@ fn play(rule_set: &str, seed: u64) -> String {
         );
     }
     let last_move = &lines[lines.len() - 3];
-    let result = block_after(&out, &last_move.replacen(' ', "> ", 1));
+    let result = block_after_last(&out, &last_move.replacen(' ', "> ", 1));
     let result = result.as_str();
     assert!(
         result.contains(" wins") || result.contains("Draw"),

@@ -3,7 +3,7 @@
 //!
 //! Seat A is White (points 1..6 at the start), seat B is Black (13..18). A [`Cell`] is the
 //! point number 1..=24. A move is one step: one piece moved by one die value. The position
-//! string and the move notation are documented in `docs/notation/adelta.md`.
+//! string and the move notation are documented in `docs/NOTATION.md` (section "Ad Elta Stelpur").
 
 mod notation;
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Ad Elta Stelpur notation: the position string `<points> <side> <steps> <ply>` and the step
-//! notation `13+1` (documented in `docs/notation/adelta.md`).
+//! notation `13+1` (documented in `docs/NOTATION.md` (section "Ad Elta Stelpur")).
 
 use super::{Adelta, Move, PIECES_PER_SIDE, POINTS, Steps};
 use crate::{Game, MoveError, PositionError, RuleSetId, Seat, Status};
@@ -139,7 +139,7 @@ fn steps_possible(rustik: bool, horn: bool, steps: &[u8], again: bool) -> bool {
     steps.len() <= max
 }
 
-/// Reads a position string of `rule_set` (see `docs/notation/adelta.md`).
+/// Reads a position string of `rule_set` (see `docs/NOTATION.md` (section "Ad Elta Stelpur")).
 pub(super) fn read(rule_set: RuleSetId, text: &str) -> Result<Adelta, PositionError> {
     if !Adelta::RULE_SETS.contains(&rule_set) {
         return Err(bad("rule set", rule_set.id(), "adelta or adelta-rustik"));

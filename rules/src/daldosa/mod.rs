@@ -2,7 +2,7 @@
 //!
 //! Cells are numbered `row * 12 + hole - 1` with rows `w` = 0, `m` = 1, `b` = 2, so `w1` = 0,
 //! `m12` = 23 and `b12` = 35. Seat A is White (home row `w`), seat B is Black (home row `b`).
-//! The position string and the move notation are documented in `docs/notation/daldosa.md`.
+//! The position string and the move notation are documented in `docs/NOTATION.md` (section "Daldøsa").
 
 mod notation;
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Daldøsa notation: hole names (`w1`..`b12`), steps (`w12+1`) and the position string
-//! `<w row>/<m row>/<b row> <side> <dice> <ply> <off>` (see `docs/notation/daldosa.md`).
+//! `<w row>/<m row>/<b row> <side> <dice> <ply> <off>` (see `docs/NOTATION.md` (section "Daldøsa")).
 
 use super::{Daldosa, HOLES_PER_ROW, Hole, Move, PEGS};
 use crate::{Cell, Game, MoveError, PositionError, Seat};

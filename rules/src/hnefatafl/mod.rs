@@ -6,7 +6,7 @@
 //! [`Event`]s and [`Hnefatafl::piece_on`]) is `Square::index(size)`, `rank * size + file`,
 //! so `a1` is 0 and `k11` is 120 on 11x11. The rules themselves live in `rules.rs`, the
 //! position and move notation in `notation.rs` and the text board in `text.rs`; the notation
-//! is documented in `docs/notation/hnefatafl.md`.
+//! is documented in `docs/NOTATION.md` (section "Hnefatafl").
 
 mod board;
 mod notation;

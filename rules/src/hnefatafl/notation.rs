@@ -9,7 +9,7 @@
 //! Non-capturing moves can be undone, so the history rebuilds every earlier position that can
 //! still recur: the string holds everything threefold repetition needs. The outcome is derived
 //! from the rest (no king: captured; king on a corner: escaped; a third occurrence: draw;
-//! no legal move: the side to move lost). See `docs/notation/hnefatafl.md`.
+//! no legal move: the side to move lost). See `docs/NOTATION.md` (section "Hnefatafl").
 
 use super::board::Board;
 use super::{Hnefatafl, Move, Piece, START_ATTACKERS, START_DEFENDERS};

@@ -5,7 +5,7 @@
 //! (decided by the terrain it starts from) forward, or backward to capture. The game is
 //! scored when a player has all remaining pieces on the goal tile or the player to move is
 //! stuck. Cell index = [`Square::index`] with size 9 (`rank * 9 + file`, `a1` = 0, `i9` = 80).
-//! The notation is documented in `docs/notation/subulata.md`.
+//! The notation is documented in `docs/NOTATION.md` (section "Subulata").
 
 mod notation;
 #[cfg(test)]
@@ -543,7 +543,7 @@ impl Game for Subulata {
     type Move = Move;
     const RULE_SETS: &'static [RuleSetId] = &[RuleSetId::Subulata];
 
-    /// The seeded set-up: see `docs/notation/subulata.md` ("Set-up from a seed") for the
+    /// The seeded set-up: see `docs/NOTATION.md` (section "Subulata") ("Set-up from a seed") for the
     /// exact draws, which must never change.
     fn start(_rule_set: RuleSetId, seed: u64) -> Self {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

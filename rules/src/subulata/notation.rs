@@ -2,7 +2,7 @@
 //!
 //! Position: `<tiles> <ranks> <side> <ply>`, for example the start of seed 0:
 //! `1r3,2r2,4r0,7r0,6r1,5r0,3r2,8r3,9r0 6B2B5B8/6B9B6B7/6B3B4B1/9/9/9/W5W9W16/W4W3W76/W8W6W26 w 0`.
-//! See `docs/notation/subulata.md` for every field.
+//! See `docs/NOTATION.md` (section "Subulata") for every field.
 
 use super::{BLACK, CELLS, EMPTY, Move, Placement, SIZE, Subulata, VALUE, WHITE, owner};
 use crate::coords::{Square, parse_slide};

@@ -227,7 +227,7 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
         if game.end.is_some() {
             return lines;
         }
-        let m = game.replay().expect("the game replays");
+        let m = game.live().expect("the game replays");
         let seat = m.position().status().seat().expect("someone is to move");
         let legal = m.position().legal_moves();
         let mv = &legal[picker.random_range(0..legal.len())];

@@ -4,14 +4,14 @@
 
 use super::clock::Timestamp;
 use super::command::{ChallengeSpec, Opponent, SeatChoice};
-use super::game::{GameDoc, TurnClock};
+use super::game::{GameDoc, Live, TurnClock};
 use super::identity::{ChannelId, CommunityId, Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use skald_rules::{Match, RuleSetId, Seat};
+use skald_rules::{Match, RuleSetId, Seat, Viewer};
 
 /// A challenge waiting for an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -289,7 +289,7 @@ impl Session {
             };
             let seed: u64 = rng.random();
             let (m, events) = Match::new(ch.rule_set, seed, &mut *rng);
-            (challenger_seat, seed, m, events)
+            (challenger_seat, seed, Live::from(m), events)
         };
         let mut players = [ch.challenger.clone(), ctx.user.clone()];
         if challenger_seat == Seat::B {
@@ -304,6 +304,7 @@ impl Session {
             ranked: ch.ranked,
             days: ch.days,
             record: m.record().clone(),
+            position: m.position().to_notation(Viewer::Final),
             started: now,
             clock: TurnClock {
                 seat: Seat::A,

@@ -8,9 +8,11 @@ use super::messages::{describe_event_with, describe_status_with, move_list, move
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use skald_rules::{
-    Action, Event, Match, MoveError, Outcome, Position, Record, RuleSetId, Seat, Status,
+    Action, ArrangeError, Event, Match, MoveError, Outcome, Position, Record, RuleSetId, Seat,
+    Status, Viewer,
 };
 
 /// How many legal moves a refusal lists before saying "and N more".
@@ -91,8 +93,11 @@ pub struct GameDoc {
     pub ranked: bool,
     /// Days per move.
     pub days: u32,
-    /// The replayable record: start position, rolls, moves, arrangements.
+    /// The replayable record: start position, rolls, moves, arrangements. The truth.
     pub record: Record,
+    /// The current position in full notation: the record replayed, kept so a command
+    /// costs the same in move 300 as in move 3 (see [`GameDoc::live`]).
+    pub position: String,
     /// When the game began.
     pub started: Timestamp,
     /// The player to act's clock (meaningless once the game is over).
@@ -151,15 +156,25 @@ impl GameDoc {
         Some(self.clock.remind_at.unwrap_or(self.clock.deadline))
     }
 
-    /// Rebuilds the position from the record.
-    pub fn replay(&self) -> Result<Match, Failure> {
-        Match::from_record(self.record.clone()).map_err(|e| {
-            tracing::error!(game = self.id, error = %e, "stored record does not replay");
-            Failure::Refused(format!(
-                "game #{} cannot be read back ({e}); please tell the bot's operator",
-                self.id
-            ))
-        })
+    /// The game ready to play on: the stored position with the record. Falls back to
+    /// replaying the record if the stored position cannot be read.
+    pub fn live(&self) -> Result<Live, Failure> {
+        match Position::from_notation(self.record.rule_set, &self.position) {
+            Ok(position) => Ok(Live {
+                position,
+                record: self.record.clone(),
+            }),
+            Err(e) => {
+                tracing::warn!(game = self.id, error = %e, "stored position unreadable; replaying the record");
+                Live::replay(self.record.clone(), self.id)
+            }
+        }
+    }
+
+    /// Stores a new state of the game: its record and the position it leads to.
+    pub fn set(&mut self, live: &Live) {
+        self.record = live.record.clone();
+        self.position = live.position.to_notation(Viewer::Final);
     }
 
     /// Starts `seat`'s turn at `now`: the deadline is `days` after `now`, or after the end
@@ -255,6 +270,73 @@ impl GameDoc {
             describe_status_with(position, &|s| self.label(s))
         );
         Board::public(self.id, position, last_move, self.names(), alt)
+    }
+}
+
+/// A game being played: its position and its record, kept in step.
+///
+/// Like the rules crate's `Match`, but resumed from a stored position instead of replaying
+/// the whole record on every command (a `Match` can only be rebuilt by replaying).
+#[derive(Clone, Debug)]
+pub struct Live {
+    position: Position,
+    record: Record,
+}
+
+impl Live {
+    /// Replays a record (for a new game, a takeback, or a damaged stored position).
+    pub fn replay(record: Record, game: u64) -> Result<Live, Failure> {
+        let m = Match::from_record(record).map_err(|e| {
+            tracing::error!(game, error = %e, "stored record does not replay");
+            Failure::Refused(format!(
+                "game #{game} cannot be read back ({e}); please tell the bot's operator"
+            ))
+        })?;
+        Ok(Live::from(m))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Plays a move given as text and rolls for as long as the game needs dice, recording
+    /// both (as `Match::play` does). A refused move changes nothing.
+    pub fn play<R: Rng + ?Sized>(
+        &mut self,
+        text: &str,
+        rng: &mut R,
+    ) -> Result<Vec<Event>, MoveError> {
+        let canonical = self.position.canonical_move(text)?;
+        let mut events = self.position.play(&canonical)?;
+        self.record.actions.push(Action::Move(canonical));
+        let (rolls, rolled) = self.position.roll_while_needed(rng);
+        self.record
+            .actions
+            .extend(rolls.into_iter().map(Action::Roll));
+        events.extend(rolled);
+        Ok(events)
+    }
+
+    /// Sets a Subulata player's private arrangement and records it.
+    pub fn arrange(&mut self, seat: Seat, values: [u8; 9]) -> Result<(), ArrangeError> {
+        self.position.arrange(seat, values)?;
+        self.record.actions.push(Action::Arrange { seat, values });
+        Ok(())
+    }
+}
+
+impl From<Match> for Live {
+    fn from(m: Match) -> Live {
+        Live {
+            position: m.position().clone(),
+            record: m.record().clone(),
+        }
     }
 }
 
@@ -418,7 +500,7 @@ impl Session {
     pub(super) fn start_turn(
         &self,
         g: &mut GameDoc,
-        m: &Match,
+        m: &Live,
         now: Timestamp,
     ) -> Result<(), Failure> {
         if let Some(seat) = m.position().status().seat() {
@@ -449,7 +531,7 @@ impl Session {
     pub(super) fn game_reply(
         &self,
         g: &GameDoc,
-        m: &Match,
+        m: &Live,
         headline: String,
         events: &[Event],
         actor: Option<Seat>,
@@ -526,7 +608,7 @@ impl Session {
         let g = &stored.doc;
         self.require_channel(ctx, g)?;
         let seat = self.require_active_player(ctx, g)?;
-        let mut m = g.replay()?;
+        let mut m = g.live()?;
         if m.position().status().seat() != Some(seat) {
             return Err(Failure::Refused(format!(
                 "it is not your turn in game #{}: {}",
@@ -575,7 +657,7 @@ impl Session {
         }
         let now = self.now();
         let mut next = g.clone();
-        next.record = m.record().clone();
+        next.set(&m);
         next.moved[seat.index()] += played.len() as u32;
         next.takeback = None;
         if next.draw_offer == Some(seat.other()) {
@@ -614,11 +696,11 @@ impl Session {
                 g.rule_set().name()
             )));
         }
-        let mut m = g.replay()?;
+        let mut m = g.live()?;
         m.arrange(seat, values)
             .map_err(|e| Failure::Refused(format!("cannot arrange in game #{}: {e}", g.id)))?;
         let mut next = g.clone();
-        next.record = m.record().clone();
+        next.set(&m);
         let written = self.commit_game(stored.clone(), next)?;
         let board = written.board(m.position(), Vec::new());
         let mut reply = Reply::done(format!(
@@ -641,7 +723,7 @@ impl Session {
     /// `board [#id]`: the public board, and a player's own view privately in Subulata.
     pub(super) fn cmd_board(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
         let g = self.find_game(ctx, id, "board #id")?.doc;
-        let m = g.replay()?;
+        let m = g.live()?;
         let position = m.position();
         let board = g.board(position, last_move_events(&g.record));
         let mut reply = Reply::done(format!(
@@ -700,7 +782,7 @@ impl Session {
         headline: String,
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
-        let m = g.replay()?;
+        let m = g.live()?;
         let now = self.now();
         let mut next = g.clone();
         next.finish(result, now);
@@ -829,9 +911,9 @@ impl Session {
                 {
                     record.actions.remove(pos);
                 }
+                let m = Live::replay(record, g.id)?;
                 let mut next = g.clone();
-                next.record = record;
-                let m = next.replay()?;
+                next.set(&m);
                 next.moved[asker.index()] = next.moved[asker.index()].saturating_sub(1);
                 next.takeback = None;
                 let now = self.now();

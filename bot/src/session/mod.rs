@@ -178,7 +178,7 @@ impl Session {
             ..Reply::done(text)
         };
         if let Ok(Some(g)) = self.store.game(id)
-            && let Ok(m) = g.doc.replay()
+            && let Ok(m) = g.doc.live()
         {
             match g.doc.result_text() {
                 Some(r) => reply.line(r),

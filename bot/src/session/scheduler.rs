@@ -67,7 +67,7 @@ impl Session {
         }
         let seat = g.clock.seat;
         let player = &g.players[seat.index()];
-        let m = g.replay()?;
+        let m = g.live()?;
         let mut next = g.clone();
         if now >= g.clock.deadline {
             let result = if g.abortable() {

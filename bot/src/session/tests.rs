@@ -86,7 +86,7 @@ impl World {
     /// The player to move plays the first legal move; returns the reply.
     fn play_first(&self, id: u64) -> Reply {
         let g = self.game(id);
-        let m = g.replay().expect("replays");
+        let m = g.live().expect("replays");
         let seat = m.position().status().seat().expect("someone to move");
         let mv = m.position().legal_moves().remove(0);
         self.ok(&g.players[seat.index()].name, &format!("move #{id} {mv}"))
@@ -539,7 +539,7 @@ fn dice_games_take_several_steps_in_one_command() {
     // Play until somebody has two steps to take, then send both at once.
     for _ in 0..200 {
         let g = w.game(id);
-        let m = g.replay().expect("replays");
+        let m = g.live().expect("replays");
         let pos = m.position();
         let Some(seat) = pos.status().seat() else {
             break;
@@ -579,6 +579,13 @@ fn a_whole_game_of_each_rule_set_ends_with_a_result() {
         }
         let g = w.game(id);
         assert!(g.end.is_some(), "{rule_set}: the game ended");
+        // The stored position is exactly the record replayed.
+        let replayed = game::Live::replay(g.record.clone(), id).expect("replays");
+        assert_eq!(
+            replayed.position().to_notation(skald_rules::Viewer::Final),
+            g.position,
+            "{rule_set}"
+        );
         let text = last.expect("moves were played").text;
         assert!(
             text.contains("Ratings") || text.contains("Draw"),

@@ -3,6 +3,8 @@
 //! ([`dice_rng`]). The `skald` binary wires them to the command line; the benchmark and
 //! the tests use them directly.
 
+#![warn(missing_docs)]
+
 pub mod config;
 pub mod console;
 pub mod dice_rng;

@@ -274,7 +274,7 @@ impl Session {
             )));
         }
         let now = self.now();
-        let (challenger_seat, seed, m, events) = {
+        let (challenger_seat, m, events) = {
             let mut rng = self.rng();
             let challenger_seat = match ch.seat {
                 SeatChoice::First => Seat::A,
@@ -289,7 +289,7 @@ impl Session {
             };
             let seed: u64 = rng.random();
             let (m, events) = Match::new(ch.rule_set, seed, &mut *rng);
-            (challenger_seat, seed, Live::from(m), events)
+            (challenger_seat, Live::from(m), events)
         };
         let mut players = [ch.challenger.clone(), ctx.user.clone()];
         if challenger_seat == Seat::B {
@@ -337,7 +337,7 @@ impl Session {
         let Some(g) = written.into_iter().next() else {
             return Err(Failure::Refused("nothing was written".into()));
         };
-        tracing::info!(game = g.id, seed, rule_set = %g.rule_set(), "game started");
+        tracing::info!(game = g.id, rule_set = %g.rule_set(), "game started");
         let headline = format!(
             "Game #{} starts: {}, {} vs {}, {}, {} day{} per move.",
             g.id,

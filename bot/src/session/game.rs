@@ -11,8 +11,8 @@ use super::{Failure, Session};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use skald_rules::{
-    Action, ArrangeError, Event, Match, MoveError, Outcome, Position, Record, RuleSetId, Seat,
-    Status, Viewer,
+    Action, ArrangeError, Event, Match, MoveError, Outcome, Position, Record, ReplayError,
+    RuleSetId, Seat, Status, Viewer,
 };
 
 /// How many legal moves a refusal lists before saying "and N more".
@@ -164,8 +164,12 @@ impl GameDoc {
                 position,
                 record: self.record.clone(),
             }),
-            Err(e) => {
-                tracing::warn!(game = self.id, error = %e, "stored position unreadable; replaying the record");
+            Err(_) => {
+                // Not logging the error: it may quote hidden values.
+                tracing::warn!(
+                    game = self.id,
+                    "stored position unreadable; replaying the record"
+                );
                 Live::replay(self.record.clone(), self.id)
             }
         }
@@ -287,9 +291,15 @@ impl Live {
     /// Replays a record (for a new game, a takeback, or a damaged stored position).
     pub fn replay(record: Record, game: u64) -> Result<Live, Failure> {
         let m = Match::from_record(record).map_err(|e| {
-            tracing::error!(game, error = %e, "stored record does not replay");
+            // The error's own text may quote a position or an arrangement: hidden values.
+            let what = match e {
+                ReplayError::TooNew(v) => format!("record format {v} is too new"),
+                ReplayError::Start(_) => "its starting position cannot be read".to_string(),
+                ReplayError::Action { index, .. } => format!("action {index} does not apply"),
+            };
+            tracing::error!(game, problem = %what, "stored record does not replay");
             Failure::Refused(format!(
-                "game #{game} cannot be read back ({e}); please tell the bot's operator"
+                "game #{game} cannot be read back ({what}); please tell the bot's operator"
             ))
         })?;
         Ok(Live::from(m))

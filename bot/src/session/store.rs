@@ -690,3 +690,72 @@ impl From<UnabortableTransactionError> for CommitError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bump(store: &Store) -> Result<(), StoreError> {
+        store.meta.insert("migrated", &[1])?;
+        Ok(())
+    }
+
+    #[test]
+    fn a_new_store_gets_the_current_schema() {
+        let store = Store::temporary().expect("opens");
+        assert_eq!(store.schema().expect("reads"), Some(SCHEMA_VERSION));
+    }
+
+    #[test]
+    fn older_schemas_are_upgraded_step_by_step_and_newer_ones_refused() {
+        let store = Store::temporary().expect("opens");
+        store
+            .meta
+            .insert("schema", encode("schema", &0u32).expect("json"))
+            .expect("writes");
+        // No step from 0: refused, with the schema named.
+        assert!(matches!(store.upgrade(&[]), Err(StoreError::NoUpgrade(0))));
+        store
+            .upgrade(&[Migration { from: 0, run: bump }])
+            .expect("upgrades");
+        assert_eq!(store.schema().expect("reads"), Some(SCHEMA_VERSION));
+        assert!(store.meta.get("migrated").expect("reads").is_some());
+        store
+            .meta
+            .insert(
+                "schema",
+                encode("schema", &(SCHEMA_VERSION + 1)).expect("json"),
+            )
+            .expect("writes");
+        let err = store.upgrade(MIGRATIONS).expect_err("too new");
+        assert!(err.to_string().contains("newer than this release"), "{err}");
+    }
+
+    #[test]
+    fn deadline_keys_sort_by_time_even_before_1970() {
+        let a = deadline_key(Timestamp(-5), 9);
+        let b = deadline_key(Timestamp(3), 1);
+        assert!(a < b);
+        assert_eq!(parse_deadline_key(&a), Some((Timestamp(-5), 9)));
+    }
+
+    #[test]
+    fn ids_are_handed_out_once_each() {
+        let store = Store::temporary().expect("opens");
+        let ids: Vec<u64> = (0..5).map(|_| store.allocate_id().expect("id")).collect();
+        assert_eq!(ids, [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn import_refuses_files_without_a_header() {
+        let store = Store::temporary().expect("opens");
+        let err = store
+            .import(&mut std::io::Cursor::new(b"{\"next_id\":3}\n".to_vec()))
+            .expect_err("no header");
+        assert!(err.to_string().contains("header"), "{err}");
+        let err = store
+            .import(&mut std::io::Cursor::new(b"garbage\n".to_vec()))
+            .expect_err("not json");
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+}

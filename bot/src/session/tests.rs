@@ -628,3 +628,50 @@ fn timestamps_in_the_store_are_ordered_for_the_queue() {
             .is_empty()
     );
 }
+
+#[test]
+fn the_session_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Session>();
+}
+
+#[test]
+fn subulata_values_stay_out_of_channel_replies() {
+    let w = world();
+    let id = w.start("subulata", "");
+    let r = w.ok("alice", &format!("arrange #{id} 9 1 8 2 7 3 6 4 5"));
+    // The values only appear in alice's private part.
+    assert!(!r.text.contains('9'), "{}", r.text);
+    assert_eq!(r.private.len(), 1);
+    assert_eq!(r.private[0].to, UserId::new("console", "alice"));
+    assert_eq!(
+        r.private[0].boards[0].viewer,
+        skald_rules::Viewer::Seat(Seat::A)
+    );
+    let moves = w.ok("carol", &format!("moves #{id}")).text;
+    assert!(!moves.contains("9 1 8"), "{moves}");
+    for _ in 0..400 {
+        if w.game(id).end.is_some() {
+            break;
+        }
+        let r = w.play_first(id);
+        for b in &r.boards {
+            let public = b.position.to_notation(skald_rules::Viewer::Public);
+            if w.game(id).end.is_none() {
+                assert_eq!(b.viewer, skald_rules::Viewer::Public);
+                assert_ne!(public, b.position.to_notation(skald_rules::Viewer::Final));
+            }
+        }
+        for p in &r.private {
+            let g = w.game(id);
+            let seat = g.seat_of(&p.to).expect("a player");
+            assert!(
+                p.boards
+                    .iter()
+                    .all(|b| b.viewer == skald_rules::Viewer::Seat(seat)
+                        || b.viewer == skald_rules::Viewer::Final)
+            );
+        }
+    }
+    assert!(w.game(id).end.is_some());
+}

@@ -349,6 +349,8 @@ impl Session {
             if g.days == 1 { "" } else { "s" }
         );
         let mut reply = self.game_reply(&g, &m, headline, &events, None, now);
+        // The challenger learns their challenge was taken up, whoever moves first.
+        reply.ping(&ch.challenger.id);
         if g.rule_set().has_hidden_information() {
             // Both players get their set-up privately, with how to change it.
             let board = g.board(m.position(), Vec::new());
@@ -400,15 +402,11 @@ impl Session {
                 .filter(|c| c.doc.channel == ctx.channel)
                 .any(|c| c.doc.opponent.as_ref().is_some_and(|o| o.id == me));
             if !direct_here {
-                let mut offers = Vec::new();
-                for (gid, active) in self.store.user_games(&me)? {
-                    if let Some(g) = self.store.game(gid)?.filter(|_| active)
-                        && g.doc.channel == ctx.channel
-                        && Session::has_offer_for(&g.doc, &me)
-                    {
-                        offers.push(g);
-                    }
-                }
+                let offers: Vec<Stored<GameDoc>> = self
+                    .games_of(&me, true, usize::MAX)?
+                    .into_iter()
+                    .filter(|g| g.doc.channel == ctx.channel && Session::has_offer_for(&g.doc, &me))
+                    .collect();
                 if offers.len() == 1 {
                     if let Some(r) = self.decline_offer(ctx, &offers[0])? {
                         return Ok(r);
@@ -539,7 +537,7 @@ impl Session {
                 )));
             }
         }
-        self.require_channel_of(ctx, g)?;
+        self.require_channel(ctx, g)?;
         let other = g.players[seat.other().index()].clone();
         let ch = Challenge {
             id: self.store.allocate_id()?,
@@ -573,15 +571,5 @@ impl Session {
             &ch,
             format!("Rematch of game #{}, challenge #{}", g.id, ch.id),
         ))
-    }
-
-    fn require_channel_of(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
-        if g.channel != ctx.channel {
-            return Err(Failure::Refused(format!(
-                "game #{} was played in another channel ({}); ask for the rematch there",
-                g.id, g.channel
-            )));
-        }
-        Ok(())
     }
 }

@@ -34,6 +34,14 @@ pub struct TurnClock {
     pub remind_at: Option<Timestamp>,
 }
 
+impl TurnClock {
+    /// Moves the deadline and a pending reminder later by `secs` (a vacation, down time).
+    pub fn shift(&mut self, secs: i64) {
+        self.deadline = self.deadline.plus(secs);
+        self.remind_at = self.remind_at.map(|r| r.plus(secs));
+    }
+}
+
 /// How a game ended, beyond what the rules decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -397,6 +405,33 @@ fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
 }
 
 impl Session {
+    /// A user's active games, oldest first, or finished games, newest first (at most
+    /// `limit`).
+    pub(super) fn games_of(
+        &self,
+        user: &UserId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<Stored<GameDoc>>, Failure> {
+        let mut ids: Vec<u64> = self
+            .store
+            .user_games(user)?
+            .into_iter()
+            .filter(|(_, a)| *a == active)
+            .map(|(id, _)| id)
+            .collect();
+        if !active {
+            ids.reverse();
+        }
+        let mut games = Vec::new();
+        for id in ids.into_iter().take(limit) {
+            if let Some(g) = self.store.game(id)? {
+                games.push(g);
+            }
+        }
+        Ok(games)
+    }
+
     /// The game a command is about: `#id`, or the speaker's only active game in the channel.
     pub(super) fn find_game(
         &self,
@@ -415,17 +450,11 @@ impl Session {
                 ))),
             };
         }
-        let mut here = Vec::new();
-        for (gid, active) in self.store.user_games(&ctx.user.id)? {
-            if !active {
-                continue;
-            }
-            if let Some(g) = self.store.game(gid)?
-                && g.doc.channel == ctx.channel
-            {
-                here.push(g);
-            }
-        }
+        let mut here: Vec<Stored<GameDoc>> = self
+            .games_of(&ctx.user.id, true, usize::MAX)?
+            .into_iter()
+            .filter(|g| g.doc.channel == ctx.channel)
+            .collect();
         match here.len() {
             1 => Ok(here.remove(0)),
             0 => Err(Failure::Refused(
@@ -453,28 +482,16 @@ impl Session {
         if id.is_some() {
             return self.find_game(ctx, id, "");
         }
-        let mut finished: Vec<u64> = self
-            .store
-            .user_games(&ctx.user.id)?
+        self.games_of(&ctx.user.id, false, usize::MAX)?
             .into_iter()
-            .filter(|(_, active)| !active)
-            .map(|(id, _)| id)
-            .collect();
-        finished.sort_unstable();
-        for gid in finished.into_iter().rev() {
-            if let Some(g) = self.store.game(gid)?
-                && g.doc.channel == ctx.channel
-            {
-                return Ok(g);
-            }
-        }
-        Err(Failure::Refused(
-            "you have no finished game here; name one with #id".to_string(),
-        ))
+            .find(|g| g.doc.channel == ctx.channel)
+            .ok_or_else(|| {
+                Failure::Refused("you have no finished game here; name one with #id".to_string())
+            })
     }
 
     /// Refuses a command sent to a game from another channel.
-    fn require_channel(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
+    pub(super) fn require_channel(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
         if g.channel != ctx.channel {
             return Err(Failure::Refused(format!(
                 "game #{} is played in another channel ({}); send this command there",

@@ -23,13 +23,7 @@ impl Session {
     pub(super) fn cmd_games(&self, ctx: &Context) -> Result<Reply, Failure> {
         let now = self.now();
         let mut lines = Vec::new();
-        for (id, active) in self.store.user_games(&ctx.user.id)? {
-            if !active {
-                continue;
-            }
-            let Some(g) = self.store.game(id)? else {
-                continue;
-            };
+        for g in self.games_of(&ctx.user.id, true, usize::MAX)? {
             let g = g.doc;
             let Some(seat) = g.seat_of(&ctx.user.id) else {
                 continue;
@@ -92,19 +86,8 @@ impl Session {
             }
             return Ok(Reply::done(text));
         }
-        let mut finished: Vec<u64> = self
-            .store
-            .user_games(&ctx.user.id)?
-            .into_iter()
-            .filter(|(_, active)| !active)
-            .map(|(id, _)| id)
-            .collect();
-        finished.sort_unstable_by(|a, b| b.cmp(a));
         let mut lines = Vec::new();
-        for id in finished.into_iter().take(TOP) {
-            let Some(g) = self.store.game(id)? else {
-                continue;
-            };
+        for g in self.games_of(&ctx.user.id, false, TOP)? {
             let g = g.doc;
             let (Some(seat), Some(end)) = (g.seat_of(&ctx.user.id), g.end) else {
                 continue;

@@ -144,8 +144,7 @@ impl Session {
         for &id in ids {
             if let Some(stored) = self.store.game(id)? {
                 let mut next = stored.doc.clone();
-                next.clock.deadline = next.clock.deadline.plus(secs);
-                next.clock.remind_at = next.clock.remind_at.map(|r| r.plus(secs));
+                next.clock.shift(secs);
                 commit.games.push((Some(stored), next));
             }
         }

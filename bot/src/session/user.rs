@@ -74,22 +74,13 @@ impl super::Session {
         let secs = i64::from(days) * DAY;
         let mut commit = super::store::Commit::default();
         let mut extended = Vec::new();
-        for (id, active) in self.store.user_games(&ctx.user.id)? {
-            let Some(g) = self.store.game(id)?.filter(|_| active) else {
-                continue;
-            };
-            let Some(seat) = g.doc.seat_of(&ctx.user.id) else {
-                continue;
-            };
-            if g.doc.end.is_some() || g.doc.clock.seat != seat {
+        for g in self.games_of(&ctx.user.id, true, usize::MAX)? {
+            if g.doc.end.is_some() || g.doc.seat_of(&ctx.user.id) != Some(g.doc.clock.seat) {
                 continue;
             }
             let mut next = g.doc.clone();
-            next.clock.deadline = next.clock.deadline.plus(secs);
-            let remind_at = next.clock.deadline.plus(-self.reminder_secs());
-            next.clock.remind_at =
-                (self.reminder_secs() > 0 && remind_at > now).then_some(remind_at);
-            extended.push(format!("#{} now due {}", id, next.clock.deadline));
+            next.clock.shift(secs);
+            extended.push(format!("#{} now due {}", next.id, next.clock.deadline));
             commit.games.push((Some(g), next));
         }
         commit.users.push((stored, doc.clone()));

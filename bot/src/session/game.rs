@@ -638,8 +638,7 @@ impl Session {
         let mut m = g.live()?;
         if m.position().status().seat() != Some(seat) {
             return Err(Failure::Refused(format!(
-                "it is not your turn in game #{}: {}",
-                g.id,
+                "it is not your turn; {}",
                 self.status_line(g, m.position(), self.now())
             )));
         }

@@ -499,13 +499,18 @@ fn a_second_bot_on_the_same_data_is_refused() {
 fn time_the_bot_was_down_is_given_back_to_the_players() {
     let data = TempDir::new("downtime");
     // A game started on the fake clock (2025-01-01), 3 days per move ...
-    console(&data, 8, &lines("@alice challenge tafl @bob first\n@bob accept"));
+    console(
+        &data,
+        8,
+        &lines("@alice challenge tafl @bob first\n@bob accept"),
+    );
     // ... and the bot comes back on the real clock, long after: nobody timed out, and
     // alice still has her whole turn.
     let out = console_with(&data, &[], "@alice games\n");
     let b = block_after(&out, "@alice> games");
     assert!(
-        b.contains("your move") && (b.contains("(in 3 days)") || b.contains("(in 2 days 23 hours)")),
+        b.contains("your move")
+            && (b.contains("(in 3 days)") || b.contains("(in 2 days 23 hours)")),
         "{b}"
     );
 }

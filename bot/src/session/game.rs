@@ -647,10 +647,27 @@ impl Session {
         {
             let mut rng = self.rng();
             let mut i = 0;
+            let rolls = |m: &Live| {
+                m.record()
+                    .actions
+                    .iter()
+                    .filter(|a| matches!(a, Action::Roll(_)))
+                    .count()
+            };
+            let rolls_before = rolls(&m);
             while i < tokens.len() {
-                if m.position().status().seat() != Some(seat) {
+                // Nothing typed after a roll is played: the player must see the dice first,
+                // and a refusal must not show (or let them undo) dice rolled in this command.
+                let why = if m.position().status().seat() != Some(seat) {
+                    Some("your turn was over")
+                } else if rolls(&m) != rolls_before {
+                    Some("the dice were rolled again")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
                     return Err(Failure::Refused(format!(
-                        "after {} your turn was over, so '{}' cannot follow; nothing was played. Send the moves up to {} only.",
+                        "after {} {why}, so '{}' cannot follow; nothing was played. Send the moves up to {} first.",
                         played.join(" "),
                         tokens[i..].join(" "),
                         played.last().map_or("", String::as_str)

@@ -675,3 +675,44 @@ fn subulata_values_stay_out_of_channel_replies() {
     }
     assert!(w.game(id).end.is_some());
 }
+
+#[test]
+fn nothing_typed_after_an_extra_roll_is_played_and_the_roll_stays_unseen() {
+    let w = world();
+    let id = w.start("adelta", "");
+    for _ in 0..3000 {
+        let g = w.game(id);
+        if g.end.is_some() {
+            break;
+        }
+        let m = g.live().expect("loads");
+        let pos = m.position().clone();
+        let seat = pos.status().seat().expect("someone to move");
+        // Find the steps that finish this turn's dice; does an extra roll follow?
+        let mut after = pos.clone();
+        let mut steps = Vec::new();
+        while after.status().seat() == Some(seat) && !after.dice().is_empty() {
+            let mv = after.legal_moves().remove(0);
+            let events = after.play(&mv).expect("legal");
+            steps.push(mv);
+            if events
+                .iter()
+                .any(|e| matches!(e, skald_rules::Event::ExtraRoll { .. }))
+            {
+                let name = &g.players[seat.index()].name;
+                let line = format!("move #{id} {} 1+1", steps.join(" "));
+                let e = w.refused(name, &line);
+                assert!(e.contains("cannot follow; nothing was played"), "{e}");
+                assert!(!e.contains("legal moves"), "no dice shown: {e}");
+                assert_eq!(w.game(id), g, "nothing changed");
+                // (If the extra roll gave no step, the turn passed instead: look further.)
+                if e.contains("the dice were rolled again") {
+                    return;
+                }
+                break;
+            }
+        }
+        w.play_first(id);
+    }
+    panic!("no extra roll came up");
+}

@@ -73,4 +73,22 @@ fn subulata_whole_game_keeps_values_private() {
     let start = block_after(&out, "@bob> accept");
     assert!(start.contains("(private to @alice)"), "{start}");
     assert!(start.contains("(private to @bob)"), "{start}");
+    // Until the final reveal, no public part shows a value: pieces read `W?` and `B?`.
+    let all = blocks(&out);
+    let end = all
+        .iter()
+        .position(|b| b.contains(" wins") || b.contains("Draw"))
+        .expect("the game ends");
+    for b in &all[..end] {
+        let public = b.split("(private to").next().unwrap_or("");
+        let shown = public
+            .as_bytes()
+            .windows(2)
+            .any(|w| (w[0] == b'W' || w[0] == b'B') && w[1].is_ascii_digit() && w[1] != b'0');
+        assert!(!shown, "a value in a public part:\n{b}");
+    }
+    let private_values = all[..end]
+        .iter()
+        .any(|b| b.contains("(private to @alice)") && b.contains("W9"));
+    assert!(private_values, "alice sees her own values privately");
 }

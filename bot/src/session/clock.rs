@@ -203,11 +203,14 @@ impl FakeClock {
     /// Moves the clock forward by `secs` seconds and returns the new time.
     pub fn advance(&self, secs: i64) -> Timestamp {
         let secs = secs.max(0);
-        Timestamp(
-            self.now
-                .fetch_add(secs, Ordering::SeqCst)
-                .saturating_add(secs),
-        )
+        let step = |t: i64| Some(t.saturating_add(secs));
+        let before = match self
+            .now
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, step)
+        {
+            Ok(t) | Err(t) => t,
+        };
+        Timestamp(before.saturating_add(secs))
     }
 
     /// Sets the clock to `to`.

@@ -479,15 +479,20 @@ impl Store {
                         rate_game(ratings, &mut after)?;
                     }
                     games.insert(&key, encode("game", &after).map_err(abort)?)?;
-                    if let Some(at) = old.and_then(GameDoc::wake) {
-                        deadlines.remove(&deadline_key(at, after.id))?;
+                    let (old_wake, new_wake) = (old.and_then(GameDoc::wake), after.wake());
+                    if old_wake != new_wake {
+                        if let Some(at) = old_wake {
+                            deadlines.remove(&deadline_key(at, after.id))?;
+                        }
+                        if let Some(at) = new_wake {
+                            deadlines.insert(&deadline_key(at, after.id), &[])?;
+                        }
                     }
-                    if let Some(at) = after.wake() {
-                        deadlines.insert(&deadline_key(at, after.id), &[])?;
-                    }
-                    let active = [u8::from(after.end.is_none())];
-                    for p in &after.players {
-                        by_user.insert(by_user_key(&p.id, after.id), &active)?;
+                    let active = after.end.is_none();
+                    if old.is_none_or(|o| o.end.is_none() != active) {
+                        for p in &after.players {
+                            by_user.insert(by_user_key(&p.id, after.id), &[u8::from(active)])?;
+                        }
                     }
                     written.push(after);
                 }

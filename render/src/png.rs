@@ -1,0 +1,60 @@
+//! Drawing a scene at full size and encoding it as PNG.
+
+use crate::board::{self, Board};
+use crate::canvas::Canvas;
+use crate::font::fonts;
+use crate::{RenderError, Scene};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder};
+
+/// Draws `scene` at full size (760 px wide) and returns PNG bytes.
+///
+/// The main entry point: the bot posts these bytes as a chat attachment. Invalid scenes give
+/// [`RenderError::InvalidScene`] rather than a wrong picture.
+pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
+    let canvas = draw(scene, 1.0, true)?;
+    encode_png(&canvas)
+}
+
+/// Checks and draws `scene` at `scale` (1.0 = full size) on a fresh canvas.
+pub(crate) fn draw(scene: &Scene, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
+    match scene {
+        Scene::Hnefatafl(s) => draw_board(s, scale, detail),
+        Scene::Adelta(s) => draw_board(s, scale, detail),
+        Scene::Subulata(s) => draw_board(s, scale, detail),
+        Scene::Daldosa(s) => draw_board(s, scale, detail),
+    }
+}
+
+fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
+    b.check()?;
+    let fonts = fonts()?;
+    board::paint(b, fonts, scale, detail)
+}
+
+/// The canvas's pixels as opaque RGB (the background is opaque, so premultiplied RGBA
+/// equals straight RGBA and alpha can be dropped).
+pub(crate) fn rgb_bytes(canvas: &Canvas) -> Vec<u8> {
+    let data = canvas.pixmap.data();
+    let mut rgb = vec![0u8; data.len() / 4 * 3];
+    for (dst, src) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        dst.copy_from_slice(&src[..3]);
+    }
+    rgb
+}
+
+/// Encodes a canvas as an 8-bit RGB PNG with fast compression.
+pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
+    let rgb = rgb_bytes(canvas);
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let encoder = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth);
+    encoder
+        .write_image(
+            &rgb,
+            canvas.pixmap.width(),
+            canvas.pixmap.height(),
+            ExtendedColorType::Rgb8,
+        )
+        .map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(out)
+}

@@ -1,5 +1,6 @@
-//! Writes one PNG per game (a mid-game position with a last move) to `docs/gallery/`, and a
-//! replay GIF of a long Hnefatafl game to measure its size.
+//! Writes one PNG per game (a mid-game position with a last move) and a short replay GIF to
+//! `docs/gallery/`; with a path argument, also a 100-move replay there, to measure its size
+//! (optional further arguments: scale, palette size).
 //!
 //! Run from the workspace root: `cargo run --release -p skald-render --example gallery`.
 
@@ -18,12 +19,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::write(&path, &png)?;
         println!("{} ({} bytes)", path.display(), png.len());
     }
+    // a short replay for the gallery
+    let gif = replay_gif(&samples::replay(12), &ReplayOptions::default())?;
+    std::fs::write(dir.join("replay-hnefatafl.gif"), &gif)?;
+    println!(
+        "docs/gallery/replay-hnefatafl.gif (13 frames, {} bytes)",
+        gif.len()
+    );
     if let Some(out) = std::env::args().nth(1) {
         // a replay of many frames, to measure the GIF size
         let frames: Vec<Scene> = samples::replay(100);
-        let gif = replay_gif(&frames, &ReplayOptions::default())?;
+        let mut options = ReplayOptions::default();
+        if let Some(scale) = std::env::args().nth(2).and_then(|s| s.parse().ok()) {
+            options.scale = scale;
+        }
+        if let Some(colors) = std::env::args().nth(3).and_then(|s| s.parse().ok()) {
+            options.colors = colors;
+        }
+        let start = std::time::Instant::now();
+        let gif = replay_gif(&frames, &options)?;
+        let took = start.elapsed();
         std::fs::write(&out, &gif)?;
-        println!("{out}: {} frames, {} bytes", frames.len(), gif.len());
+        println!(
+            "{out}: {} frames at scale {} with {} colours, {} bytes, {took:?}",
+            frames.len(),
+            options.scale,
+            options.colors,
+            gif.len()
+        );
     }
     Ok(())
 }

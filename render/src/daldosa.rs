@@ -344,7 +344,7 @@ impl Board for DaldosaScene {
             for k in 0..n {
                 let px = tx + 13.0 + f32::from(k) * 15.0;
                 c.fill(circle(px, TRAY_Y + 15.0, 6.5), tone.body());
-                c.fill_even_odd(ring(px, TRAY_Y + 15.0, 5.3, 6.8), tone.edge());
+                c.fill_even_odd(ring(px, TRAY_Y + 15.0, 5.6, 6.8), tone.edge());
             }
         }
     }
@@ -361,7 +361,7 @@ impl Board for DaldosaScene {
 
     fn exit(&self, from: Cell) -> Option<Pt> {
         let (row, _) = row_hole(from)?;
-        Some((STERN_X + 2.0, row_y(row)))
+        Some((STERN_X - 1.0, row_y(row)))
     }
 
     fn piece_radius(&self) -> f32 {

@@ -1,9 +1,10 @@
 //! Animated GIF replays: one frame per position, drawn small, with one shared palette.
 //!
-//! Frames are drawn at a reduced scale without wood grain (flat areas compress well), then
-//! mapped to one 256-colour palette learnt once (NeuQuant) from the first and last frames plus
-//! the mark colours, so every frame has an exact palette, nothing flickers, and the `image`
-//! crate's GIF encoder needs no per-frame quantisation.
+//! The `image` crate's GIF encoder writes every frame whole, so size is kept down by drawing
+//! frames at a reduced scale and flat (no wood grain, no piece shading: flat areas compress
+//! well), then mapping them to one small palette learnt once (NeuQuant) from the first and
+//! last frames plus the mark colours. Every frame then has an exact palette, nothing
+//! flickers, and the encoder needs no per-frame quantisation.
 
 use crate::png::draw;
 use crate::theme::{
@@ -27,15 +28,19 @@ pub struct ReplayOptions {
     pub frame_ms: u32,
     /// How long the last position shows before the replay loops, in milliseconds.
     pub last_frame_ms: u32,
+    /// Palette size, 16..=256: fewer colours give smaller files (and rougher edges).
+    pub colors: u16,
 }
 
 impl Default for ReplayOptions {
-    /// 60 % size (456 px wide), 0.9 s per move, 4 s on the final position.
+    /// Half size (380 px wide), 32 colours, 0.9 s per move, 4 s on the final position: a
+    /// 100-move Hnefatafl replay is about 1.6 MB.
     fn default() -> ReplayOptions {
         ReplayOptions {
-            scale: 0.6,
+            scale: 0.5,
             frame_ms: 900,
             last_frame_ms: 4000,
+            colors: 32,
         }
     }
 }
@@ -58,10 +63,19 @@ pub fn replay_gif(frames: &[Scene], options: &ReplayOptions) -> Result<Vec<u8>, 
     }
     let first_canvas = draw(first, options.scale, false)?;
     let (width, height) = (first_canvas.pixmap.width(), first_canvas.pixmap.height());
-    let palette = Palette::learn(&[
-        first_canvas.pixmap.data(),
-        draw(last, options.scale, false)?.pixmap.data(),
-    ]);
+    if !(16..=256).contains(&options.colors) {
+        return Err(RenderError::InvalidScene(format!(
+            "replay palette of {} colours outside 16..=256",
+            options.colors
+        )));
+    }
+    let palette = Palette::learn(
+        usize::from(options.colors),
+        &[
+            first_canvas.pixmap.data(),
+            draw(last, options.scale, false)?.pixmap.data(),
+        ],
+    );
 
     let mut out = Vec::new();
     {
@@ -111,7 +125,7 @@ struct Palette {
 impl Palette {
     /// Learns 256 colours from sample frames plus the theme's key colours (so marks that are
     /// absent from the samples still get exact entries).
-    fn learn(samples: &[&[u8]]) -> Palette {
+    fn learn(colors: usize, samples: &[&[u8]]) -> Palette {
         let mut pixels: Vec<u8> = Vec::new();
         for s in samples {
             pixels.extend_from_slice(s);
@@ -134,7 +148,7 @@ impl Palette {
                 pixels.extend_from_slice(&[r, g, b, 255]);
             }
         }
-        let quant = NeuQuant::new(10, 256, &pixels);
+        let quant = NeuQuant::new(10, colors, &pixels);
         let colors = quant.color_map_rgba();
         Palette {
             quant,

@@ -179,7 +179,7 @@ impl Board for HnefataflScene {
                             1.2,
                         );
                     }
-                } else if (file + rank) % 2 == 1 {
+                } else if (file + rank) % 2 == 1 && c.detail {
                     c.fill(rect(x, y, s, s), alt);
                 }
             }

@@ -72,15 +72,21 @@ pub(crate) fn king(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
 }
 
 fn draw_disc(c: &mut Canvas, cx: f32, cy: f32, r: f32, tone: Tone) {
-    c.fill(circle(cx + r * 0.08, cy + r * 0.14, r * 1.02), SHADOW);
     let body = tone.body();
+    let edge = tone.edge();
+    let width = (r * 0.1).clamp(1.5, 3.0);
+    if !c.detail {
+        // replay frames: flat, so they compress
+        c.fill(circle(cx, cy, r), body);
+        c.fill_even_odd(ring(cx, cy, r - width, r), edge);
+        return;
+    }
+    c.fill(circle(cx + r * 0.08, cy + r * 0.14, r * 1.02), SHADOW);
     let (light, dark) = match tone {
         Tone::Light => (Rgba::rgb(0xff, 0xfc, 0xf4), Rgba::rgb(0xc9, 0xb9, 0x9c)),
         Tone::Dark => (Rgba::rgb(0x5c, 0x4d, 0x44), Rgba::rgb(0x16, 0x10, 0x0d)),
     };
     c.shaded_circle(cx, cy, r, body, light, dark);
-    let edge = tone.edge();
-    let width = (r * 0.1).clamp(1.5, 3.0);
     c.fill_even_odd(ring(cx, cy, r - width, r), edge);
     let groove = match tone {
         Tone::Light => edge.alpha(0x50),

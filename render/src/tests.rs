@@ -411,6 +411,11 @@ fn replays_are_gifs_with_one_frame_per_scene() {
     );
 
     assert!(replay_gif(&[], &ReplayOptions::default()).is_err());
+    let too_few = ReplayOptions {
+        colors: 4,
+        ..ReplayOptions::default()
+    };
+    assert!(replay_gif(&frames, &too_few).is_err());
     let mixed = vec![
         samples::hnefatafl(),
         samples::hnefatafl_13_start(),

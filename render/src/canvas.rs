@@ -65,6 +65,18 @@ impl Canvas {
         }
     }
 
+    /// Fills a rectangle without anti-aliasing (for lines on whole pixels: much faster).
+    pub fn fill_crisp(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgba) {
+        if let Some(r) = Rect::from_xywh(x, y, w, h) {
+            let paint = Paint {
+                anti_alias: false,
+                ..solid(color)
+            };
+            let t = self.transform();
+            self.pixmap.fill_rect(r, &paint, t, None);
+        }
+    }
+
     /// Fills a path with the even-odd rule (for rings and holes).
     pub fn fill_even_odd(&mut self, path: Option<Path>, color: Rgba) {
         if let Some(path) = path {

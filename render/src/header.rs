@@ -58,11 +58,15 @@ pub(crate) fn check(header: &Header) -> Result<(), RenderError> {
 /// A small piece icon for the legend and the turn line.
 fn icon(c: &mut Canvas, cx: f32, cy: f32, rule_set: RuleSetId, seat: Seat) {
     let tone = seat_tone(rule_set, seat);
-    c.fill(circle(cx, cy, 8.5), tone.body());
-    c.fill_even_odd(ring(cx, cy, 7.0, 8.5), tone.edge());
-    if matches!(rule_set, RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13) && seat == Seat::B {
-        crown(c, cx, cy + 0.5, 4.2, tone.edge());
-    }
+    let king = matches!(rule_set, RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13) && seat == Seat::B;
+    let id = 0x400 + 2 * u32::from(tone == Tone::Dark) + u32::from(king);
+    crate::sprite::stamp(c, id, cx, cy, 10.0, |c, cx, cy| {
+        c.fill(circle(cx, cy, 8.5), tone.body());
+        c.fill_even_odd(ring(cx, cy, 7.0, 8.5), tone.edge());
+        if king {
+            crown(c, cx, cy + 0.5, 4.2, tone.edge());
+        }
+    });
 }
 
 /// Draws the header into the top [`crate::theme::HEADER_HEIGHT`] pixels.

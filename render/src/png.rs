@@ -36,10 +36,16 @@ fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, Rende
 /// equals straight RGBA and alpha can be dropped).
 pub(crate) fn rgb_bytes(canvas: &Canvas) -> Vec<u8> {
     let data = canvas.pixmap.data();
-    let mut rgb = vec![0u8; data.len() / 4 * 3];
-    for (dst, src) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
-        dst.copy_from_slice(&src[..3]);
+    let pixels = data.len() / 4;
+    // Each pixel is copied whole (4 bytes) to 3 * i; the next pixel overwrites the alpha
+    // byte. One spare byte at the end takes the last alpha and is cut off.
+    let mut rgb = vec![0u8; pixels * 3 + 1];
+    for (i, px) in data.chunks_exact(4).enumerate() {
+        if let Some(dst) = rgb.get_mut(3 * i..3 * i + 4) {
+            dst.copy_from_slice(px);
+        }
     }
+    rgb.truncate(pixels * 3);
     rgb
 }
 

@@ -144,6 +144,21 @@ fn leaf(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
     );
 }
 
+/// A square band `width` wide, `inset` inside the square at (`x`, `y`) of side `side`.
+fn frame_band(c: &mut Canvas, x: f32, y: f32, side: f32, inset: f32, width: f32, color: Rgba) {
+    let (x, y, side) = (x + inset, y + inset, side - 2.0 * inset);
+    c.fill_crisp(x, y, side, width, color);
+    c.fill_crisp(x, y + side - width, side, width, color);
+    c.fill_crisp(x, y + width, width, side - 2.0 * width, color);
+    c.fill_crisp(
+        x + side - width,
+        y + width,
+        width,
+        side - 2.0 * width,
+        color,
+    );
+}
+
 fn terrain_fill(t: Terrain) -> Rgba {
     match t {
         Terrain::Water => WATER,
@@ -264,16 +279,17 @@ impl Board for SubulataScene {
                 terrain_glyph(c, t, cx - half, cy - half, occupied);
             });
         }
-        // thin cell lines, thick tile borders
+        // thin cell lines, thick tile borders (crisp rectangles: they sit on whole pixels)
         for i in 0..=9u8 {
             let o = f32::from(i) * CELL;
-            let (w, color) = if i % 3 == 0 {
+            let (w, color): (f32, Rgba) = if i % 3 == 0 {
                 (3.0, FRAME_EDGE)
             } else {
                 (1.0, FRAME_EDGE.alpha(0x70))
             };
-            c.stroke(line(X0 + o, Y0, X0 + o, Y0 + INNER), color, w);
-            c.stroke(line(X0, Y0 + o, X0 + INNER, Y0 + o), color, w);
+            let start = o - (w / 2.0).floor();
+            c.fill_crisp(X0 + start, Y0, w, INNER, color);
+            c.fill_crisp(X0, Y0 + start, INNER, w, color);
         }
         // start/goal tiles: a double outline in the owner's colours
         let tile = 3.0 * CELL;
@@ -283,8 +299,8 @@ impl Board for SubulataScene {
             ((wx, wy), (PIECE_LIGHT_EDGE, PIECE_LIGHT)),
             ((bx, by), (PIECE_DARK_EDGE, PIECE_DARK)),
         ] {
-            c.stroke(rect(x + 3.0, y + 3.0, tile - 6.0, tile - 6.0), outer, 6.0);
-            c.stroke(rect(x + 3.0, y + 3.0, tile - 6.0, tile - 6.0), inner, 3.0);
+            frame_band(c, x, y, tile, 0.0, 6.0, outer);
+            frame_band(c, x, y, tile, 2.0, 3.0, inner);
         }
     }
 

@@ -56,6 +56,9 @@ pub(crate) fn fonts() -> Result<&'static Fonts, RenderError> {
         .ok_or(RenderError::Font)
 }
 
+/// Characters considered when shortening a text to fit (a 760 px line holds fewer).
+const MAX_FIT_CHARS: usize = 200;
+
 /// Height of capital letters and digits, as a fraction of the em size (DejaVu Sans).
 pub(crate) const CAP_HEIGHT: f32 = 0.729;
 
@@ -95,7 +98,8 @@ impl Fonts {
         if self.measure(text, em, face) <= max_width {
             return text.to_string();
         }
-        let mut chars: Vec<char> = text.chars().collect();
+        // nothing longer than this fits across a picture, and it bounds the work
+        let mut chars: Vec<char> = text.chars().take(MAX_FIT_CHARS).collect();
         while !chars.is_empty() {
             chars.pop();
             let candidate: String = chars.iter().collect::<String>() + "…";

@@ -6,6 +6,8 @@
 //!
 //! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
 
+#![warn(missing_docs)]
+
 mod adelta;
 mod board;
 mod canvas;

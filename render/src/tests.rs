@@ -387,7 +387,13 @@ fn header_variants_render() {
     ];
     assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
     scene.header.turn = Turn::Over("White wins: all pieces captured".into());
+    assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
+    // absurdly long texts are cut short quickly
+    scene.header.players[1] = Some("ø".repeat(100_000));
+    scene.header.turn = Turn::Over("x".repeat(100_000));
+    let start = std::time::Instant::now();
     assert!(render_png(&Scene::Adelta(scene)).is_ok());
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
 }
 
 #[test]

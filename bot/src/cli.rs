@@ -1,0 +1,102 @@
+//! The command line: `skald <command> ...`, parsed with clap.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use skald_rules::{RuleSetId, Seat, Viewer};
+
+/// Skald: play Hnefatafl, Ad Elta Stelpur, Subulata and Daldøsa in chat.
+#[derive(Debug, Parser)]
+#[command(name = "skald", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The top-level commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Work with the rules directly: start positions, legal moves, playing moves.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+/// `skald rules ...`: the rules engine on the command line, for players, scripts and tests.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// The rule set ids, one per line, with the game's name.
+    List,
+    /// The starting position string (full form), with the first dice rolled in dice games.
+    Start {
+        /// Rule set id (see `skald rules list`).
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// Seed for the set-up (Subulata's board) and the first rolls; random when left out.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// The legal moves (steps, in dice games) of a position, one per line.
+    Legal {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+    },
+    /// Plays moves and prints the resulting position; rolls when a turn needs new dice.
+    Play {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+        /// Moves in order (for dice games: one step each, like `13+1` or `w12+1`).
+        moves: Vec<String>,
+        /// Seed for the dice rolled after the moves; random when left out.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Also print what happened (captures, rolls, ...) on standard error.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// A readable text board of a position.
+    Show {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+        /// Whose view: a, b, public or final (everything).
+        #[arg(long, value_enum, default_value_t = ViewerArg::Final)]
+        viewer: ViewerArg,
+    },
+}
+
+/// A viewer named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ViewerArg {
+    /// Seat A's own view (attackers, White).
+    A,
+    /// Seat B's own view (defenders, Black).
+    B,
+    /// What spectators see.
+    Public,
+    /// Everything, as at the final reveal.
+    Final,
+}
+
+impl From<ViewerArg> for Viewer {
+    fn from(v: ViewerArg) -> Viewer {
+        match v {
+            ViewerArg::A => Viewer::Seat(Seat::A),
+            ViewerArg::B => Viewer::Seat(Seat::B),
+            ViewerArg::Public => Viewer::Public,
+            ViewerArg::Final => Viewer::Final,
+        }
+    }
+}
+
+/// Reads a rule set id or alias, with the list of known ids in the error.
+fn parse_rule_set(text: &str) -> Result<RuleSetId, String> {
+    text.parse()
+        .map_err(|e: skald_rules::UnknownRuleSet| e.to_string())
+}

@@ -1,8 +1,9 @@
 //! Board pictures of Skald's games: PNG images of a position and animated GIF replays.
 //!
 //! Callers describe what a picture shows as a [`Scene`] (one plain struct per game, holding
-//! only what the viewer may see) and get PNG bytes from [`render_png`], or a replay from
-//! [`replay_gif`]. Drawing is deterministic: the same scene always gives the same bytes.
+//! only what the viewer may see; [`scene`] builds one from a rules position for a viewer) and
+//! get PNG bytes from [`render_png`], or a replay from [`replay_gif`]. Drawing is
+//! deterministic: the same scene always gives the same bytes.
 //!
 //! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
 
@@ -21,6 +22,7 @@ mod layer;
 mod marks;
 mod pieces;
 mod png;
+mod position;
 pub mod samples;
 mod scene;
 mod sprite;
@@ -35,6 +37,7 @@ pub use daldosa::{DaldosaScene, Peg};
 pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use png::render_png;
+pub use position::scene;
 pub use scene::{Header, LastMove, Scene, Step, Turn};
 pub use subulata::{SubulataPiece, SubulataScene, Terrain};
 

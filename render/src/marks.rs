@@ -38,8 +38,13 @@ pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
             None => b.exit(step.from),
         };
         if let Some(end) = end {
-            let stop = if step.to.is_some() { r + 3.0 } else { 2.0 };
-            arrow(c, from, end, b.arrow_bend(), r * 0.35, stop);
+            let (dx, dy) = (end.0 - from.0, end.1 - from.1);
+            let short = (dx * dx + dy * dy).sqrt() < 3.0 * r;
+            // a step to the next cell reads from its two highlights; an arrow would be a stub
+            if step.to.is_none() || !short {
+                let stop = if step.to.is_some() { r + 3.0 } else { 2.0 };
+                arrow(c, from, end, b.arrow_bend(), r * 0.35, stop);
+            }
         }
     }
     // rings last, so arrows never cover them

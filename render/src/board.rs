@@ -1,10 +1,10 @@
 //! The shape every game drawer has, and the one drawing order they share.
 
 use crate::canvas::Canvas;
-use crate::font::Fonts;
+use crate::font::{Fonts, fonts};
 use crate::scene::{Header, LastMove};
 use crate::theme::{HEADER_HEIGHT, TABLE, TABLE_SHADE, WIDTH};
-use crate::{RenderError, header, layer, marks};
+use crate::{RenderError, Scene, header, layer, marks};
 use skald_rules::Cell;
 use tiny_skia::Path;
 
@@ -45,6 +45,22 @@ pub(crate) trait Board {
     fn piece_radius(&self) -> f32;
     /// How much last-move arrows bow sideways, as a fraction of their length (0: straight).
     fn arrow_bend(&self) -> f32;
+}
+
+/// Checks and draws `scene` at `scale` (1.0 = full size) on a fresh canvas.
+pub(crate) fn draw(scene: &Scene, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
+    match scene {
+        Scene::Hnefatafl(s) => draw_board(s, scale, detail),
+        Scene::Adelta(s) => draw_board(s, scale, detail),
+        Scene::Subulata(s) => draw_board(s, scale, detail),
+        Scene::Daldosa(s) => draw_board(s, scale, detail),
+    }
+}
+
+fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
+    b.check()?;
+    let fonts = fonts()?;
+    paint(b, fonts, scale, detail)
 }
 
 /// Draws a whole picture at `scale`: table and static board (from the layer cache), header,

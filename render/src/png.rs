@@ -1,8 +1,7 @@
-//! Drawing a scene at full size and encoding it as PNG.
+//! PNG pictures: a scene drawn at full size, encoded fast.
 
-use crate::board::{self, Board};
+use crate::board::draw;
 use crate::canvas::Canvas;
-use crate::font::fonts;
 use crate::{RenderError, Scene};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
@@ -14,22 +13,6 @@ use image::{ExtendedColorType, ImageEncoder};
 pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
     let canvas = draw(scene, 1.0, true)?;
     encode_png(&canvas)
-}
-
-/// Checks and draws `scene` at `scale` (1.0 = full size) on a fresh canvas.
-pub(crate) fn draw(scene: &Scene, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
-    match scene {
-        Scene::Hnefatafl(s) => draw_board(s, scale, detail),
-        Scene::Adelta(s) => draw_board(s, scale, detail),
-        Scene::Subulata(s) => draw_board(s, scale, detail),
-        Scene::Daldosa(s) => draw_board(s, scale, detail),
-    }
-}
-
-fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
-    b.check()?;
-    let fonts = fonts()?;
-    board::paint(b, fonts, scale, detail)
 }
 
 /// The canvas's pixels as opaque RGB (the background is opaque, so premultiplied RGBA

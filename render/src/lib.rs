@@ -23,10 +23,12 @@ mod marks;
 mod pieces;
 mod png;
 mod position;
+mod replay;
 pub mod samples;
 mod scene;
 mod sprite;
 mod subulata;
+mod text;
 mod theme;
 
 #[cfg(test)]
@@ -38,8 +40,10 @@ pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use png::render_png;
 pub use position::scene;
+pub use replay::replay_scenes;
 pub use scene::{Header, LastMove, Scene, Step, Turn};
 pub use subulata::{SubulataPiece, SubulataScene, Terrain};
+pub use text::text_view;
 
 /// Why a picture could not be made.
 ///

@@ -2,6 +2,7 @@
 
 mod cli;
 mod dice_rng;
+mod picture_cli;
 mod rules_cli;
 
 use clap::Parser;
@@ -11,6 +12,8 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     let result = match cli.command {
         cli::Command::Rules(cmd) => rules_cli::run(cmd),
+        cli::Command::Render(args) => picture_cli::render(args),
+        cli::Command::Replay(args) => picture_cli::replay(args),
     };
     match result {
         Ok(out) => {

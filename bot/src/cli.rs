@@ -41,6 +41,52 @@ pub enum Command {
     /// Work with the rules directly: start positions, legal moves, playing moves.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Draw a position as a PNG picture.
+    Render(RenderArgs),
+    /// Make an animated GIF of a whole game from its record.
+    Replay(ReplayArgs),
+}
+
+/// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Rule set id (see `skald rules list`).
+    #[arg(value_parser = parse_rule_set)]
+    pub rule_set: RuleSetId,
+    /// The position string.
+    pub position: String,
+    /// Where to write the PNG.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// Whose view: a, b, public (spectators) or final (everything, once the game is over).
+    #[arg(long, value_enum, default_value_t = ViewerArg::Public)]
+    pub viewer: ViewerArg,
+    /// A legal move to play on the position first; the picture then shows the resulting
+    /// position with this move marked (from, to, captures).
+    #[arg(long)]
+    pub last_move: Option<String>,
+    /// Player names for the header, seat A first: `--players Astrid,Bjørn`.
+    #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+    pub players: Vec<String>,
+    /// Seed for dice rolled after `--last-move` ends a turn; random when left out.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `skald replay <record-file> -o game.gif`: a whole game as an animation.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// A game record (JSON), or a game from `skald export` (one JSON line holding a `record`).
+    pub record: std::path::PathBuf,
+    /// Where to write the GIF.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// With an export file of many games: the number of the game to replay.
+    #[arg(long)]
+    pub game: Option<u64>,
+    /// Player names for the header, seat A first: `--players Astrid,Bjørn`.
+    #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+    pub players: Vec<String>,
 }
 
 /// `skald console` options.

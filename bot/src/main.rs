@@ -1,6 +1,7 @@
 //! `skald`: the bot binary, and the command-line tools around it.
 
 mod cli;
+mod picture_cli;
 mod rules_cli;
 
 use clap::Parser;
@@ -36,6 +37,8 @@ fn main() -> ExitCode {
                 platforms.join(" and ")
             )),
         },
+        Some(cli::Command::Render(args)) => picture_cli::render(args),
+        Some(cli::Command::Replay(args)) => picture_cli::replay(args),
     };
     match result {
         Ok(out) => {

@@ -1,1 +1,66 @@
-//! Board pictures and text views of every game (being written).
+//! Board pictures of Skald's games: PNG images of a position and animated GIF replays.
+//!
+//! Callers describe what a picture shows as a [`Scene`] (one plain struct per game, holding
+//! only what the viewer may see; [`scene`] builds one from a rules position for a viewer) and
+//! get PNG bytes from [`render_png`], or a replay from [`replay_gif`]. Drawing is
+//! deterministic: the same scene always gives the same bytes.
+//!
+//! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
+
+#![warn(missing_docs)]
+
+mod adelta;
+mod board;
+mod canvas;
+mod daldosa;
+mod dice;
+mod font;
+mod gif;
+mod header;
+mod hnefatafl;
+mod layer;
+mod marks;
+mod pieces;
+mod png;
+mod position;
+mod replay;
+pub mod samples;
+mod scene;
+mod sprite;
+mod subulata;
+mod text;
+mod theme;
+
+#[cfg(test)]
+mod tests;
+
+pub use adelta::AdeltaScene;
+pub use daldosa::{DaldosaScene, Peg};
+pub use gif::{ReplayOptions, replay_gif};
+pub use hnefatafl::{HnefataflScene, TaflPiece};
+pub use png::render_png;
+pub use position::scene;
+pub use replay::replay_scenes;
+pub use scene::{Header, LastMove, Scene, Step, Turn};
+pub use subulata::{SubulataPiece, SubulataScene, Terrain};
+pub use text::text_view;
+
+/// Why a picture could not be made.
+///
+/// Exists so callers (the bot) can fall back to the text board instead of failing a command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The scene contradicts itself or its game (a wrong board size, a value out of range, a
+    /// marked cell that does not exist).
+    #[error("invalid scene: {0}")]
+    InvalidScene(String),
+    /// The embedded font could not be parsed (a broken build).
+    #[error("the embedded font could not be read")]
+    Font,
+    /// The picture's pixel buffer could not be made (absurd size).
+    #[error("could not allocate the picture")]
+    Canvas,
+    /// The image encoder failed.
+    #[error("could not encode the picture: {0}")]
+    Encode(String),
+}

@@ -1,0 +1,202 @@
+//! The header band: game name and id, the players, whose turn or the result, and the dice.
+
+use crate::RenderError;
+use crate::canvas::{Canvas, circle, ring};
+use crate::dice::{self, Die};
+use crate::font::{Align, Face, Fonts};
+use crate::pieces::{Tone, crown};
+use crate::scene::{Header, Turn};
+use crate::theme::{INK_DIM, INK_LIGHT, MARGIN, Rgba, WIDTH};
+use skald_rules::{RuleSetId, Seat};
+
+/// The look of `seat`'s pieces in `rule_set` (the attackers are the dark side in Hnefatafl).
+pub(crate) fn seat_tone(rule_set: RuleSetId, seat: Seat) -> Tone {
+    match rule_set {
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => match seat {
+            Seat::A => Tone::Dark,
+            Seat::B => Tone::Light,
+        },
+        _ => Tone::of_seat(seat),
+    }
+}
+
+/// The dice this rule set throws, if any.
+pub(crate) fn die_of(rule_set: RuleSetId) -> Option<Die> {
+    match rule_set {
+        RuleSetId::Adelta | RuleSetId::AdeltaRustik => Some(Die::D6),
+        RuleSetId::Daldosa => Some(Die::D4),
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Subulata => None,
+    }
+}
+
+/// Checks the dice against the rule set.
+pub(crate) fn check(header: &Header) -> Result<(), RenderError> {
+    if header.dice.is_empty() {
+        return Ok(());
+    }
+    let Some(die) = die_of(header.rule_set) else {
+        return Err(RenderError::InvalidScene(format!(
+            "{} uses no dice, but the header has {:?}",
+            header.rule_set, header.dice
+        )));
+    };
+    if header.dice.len() > 4 {
+        return Err(RenderError::InvalidScene(format!(
+            "at most four dice to use, got {}",
+            header.dice.len()
+        )));
+    }
+    if let Some(bad) = header.dice.iter().find(|&&d| d == 0 || d > die.sides()) {
+        return Err(RenderError::InvalidScene(format!(
+            "die value {bad} outside 1..={}",
+            die.sides()
+        )));
+    }
+    Ok(())
+}
+
+/// A small piece icon for the legend and the turn line.
+fn icon(c: &mut Canvas, cx: f32, cy: f32, rule_set: RuleSetId, seat: Seat) {
+    let tone = seat_tone(rule_set, seat);
+    let king = matches!(rule_set, RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13) && seat == Seat::B;
+    let id = 0x400 + 2 * u32::from(tone == Tone::Dark) + u32::from(king);
+    crate::sprite::stamp(c, id, cx, cy, 10.0, |c, cx, cy| {
+        c.fill(circle(cx, cy, 8.5), tone.body());
+        c.fill_even_odd(ring(cx, cy, 7.0, 8.5), tone.edge());
+        if king {
+            crown(c, cx, cy + 0.5, 4.2, tone.edge());
+        }
+    });
+}
+
+/// Draws the header into the top [`crate::theme::HEADER_HEIGHT`] pixels.
+pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
+    let rs = header.rule_set;
+    let left = MARGIN + 4.0;
+    let dice_w = dice::row_width(header.dice.len());
+    let text_right = WIDTH - MARGIN - if dice_w > 0.0 { dice_w + 24.0 } else { 0.0 };
+    let max_w = text_right - left;
+
+    // Line 1: the game's name, then its id.
+    let name = fonts.fit(rs.name(), 24.0, Face::Bold, max_w - 60.0);
+    let w = fonts.draw(
+        c,
+        &name,
+        left,
+        36.0,
+        24.0,
+        Face::Bold,
+        INK_LIGHT,
+        Align::Left,
+    );
+    let id = format!("· {}", rs.id());
+    if left + w + 12.0 + fonts.measure(&id, 14.0, Face::Regular) <= text_right {
+        fonts.draw(
+            c,
+            &id,
+            left + w + 10.0,
+            36.0,
+            14.0,
+            Face::Regular,
+            INK_DIM,
+            Align::Left,
+        );
+    }
+
+    // Line 2: the players, seat A first, each with a piece icon.
+    let seat_names = rs.seat_names();
+    let half = max_w / 2.0;
+    for seat in Seat::BOTH {
+        let x = left + half * seat.index() as f32;
+        icon(c, x + 9.0, 58.0, rs, seat);
+        let label = match &header.players[seat.index()] {
+            Some(name) => format!("{}: {}", seat_names[seat.index()], name),
+            None => seat_names[seat.index()].to_string(),
+        };
+        let label = fonts.fit(&label, 15.0, Face::Regular, half - 34.0);
+        fonts.draw(
+            c,
+            &label,
+            x + 24.0,
+            63.5,
+            15.0,
+            Face::Regular,
+            INK_DIM,
+            Align::Left,
+        );
+    }
+
+    // Line 3: the move number and whose turn it is, or the result.
+    let number = format!("Move {}", header.move_number);
+    let nw = fonts.draw(
+        c,
+        &number,
+        left,
+        92.0,
+        17.0,
+        Face::Bold,
+        INK_DIM,
+        Align::Left,
+    );
+    let x = left + nw + 14.0;
+    match &header.turn {
+        Turn::Seat(seat) => {
+            icon(c, x + 9.0, 86.0, rs, *seat);
+            let who = match &header.players[seat.index()] {
+                Some(name) => format!("{} ({}) to play", seat_names[seat.index()], name),
+                None => format!("{} to play", seat_names[seat.index()]),
+            };
+            let who = fonts.fit(&who, 17.0, Face::Bold, text_right - x - 24.0);
+            fonts.draw(
+                c,
+                &who,
+                x + 24.0,
+                92.0,
+                17.0,
+                Face::Bold,
+                INK_LIGHT,
+                Align::Left,
+            );
+        }
+        Turn::Opening => {
+            fonts.draw(
+                c,
+                "Opening roll",
+                x,
+                92.0,
+                17.0,
+                Face::Bold,
+                INK_LIGHT,
+                Align::Left,
+            );
+        }
+        Turn::Over(result) => {
+            let result = fonts.fit(result, 17.0, Face::Bold, text_right - x);
+            let gold = Rgba::rgb(0xff, 0xd8, 0x7a);
+            fonts.draw(c, &result, x, 92.0, 17.0, Face::Bold, gold, Align::Left);
+        }
+    }
+
+    // The dice still to use, right-aligned.
+    if let Some(die) = die_of(rs)
+        && !header.dice.is_empty()
+    {
+        let x = WIDTH - MARGIN - dice_w;
+        let label = if header.dice.len() == 1 {
+            "die to use"
+        } else {
+            "dice to use"
+        };
+        fonts.draw(
+            c,
+            label,
+            x + dice_w / 2.0,
+            38.0,
+            13.0,
+            Face::Regular,
+            INK_DIM,
+            Align::Center,
+        );
+        dice::draw_row(c, fonts, die, &header.dice, x, 50.0);
+    }
+}

@@ -1,0 +1,249 @@
+//! Hnefatafl: the scene and its drawer (11x11 or 13x13, throne and corners marked).
+
+use crate::RenderError;
+use crate::board::{self, Board, Pt};
+use crate::canvas::{Canvas, line, polygon, rect, wood_grain, wooden_frame};
+use crate::font::{Face, Fonts};
+use crate::pieces::{Tone, disc, king};
+use crate::scene::{Header, LastMove};
+use crate::theme::{
+    BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
+};
+use skald_rules::{Cell, RuleSetId};
+use tiny_skia::Path;
+
+/// What stands on a Hnefatafl square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TaflPiece {
+    /// An attacker (seat A): dark with a light rim.
+    Attacker,
+    /// A defender (seat B): light with a dark rim.
+    Defender,
+    /// The defenders' king: light, with a crown.
+    King,
+}
+
+/// A Hnefatafl board as a picture shows it.
+///
+/// Exists so the renderer can draw a position before (and without) the rules crate's
+/// Hnefatafl type: squares are indexed `rank * size + file`, file 0 = `a` on the left, rank
+/// 0 = `1` at the bottom. The throne (centre) and the corners are drawn from `size`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HnefataflScene {
+    /// Rule set (`hnefatafl` or `hnefatafl-13`), players, turn, move number.
+    pub header: Header,
+    /// The last move's marks (cells are square indices).
+    pub last_move: LastMove,
+    /// Side of the board: 11 or 13.
+    pub size: u8,
+    /// `size * size` squares, `rank * size + file`.
+    pub squares: Vec<Option<TaflPiece>>,
+}
+
+impl HnefataflScene {
+    /// An empty board of `size` (to be filled square by square).
+    pub fn empty(header: Header, size: u8) -> HnefataflScene {
+        HnefataflScene {
+            header,
+            last_move: LastMove::none(),
+            size,
+            squares: vec![None; usize::from(size) * usize::from(size)],
+        }
+    }
+}
+
+/// Frame thickness (the coordinates are printed on it).
+const BORDER: f32 = 30.0;
+/// Outer size of the framed board.
+const OUTER: f32 = WIDTH - 2.0 * MARGIN;
+/// Top of the frame.
+const TOP: f32 = HEADER_HEIGHT + 6.0;
+/// Side of the playing area.
+const INNER: f32 = OUTER - 2.0 * BORDER;
+
+impl HnefataflScene {
+    fn cell(&self) -> f32 {
+        INNER / f32::from(self.size.max(1))
+    }
+
+    /// Top-left corner of the square at `file`, `rank`.
+    fn square_origin(&self, file: u8, rank: u8) -> Pt {
+        let s = self.cell();
+        let x = MARGIN + BORDER + f32::from(file) * s;
+        let y = TOP + BORDER + f32::from(self.size - 1 - rank) * s;
+        (x, y)
+    }
+
+    fn file_rank(&self, cell: Cell) -> Option<(u8, u8)> {
+        if !self.has_cell(cell) {
+            return None;
+        }
+        Some((cell % self.size, cell / self.size))
+    }
+
+    fn is_special(&self, file: u8, rank: u8) -> bool {
+        let last = self.size - 1;
+        let mid = self.size / 2;
+        (file == mid && rank == mid) || ((file == 0 || file == last) && (rank == 0 || rank == last))
+    }
+}
+
+/// A star knot drawn on the throne.
+fn star(c: &mut Canvas, cx: f32, cy: f32, r: f32, color: Rgba) {
+    let mut pts = Vec::with_capacity(16);
+    for i in 0..16 {
+        let a = std::f32::consts::PI * i as f32 / 8.0 - std::f32::consts::FRAC_PI_2;
+        let rr = if i % 2 == 0 { r } else { r * 0.45 };
+        pts.push((cx + rr * a.cos(), cy + rr * a.sin()));
+    }
+    c.stroke(polygon(&pts), color, 1.8);
+}
+
+impl Board for HnefataflScene {
+    fn header(&self) -> &Header {
+        &self.header
+    }
+
+    fn last_move(&self) -> &LastMove {
+        &self.last_move
+    }
+
+    fn height(&self) -> f32 {
+        TOP + OUTER + MARGIN
+    }
+
+    fn check(&self) -> Result<(), RenderError> {
+        let want = match self.size {
+            11 => RuleSetId::Hnefatafl,
+            13 => RuleSetId::Hnefatafl13,
+            n => {
+                return Err(RenderError::InvalidScene(format!(
+                    "a Hnefatafl board is 11 or 13 squares wide, not {n}"
+                )));
+            }
+        };
+        if self.header.rule_set != want {
+            return Err(RenderError::InvalidScene(format!(
+                "a {n}x{n} Hnefatafl board under rule set {}",
+                self.header.rule_set,
+                n = self.size
+            )));
+        }
+        let n = usize::from(self.size) * usize::from(self.size);
+        if self.squares.len() != n {
+            return Err(RenderError::InvalidScene(format!(
+                "{} squares for a {}x{} board",
+                self.squares.len(),
+                self.size,
+                self.size
+            )));
+        }
+        board::check_common(self)
+    }
+
+    fn has_cell(&self, cell: Cell) -> bool {
+        usize::from(cell) < usize::from(self.size) * usize::from(self.size)
+    }
+
+    fn layer_key(&self) -> u32 {
+        100 + u32::from(self.size)
+    }
+
+    fn draw_static(&self, c: &mut Canvas, fonts: &Fonts) {
+        wooden_frame(c, MARGIN, TOP, OUTER, OUTER, 14.0);
+        let (x0, y0) = (MARGIN + BORDER, TOP + BORDER);
+        c.fill(
+            rect(x0 - 2.0, y0 - 2.0, INNER + 4.0, INNER + 4.0),
+            BOARD_LINE,
+        );
+        c.fill(rect(x0, y0, INNER, INNER), BOARD);
+        wood_grain(c, x0, y0, INNER, INNER, BOARD_LINE, 3);
+        let s = self.cell();
+        let alt = BOARD.mix(BOARD_ALT, 0.55).alpha(0xb0);
+        for rank in 0..self.size {
+            for file in 0..self.size {
+                let (x, y) = self.square_origin(file, rank);
+                if self.is_special(file, rank) {
+                    c.fill(rect(x, y, s, s), BOARD_SPECIAL);
+                    let light = BOARD.alpha(0xd0);
+                    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+                    if file == self.size / 2 && rank == self.size / 2 {
+                        star(c, cx, cy, s * 0.36, light);
+                    } else {
+                        let d = s * 0.28;
+                        c.stroke(line(cx - d, cy - d, cx + d, cy + d), light, 2.0);
+                        c.stroke(line(cx - d, cy + d, cx + d, cy - d), light, 2.0);
+                        c.stroke(
+                            crate::canvas::rect(x + 4.0, y + 4.0, s - 8.0, s - 8.0),
+                            light,
+                            1.2,
+                        );
+                    }
+                } else if (file + rank) % 2 == 1 && c.detail {
+                    c.fill(rect(x, y, s, s), alt);
+                }
+            }
+        }
+        for i in 0..=self.size {
+            let o = f32::from(i) * s;
+            c.stroke(line(x0 + o, y0, x0 + o, y0 + INNER), BOARD_LINE, 1.2);
+            c.stroke(line(x0, y0 + o, x0 + INNER, y0 + o), BOARD_LINE, 1.2);
+        }
+        // coordinates on all four sides of the frame
+        let em = if self.size > 11 { 14.0 } else { 15.0 };
+        for i in 0..self.size {
+            let centre = f32::from(i) * s + s / 2.0;
+            let file = ((b'a' + i) as char).to_string();
+            for y in [TOP + BORDER / 2.0, TOP + OUTER - BORDER / 2.0] {
+                fonts.draw_centered(c, &file, x0 + centre, y, em, Face::Bold, FRAME_INK);
+            }
+            let rank = (self.size - i).to_string();
+            for x in [MARGIN + BORDER / 2.0, MARGIN + OUTER - BORDER / 2.0] {
+                fonts.draw_centered(c, &rank, x, y0 + centre, em, Face::Bold, FRAME_INK);
+            }
+        }
+    }
+
+    fn draw_pieces(&self, c: &mut Canvas, _fonts: &Fonts) {
+        let r = self.piece_radius();
+        for (i, square) in self.squares.iter().enumerate() {
+            let (Some(piece), Ok(cell)) = (square, Cell::try_from(i)) else {
+                continue;
+            };
+            let Some((x, y)) = self.center(cell) else {
+                continue;
+            };
+            match piece {
+                TaflPiece::Attacker => disc(c, x, y, r, Tone::Dark),
+                TaflPiece::Defender => disc(c, x, y, r, Tone::Light),
+                TaflPiece::King => king(c, x, y, r * 1.08),
+            }
+        }
+    }
+
+    fn center(&self, cell: Cell) -> Option<Pt> {
+        let (file, rank) = self.file_rank(cell)?;
+        let (x, y) = self.square_origin(file, rank);
+        let s = self.cell();
+        Some((x + s / 2.0, y + s / 2.0))
+    }
+
+    fn area(&self, cell: Cell) -> Option<Path> {
+        let (file, rank) = self.file_rank(cell)?;
+        let (x, y) = self.square_origin(file, rank);
+        let s = self.cell();
+        rect(x + 1.0, y + 1.0, s - 2.0, s - 2.0)
+    }
+
+    fn exit(&self, _from: Cell) -> Option<Pt> {
+        None
+    }
+
+    fn piece_radius(&self) -> f32 {
+        self.cell() * 0.37
+    }
+
+    fn arrow_bend(&self) -> f32 {
+        0.0
+    }
+}

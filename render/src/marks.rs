@@ -1,0 +1,116 @@
+//! Last-move marks, the same in every game: the origin and destination highlighted under the
+//! pieces, then an arrow, a ring round the piece that moved, dashed rings where a piece
+//! bumped, and red crosses on captured cells.
+
+use crate::board::{Board, Pt};
+use crate::canvas::{Canvas, circle, line, polygon, ring};
+use crate::theme::{ARROW, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HIGHLIGHT_FROM, RING, Rgba};
+use tiny_skia::PathBuilder;
+
+/// Highlights under the pieces.
+pub(crate) fn under<B: Board>(c: &mut Canvas, b: &B) {
+    for step in &b.last_move().steps {
+        if step.to != Some(step.from) {
+            c.fill(b.area(step.from), HIGHLIGHT_FROM);
+        }
+        if let Some(to) = step.to {
+            c.fill(b.area(to), HIGHLIGHT);
+        }
+    }
+}
+
+/// Arrows, rings and crosses over the pieces.
+pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
+    let last = b.last_move();
+    let r = b.piece_radius();
+    for &cell in &last.bumped {
+        if let Some((x, y)) = b.center(cell) {
+            c.stroke_dashed(circle(x, y, r + 4.0), RING, 2.5, 5.0, 4.0);
+        }
+    }
+    for step in &last.steps {
+        let Some(from) = b.center(step.from) else {
+            continue;
+        };
+        let end = match step.to {
+            Some(to) if to == step.from => None,
+            Some(to) => b.center(to),
+            None => b.exit(step.from),
+        };
+        if let Some(end) = end {
+            let (dx, dy) = (end.0 - from.0, end.1 - from.1);
+            let short = (dx * dx + dy * dy).sqrt() < 3.0 * r;
+            // a step to the next cell reads from its two highlights; an arrow would be a stub
+            if step.to.is_none() || !short {
+                let stop = if step.to.is_some() { r + 3.0 } else { 2.0 };
+                arrow(c, from, end, b.arrow_bend(), r * 0.35, stop);
+            }
+        }
+    }
+    // rings last, so arrows never cover them
+    for step in &last.steps {
+        if let Some((x, y)) = step.to.and_then(|to| b.center(to)) {
+            c.fill_even_odd(ring(x, y, r + 1.5, r + 5.0), Rgba(0x20, 0x10, 0x05, 0x60));
+            c.fill_even_odd(ring(x, y, r + 2.0, r + 4.5), RING);
+        }
+    }
+    for &cell in &last.captured {
+        let Some((x, y)) = b.center(cell) else {
+            continue;
+        };
+        if last.steps.iter().any(|s| s.to == Some(cell)) {
+            // the capturing piece stands there: a smaller cross beside it, not over it
+            cross(c, x + r * 0.85, y - r * 0.85, r * 0.38);
+        } else {
+            cross(c, x, y, r * 0.75);
+        }
+    }
+}
+
+/// An arrow from `a` to `b`, bowed sideways by `bend` x its length, starting `gap_start`
+/// after `a` and ending `gap_end` before `b`.
+fn arrow(c: &mut Canvas, a: Pt, b: Pt, bend: f32, gap_start: f32, gap_end: f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    // control point of a quadratic curve, to the left of the direction of travel
+    let ctrl = (
+        (a.0 + b.0) / 2.0 + dy / len * bend * len,
+        (a.1 + b.1) / 2.0 - dx / len * bend * len,
+    );
+    let unit = |p: Pt, q: Pt| {
+        let (x, y) = (q.0 - p.0, q.1 - p.1);
+        let l = (x * x + y * y).sqrt().max(1e-3);
+        (x / l, y / l)
+    };
+    let d0 = unit(a, ctrl);
+    let d1 = unit(ctrl, b);
+    let start = (a.0 + d0.0 * gap_start, a.1 + d0.1 * gap_start);
+    let tip = (b.0 - d1.0 * gap_end, b.1 - d1.1 * gap_end);
+    let head = 17.0_f32.min(len * 0.5);
+    let neck = (tip.0 - d1.0 * head * 0.8, tip.1 - d1.1 * head * 0.8);
+    let shaft = |w: f32, color: Rgba, c: &mut Canvas| {
+        let mut pb = PathBuilder::new();
+        pb.move_to(start.0, start.1);
+        pb.quad_to(ctrl.0, ctrl.1, neck.0, neck.1);
+        c.stroke(pb.finish(), color, w);
+    };
+    let base = (tip.0 - d1.0 * head, tip.1 - d1.1 * head);
+    let (nx, ny) = (-d1.1 * head * 0.55, d1.0 * head * 0.55);
+    let head_path = || polygon(&[tip, (base.0 + nx, base.1 + ny), (base.0 - nx, base.1 - ny)]);
+    let halo = Rgba(0xff, 0xf6, 0xe0, 0xb0);
+    shaft(9.0, halo, c);
+    c.stroke(head_path(), halo, 4.0);
+    shaft(5.0, ARROW, c);
+    c.fill(head_path(), ARROW);
+}
+
+/// A red cross with a light outline, half-size `s`, on (`x`, `y`).
+pub(crate) fn cross(c: &mut Canvas, x: f32, y: f32, s: f32) {
+    for (w, color) in [(s * 0.42 + 4.0, CAPTURE_EDGE), (s * 0.42, CAPTURE)] {
+        c.stroke(line(x - s, y - s, x + s, y + s), color, w);
+        c.stroke(line(x - s, y + s, x + s, y - s), color, w);
+    }
+}

@@ -1,0 +1,389 @@
+//! Scenes from the rules crate's positions: what a given viewer may see of a game.
+
+use crate::{
+    AdeltaScene, DaldosaScene, Header, HnefataflScene, LastMove, Peg, Scene, SubulataPiece,
+    SubulataScene, TaflPiece, Terrain, Turn,
+};
+use skald_rules::coords::Square;
+use skald_rules::daldosa::Hole;
+use skald_rules::{Cell, Outcome, Position, RuleSetId, Seat, Status, Viewer, hnefatafl, subulata};
+
+/// The scene of `position` as `viewer` sees it, with the players' names (seat A first) and
+/// the marks of the last move (see [`LastMove::from_events`]).
+///
+/// The bridge between the rules and the pictures: the bot calls this, then
+/// [`crate::render_png`]. Hidden Subulata values the viewer may not see never enter the
+/// scene ([`Viewer::sees`]), so no picture can leak them; [`Viewer::Final`] shows them all.
+pub fn scene(
+    position: &Position,
+    viewer: Viewer,
+    players: [Option<String>; 2],
+    last_move: LastMove,
+) -> Scene {
+    let rule_set = position.rule_set();
+    let status = position.status();
+    let ply = position.ply();
+    let header = Header {
+        rule_set,
+        players,
+        turn: turn(rule_set, &status),
+        // the move about to be played; once over, the number of moves played
+        move_number: match status {
+            Status::Over(_) => ply,
+            _ => ply.saturating_add(1),
+        },
+        dice: position.dice().to_vec(),
+    };
+    match position {
+        Position::Hnefatafl(game) => {
+            let size = game.size();
+            let cells = usize::from(size) * usize::from(size);
+            let squares = (0..cells)
+                .map(|i| {
+                    let cell = Cell::try_from(i).ok()?;
+                    game.piece_on(cell).map(|p| match p {
+                        hnefatafl::Piece::Attacker => TaflPiece::Attacker,
+                        hnefatafl::Piece::Defender => TaflPiece::Defender,
+                        hnefatafl::Piece::King => TaflPiece::King,
+                    })
+                })
+                .collect();
+            Scene::Hnefatafl(HnefataflScene {
+                header,
+                last_move,
+                size,
+                squares,
+            })
+        }
+        Position::Adelta(game) => Scene::Adelta(AdeltaScene {
+            header,
+            last_move,
+            points: game.points(),
+        }),
+        Position::Subulata(game) => {
+            let mut scene = SubulataScene::empty(header, Terrain::Water);
+            scene.last_move = last_move;
+            for i in 0..81u8 {
+                let sq = Square::from_index(usize::from(i), subulata::SIZE);
+                scene.terrain[usize::from(i)] = match game.terrain(sq) {
+                    subulata::Terrain::Water => Terrain::Water,
+                    subulata::Terrain::Flower => Terrain::Flower,
+                    subulata::Terrain::Leaf => Terrain::Leaf,
+                };
+                scene.pieces[usize::from(i)] = game.piece_for(sq, viewer).map(|p| SubulataPiece {
+                    seat: p.seat,
+                    value: p.value,
+                });
+            }
+            scene.scores = status.outcome().and_then(|o| o.scores);
+            Scene::Subulata(scene)
+        }
+        Position::Daldosa(game) => {
+            let holes = game.holes().map(|hole| match hole {
+                Hole::Empty => None,
+                Hole::Inactive(seat) => Some(Peg {
+                    seat,
+                    active: false,
+                }),
+                Hole::Active(seat) => Some(Peg { seat, active: true }),
+            });
+            Scene::Daldosa(DaldosaScene {
+                header,
+                last_move,
+                holes,
+                off: [game.pegs_off(Seat::A), game.pegs_off(Seat::B)],
+            })
+        }
+    }
+}
+
+/// What the header announces for `status`.
+fn turn(rule_set: RuleSetId, status: &Status) -> Turn {
+    match status {
+        Status::Move { seat }
+        | Status::Roll {
+            seat: Some(seat), ..
+        } => Turn::Seat(*seat),
+        Status::Roll { seat: None, .. } => Turn::Opening,
+        Status::Over(outcome) => Turn::Over(result_text(rule_set, outcome)),
+    }
+}
+
+/// "White wins: all pieces captured", "Attackers win: the king was captured", "Black wins
+/// 20–15: all pieces reached the goal tile", "Draw: threefold repetition".
+pub(crate) fn result_text(rule_set: RuleSetId, outcome: &Outcome) -> String {
+    let names = rule_set.seat_names();
+    let reason = outcome.reason.describe();
+    let score = |first: Seat| {
+        outcome.scores.map(|s| {
+            let (a, b) = (s[first.index()], s[first.other().index()]);
+            format!(" {a}–{b}")
+        })
+    };
+    match outcome.winner {
+        Some(seat) => {
+            let name = names[seat.index()];
+            let verb = if name.ends_with('s') { "win" } else { "wins" };
+            let score = score(seat).unwrap_or_default();
+            format!("{name} {verb}{score}: {reason}")
+        }
+        None => {
+            let score = score(Seat::A).unwrap_or_default();
+            format!("Draw{score}: {reason}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render_png;
+    use skald_rules::{EndReason, Event};
+
+    /// Rolls fixed dice (cycling through `faces`) until someone must move.
+    fn roll_until_move(position: &mut Position, faces: &[u8]) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut k = 0;
+        for _ in 0..20 {
+            let Status::Roll { spec, .. } = position.status() else {
+                break;
+            };
+            let dice: Vec<u8> = (0..spec.count)
+                .map(|_| {
+                    k += 1;
+                    faces[(k - 1) % faces.len()].min(spec.sides)
+                })
+                .collect();
+            match position.roll(&dice) {
+                Ok(evs) => events.extend(evs),
+                Err(e) => panic!("roll {dice:?}: {e}"),
+            }
+        }
+        events
+    }
+
+    fn names() -> [Option<String>; 2] {
+        [Some("Alice".into()), Some("Bob".into())]
+    }
+
+    #[test]
+    fn hnefatafl_positions_become_scenes() {
+        for (rule_set, size, king) in [
+            (RuleSetId::Hnefatafl, 11u8, 60u8),
+            (RuleSetId::Hnefatafl13, 13, 84),
+        ] {
+            let mut position = Position::start(rule_set, 1);
+            let Scene::Hnefatafl(start) =
+                scene(&position, Viewer::Public, names(), LastMove::none())
+            else {
+                panic!("a Hnefatafl scene");
+            };
+            assert_eq!(start.size, size);
+            assert_eq!(start.squares[usize::from(king)], Some(TaflPiece::King));
+            let count = |p| start.squares.iter().filter(|s| **s == Some(p)).count();
+            assert_eq!(
+                (count(TaflPiece::Attacker), count(TaflPiece::Defender)),
+                (24, 12)
+            );
+            assert_eq!(start.header.turn, Turn::Seat(Seat::A));
+            assert_eq!(start.header.move_number, 1);
+
+            let mv = position.legal_moves().first().cloned().unwrap_or_default();
+            let events = match position.play(&mv) {
+                Ok(e) => e,
+                Err(e) => panic!("{mv}: {e}"),
+            };
+            let last = LastMove::from_events(&events);
+            assert_eq!(last.steps.len(), 1);
+            let after = scene(&position, Viewer::Public, names(), last.clone());
+            let Scene::Hnefatafl(s) = &after else {
+                panic!("a Hnefatafl scene");
+            };
+            let step = last.steps[0];
+            assert_eq!(s.squares[usize::from(step.from)], None);
+            assert_eq!(
+                step.to.map(|to| s.squares[usize::from(to)]),
+                Some(Some(TaflPiece::Attacker))
+            );
+            assert_eq!(s.header.turn, Turn::Seat(Seat::B));
+            assert_eq!(s.header.move_number, 2);
+            assert!(render_png(&after).is_ok());
+        }
+    }
+
+    #[test]
+    fn adelta_positions_show_the_dice_to_use() {
+        for rule_set in [RuleSetId::Adelta, RuleSetId::AdeltaRustik] {
+            let mut position = Position::start(rule_set, 1);
+            let opening = scene(&position, Viewer::Public, names(), LastMove::none());
+            assert_eq!(opening.header().turn, Turn::Opening);
+            assert!(render_png(&opening).is_ok());
+            roll_until_move(&mut position, &[6, 6, 1, 1, 1, 6]);
+            let Scene::Adelta(s) = scene(&position, Viewer::Public, names(), LastMove::none())
+            else {
+                panic!("an Ad Elta scene");
+            };
+            assert_eq!(s.points[0], Some(Seat::A));
+            assert_eq!(s.points[12], Some(Seat::B));
+            assert!(!s.header.dice.is_empty(), "{:?}", position.status());
+            assert!(s.header.dice.iter().all(|d| (1..=6).contains(d)));
+            assert!(matches!(s.header.turn, Turn::Seat(_)));
+
+            let mv = position.legal_moves().first().cloned().unwrap_or_default();
+            let events = match position.play(&mv) {
+                Ok(e) => e,
+                Err(e) => panic!("{mv}: {e}"),
+            };
+            let after = scene(
+                &position,
+                Viewer::Public,
+                names(),
+                LastMove::from_events(&events),
+            );
+            assert!(!after.last_move().steps.is_empty());
+            assert!(render_png(&after).is_ok());
+        }
+    }
+
+    #[test]
+    fn daldosa_positions_show_active_pegs() {
+        let mut position = Position::start(RuleSetId::Daldosa, 1);
+        roll_until_move(&mut position, &[1, 1]);
+        let Scene::Daldosa(s) = scene(&position, Viewer::Public, names(), LastMove::none()) else {
+            panic!("a Daldøsa scene");
+        };
+        assert_eq!(s.header.dice, vec![1, 1]);
+        assert!(s.holes[..12].iter().all(|h| *h
+            == Some(Peg {
+                seat: Seat::A,
+                active: false
+            })));
+        assert_eq!(s.off, [0, 0]);
+        // activate: w12 goes to m12 and becomes active
+        let mv = position.legal_moves().first().cloned().unwrap_or_default();
+        let events = match position.play(&mv) {
+            Ok(e) => e,
+            Err(e) => panic!("{mv}: {e}"),
+        };
+        let last = LastMove::from_events(&events);
+        let after = scene(&position, Viewer::Public, names(), last.clone());
+        let Scene::Daldosa(s) = &after else {
+            panic!("a Daldøsa scene");
+        };
+        let active: Vec<usize> = (0..36)
+            .filter(|&i| s.holes[i].is_some_and(|p| p.active))
+            .collect();
+        assert_eq!(active.len(), 1, "{mv}: {events:?}");
+        assert!(last.steps.iter().any(|st| st.to == Some(active[0] as Cell)));
+        assert_eq!(s.header.dice, vec![1]);
+        assert!(render_png(&after).is_ok());
+    }
+
+    #[test]
+    fn subulata_scenes_hold_only_what_the_viewer_may_see() {
+        let arranged = |black: [u8; 9]| {
+            let mut p = Position::start(RuleSetId::Subulata, 7);
+            let white = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+            assert!(p.arrange(Seat::A, white).is_ok());
+            assert!(p.arrange(Seat::B, black).is_ok());
+            p
+        };
+        let one = arranged([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let other = arranged([9, 8, 7, 6, 5, 4, 3, 2, 1]);
+        let values = |s: &Scene, seat: Seat| match s {
+            Scene::Subulata(s) => s
+                .pieces
+                .iter()
+                .flatten()
+                .filter(|p| p.seat == seat)
+                .filter_map(|p| p.value)
+                .count(),
+            _ => 0,
+        };
+        for (viewer, white, black) in [
+            (Viewer::Public, 0, 0),
+            (Viewer::Seat(Seat::A), 9, 0),
+            (Viewer::Seat(Seat::B), 0, 9),
+            (Viewer::Final, 9, 9),
+        ] {
+            let s = scene(&one, viewer, names(), LastMove::none());
+            assert_eq!(
+                (values(&s, Seat::A), values(&s, Seat::B)),
+                (white, black),
+                "{viewer:?}"
+            );
+        }
+        // what White and the public see does not depend on Black's hidden arrangement
+        for viewer in [Viewer::Public, Viewer::Seat(Seat::A)] {
+            let a = render_png(&scene(&one, viewer, names(), LastMove::none()));
+            let b = render_png(&scene(&other, viewer, names(), LastMove::none()));
+            assert!(a.is_ok());
+            assert_eq!(a, b, "{viewer:?}");
+        }
+        let a = render_png(&scene(
+            &one,
+            Viewer::Seat(Seat::B),
+            names(),
+            LastMove::none(),
+        ));
+        let b = render_png(&scene(
+            &other,
+            Viewer::Seat(Seat::B),
+            names(),
+            LastMove::none(),
+        ));
+        assert_ne!(a, b, "Black sees its own values");
+        // terrain comes from the position
+        let Scene::Subulata(s) = scene(&one, Viewer::Public, names(), LastMove::none()) else {
+            panic!("a Subulata scene");
+        };
+        let Position::Subulata(game) = &one else {
+            panic!("a Subulata position");
+        };
+        let c3 = Square::new(2, 2);
+        let want = game.terrain(c3).letter();
+        let got = match s.terrain[usize::from(2 * 9 + 2u8)] {
+            Terrain::Water => 'W',
+            Terrain::Flower => 'F',
+            Terrain::Leaf => 'L',
+        };
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn results_read_like_sentences() {
+        let over = |winner, reason, scores| Outcome {
+            winner,
+            reason,
+            scores,
+        };
+        assert_eq!(
+            result_text(
+                RuleSetId::Hnefatafl,
+                &over(Some(Seat::A), EndReason::KingCaptured, None)
+            ),
+            "Attackers win: the king was captured"
+        );
+        assert_eq!(
+            result_text(
+                RuleSetId::Adelta,
+                &over(Some(Seat::B), EndReason::AllCaptured, None)
+            ),
+            "Black wins: all pieces captured"
+        );
+        assert_eq!(
+            result_text(
+                RuleSetId::Subulata,
+                &over(Some(Seat::B), EndReason::GoalReached, Some([15, 20]))
+            ),
+            "Black wins 20–15: all pieces reached the goal tile"
+        );
+        assert_eq!(
+            result_text(
+                RuleSetId::Hnefatafl13,
+                &over(None, EndReason::Repetition, None)
+            ),
+            "Draw: threefold repetition"
+        );
+    }
+}

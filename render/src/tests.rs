@@ -1,0 +1,445 @@
+//! Pixel tests: pieces where they belong, last-move marks, hidden values, determinism.
+
+use crate::board::{Board, Pt};
+use crate::theme::{CAPTURE, PIECE_DARK, PIECE_LIGHT, Rgba};
+use crate::{
+    AdeltaScene, DaldosaScene, Header, HnefataflScene, LastMove, RenderError, ReplayOptions, Scene,
+    Step, SubulataPiece, SubulataScene, TaflPiece, Terrain, Turn, render_png, replay_gif, samples,
+};
+use image::RgbImage;
+use skald_rules::{Cell, Event, RuleSetId, Seat};
+
+fn decode(png: &[u8]) -> RgbImage {
+    match image::load_from_memory_with_format(png, image::ImageFormat::Png) {
+        Ok(img) => img.to_rgb8(),
+        Err(e) => panic!("not a PNG: {e}"),
+    }
+}
+
+fn render(scene: &Scene) -> RgbImage {
+    match render_png(scene) {
+        Ok(png) => decode(&png),
+        Err(e) => panic!("render failed: {e}"),
+    }
+}
+
+fn pixel(img: &RgbImage, (x, y): Pt) -> [u8; 3] {
+    img.get_pixel(x as u32, y as u32).0
+}
+
+fn close(got: [u8; 3], want: Rgba, tolerance: u8) -> bool {
+    got[0].abs_diff(want.0) <= tolerance
+        && got[1].abs_diff(want.1) <= tolerance
+        && got[2].abs_diff(want.2) <= tolerance
+}
+
+/// The centre of `cell` on the scene's board, in picture pixels.
+fn center(scene: &Scene, cell: Cell) -> Pt {
+    let c = match scene {
+        Scene::Hnefatafl(s) => s.center(cell),
+        Scene::Adelta(s) => s.center(cell),
+        Scene::Subulata(s) => s.center(cell),
+        Scene::Daldosa(s) => s.center(cell),
+    };
+    c.unwrap_or_else(|| panic!("cell {cell} has no centre"))
+}
+
+fn radius(scene: &Scene) -> f32 {
+    match scene {
+        Scene::Hnefatafl(s) => s.piece_radius(),
+        Scene::Adelta(s) => s.piece_radius(),
+        Scene::Subulata(s) => s.piece_radius(),
+        Scene::Daldosa(s) => s.piece_radius(),
+    }
+}
+
+/// How many pixels differ between two pictures in the box of half-side `r` around `p`.
+fn differing(a: &RgbImage, b: &RgbImage, (x, y): Pt, r: f32) -> usize {
+    let mut n = 0;
+    for py in (y - r) as u32..(y + r) as u32 {
+        for px in (x - r) as u32..(x + r) as u32 {
+            if a.get_pixel(px, py) != b.get_pixel(px, py) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn assert_light(img: &RgbImage, scene: &Scene, cell: Cell) {
+    let got = pixel(img, center(scene, cell));
+    assert!(
+        close(got, PIECE_LIGHT, 24),
+        "cell {cell}: {got:?} is not a light piece"
+    );
+}
+
+fn assert_dark(img: &RgbImage, scene: &Scene, cell: Cell) {
+    let got = pixel(img, center(scene, cell));
+    assert!(
+        close(got, PIECE_DARK, 24),
+        "cell {cell}: {got:?} is not a dark piece"
+    );
+}
+
+fn is_red(p: [u8; 3]) -> bool {
+    close(p, CAPTURE, 40)
+}
+
+fn sq(name: &str, size: u8) -> Cell {
+    let file = name.as_bytes()[0] - b'a';
+    let rank: u8 = name[1..].parse().unwrap_or(0);
+    (rank - 1) * size + file
+}
+
+#[test]
+fn hnefatafl_pieces_sit_on_their_squares() {
+    let scene = samples::hnefatafl();
+    let img = render(&scene);
+    assert_dark(&img, &scene, sq("d1", 11));
+    assert_dark(&img, &scene, sq("k8", 11));
+    assert_light(&img, &scene, sq("f4", 11));
+    assert_light(&img, &scene, sq("i7", 11));
+    // the king: light body around a dark crown
+    let (x, y) = center(&scene, sq("f6", 11));
+    let r = radius(&scene);
+    assert!(close(pixel(&img, (x - r * 0.8, y)), PIECE_LIGHT, 40));
+    assert!(pixel(&img, (x, y + r * 0.3))[0] < 100, "crown");
+    // an empty square is neither
+    let empty = pixel(&img, center(&scene, sq("b3", 11)));
+    assert!(!close(empty, PIECE_LIGHT, 24) && !close(empty, PIECE_DARK, 60));
+}
+
+#[test]
+fn hnefatafl_13_has_its_own_geometry() {
+    let scene = samples::hnefatafl_13_start();
+    let img = render(&scene);
+    assert_dark(&img, &scene, sq("m9", 13));
+    assert_dark(&img, &scene, sq("g2", 13));
+    assert_light(&img, &scene, sq("i7", 13));
+}
+
+#[test]
+fn adelta_pieces_sit_on_their_points() {
+    let scene = samples::adelta();
+    let img = render(&scene);
+    for p in [3, 6, 8, 11, 15] {
+        assert_light(&img, &scene, p);
+    }
+    assert_dark(&img, &scene, 18);
+    // point 1 is empty: its wood shows
+    assert!(!close(pixel(&img, center(&scene, 1)), PIECE_LIGHT, 24));
+}
+
+#[test]
+fn subulata_pieces_sit_on_their_cells() {
+    let scene = samples::subulata_public();
+    let img = render(&scene);
+    assert_light(&img, &scene, sq("a1", 9));
+    assert_light(&img, &scene, sq("h7", 9));
+    assert_dark(&img, &scene, sq("g9", 9));
+    assert_dark(&img, &scene, sq("e4", 9));
+}
+
+#[test]
+fn daldosa_pegs_sit_in_their_holes_active_or_not() {
+    let scene = samples::daldosa();
+    let img = render(&scene);
+    assert_light(&img, &scene, 0); // w1, inactive
+    assert_light(&img, &scene, 12 + 9); // m10, active
+    assert_dark(&img, &scene, 24); // b1, inactive
+    assert_dark(&img, &scene, 12 + 7); // m8, active
+    // active and inactive pegs differ around the centre (raised disc vs flat ring)
+    let (ax, ay) = center(&scene, 12 + 9);
+    let (ix, iy) = center(&scene, 1);
+    let off = 7.0;
+    assert_ne!(pixel(&img, (ax + off, ay)), pixel(&img, (ix + off, iy)));
+}
+
+/// Renders `scene` with and without its last move and checks from, to and captures.
+fn check_last_move(scene: &Scene) {
+    let marked = render(scene);
+    let mut plain = scene.clone();
+    match &mut plain {
+        Scene::Hnefatafl(s) => s.last_move = LastMove::none(),
+        Scene::Adelta(s) => s.last_move = LastMove::none(),
+        Scene::Subulata(s) => s.last_move = LastMove::none(),
+        Scene::Daldosa(s) => s.last_move = LastMove::none(),
+    }
+    let plain = render(&plain);
+    let last = scene.last_move();
+    let r = radius(scene);
+    for step in &last.steps {
+        let from = center(scene, step.from);
+        assert_ne!(
+            pixel(&marked, from),
+            pixel(&plain, from),
+            "from {}",
+            step.from
+        );
+        if let Some(to) = step.to {
+            let n = differing(&marked, &plain, center(scene, to), r * 1.3);
+            assert!(n > 100, "to {to}: only {n} pixels changed");
+        }
+    }
+    for &cell in &last.captured {
+        let (x, y) = center(scene, cell);
+        let lands_there = last.steps.iter().any(|s| s.to == Some(cell));
+        let mark = if lands_there {
+            (x + r * 0.85, y - r * 0.85)
+        } else {
+            (x, y)
+        };
+        assert!(is_red(pixel(&marked, mark)), "captured {cell}");
+        assert!(!is_red(pixel(&plain, mark)), "no mark without a last move");
+    }
+}
+
+#[test]
+fn last_moves_and_captures_are_marked_in_every_game() {
+    for (name, scene) in samples::all() {
+        assert!(
+            !scene.last_move().captured.is_empty(),
+            "{name} sample captures"
+        );
+        check_last_move(&scene);
+    }
+}
+
+#[test]
+fn leaving_the_board_and_bumps_are_drawn() {
+    let Scene::Daldosa(mut scene) = samples::daldosa() else {
+        panic!("a Daldøsa sample");
+    };
+    scene.last_move = LastMove::from_events(&[Event::LeftBoard {
+        seat: Seat::A,
+        from: 24 + 11,
+    }]);
+    check_last_move(&Scene::Daldosa(scene));
+
+    let Scene::Adelta(mut scene) = samples::adelta() else {
+        panic!("an Ad Elta sample");
+    };
+    scene.last_move = LastMove::from_events(&[
+        Event::Moved {
+            seat: Seat::A,
+            from: 2,
+            to: Some(3),
+        },
+        Event::Bumped {
+            seat: Seat::A,
+            target: 3,
+            landed: 4,
+        },
+    ]);
+    let marked = Scene::Adelta(scene.clone());
+    check_last_move(&marked);
+    scene.last_move.bumped.clear();
+    let unbumped = render(&Scene::Adelta(scene));
+    let n = differing(&render(&marked), &unbumped, center(&marked, 3), 30.0);
+    assert!(n > 50, "bump ring: {n}");
+}
+
+/// A Subulata scene where White's values come from `values` (for a1, b1, c1, a2..c3) and
+/// `visible` decides whether the viewer sees them.
+fn subulata_with(values: [u8; 9], visible: bool) -> Scene {
+    let mut scene = SubulataScene::empty(
+        Header::new(RuleSetId::Subulata, Turn::Seat(Seat::A), 1),
+        Terrain::Flower,
+    );
+    scene.terrain = samples::subulata_terrain([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (i, v) in values.into_iter().enumerate() {
+        let cell = i / 3 * 9 + i % 3;
+        scene.pieces[cell] = Some(SubulataPiece {
+            seat: Seat::A,
+            value: visible.then_some(v),
+        });
+        scene.pieces[80 - cell] = Some(SubulataPiece {
+            seat: Seat::B,
+            value: None,
+        });
+    }
+    Scene::Subulata(scene)
+}
+
+#[test]
+fn subulata_hidden_values_never_reach_the_picture() {
+    let one = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    let other = [9, 8, 7, 6, 5, 4, 3, 2, 1];
+    let public_one = render_png(&subulata_with(one, false));
+    let public_other = render_png(&subulata_with(other, false));
+    assert!(public_one.is_ok());
+    assert_eq!(
+        public_one, public_other,
+        "public pictures must not depend on hidden values"
+    );
+    let owner = render_png(&subulata_with(one, true));
+    assert!(owner.is_ok());
+    assert_ne!(owner, public_one, "the owner sees the values");
+    assert_ne!(owner, render_png(&subulata_with(other, true)));
+}
+
+#[test]
+fn subulata_final_scores_are_drawn() {
+    let Scene::Subulata(mut scene) = samples::subulata_public() else {
+        panic!("a Subulata sample");
+    };
+    let before = render_png(&Scene::Subulata(scene.clone()));
+    scene.scores = Some([15, 20]);
+    scene.header.turn = Turn::Over("Black wins 20 to 15".into());
+    let after = render_png(&Scene::Subulata(scene));
+    assert!(after.is_ok());
+    assert_ne!(before, after);
+}
+
+#[test]
+fn rendering_is_deterministic() {
+    for (name, scene) in samples::all() {
+        let a = render_png(&scene);
+        let b = render_png(&scene);
+        assert!(a.is_ok(), "{name}");
+        assert_eq!(a, b, "{name}");
+    }
+    let a = std::thread::spawn(|| render_png(&samples::hnefatafl())).join();
+    assert_eq!(a.ok(), Some(render_png(&samples::hnefatafl())));
+}
+
+#[test]
+fn pictures_are_chat_sized_and_opaque() {
+    for (name, scene) in samples::all() {
+        let png = render_png(&scene).unwrap_or_default();
+        let img = match image::load_from_memory(&png) {
+            Ok(img) => img,
+            Err(e) => panic!("{name}: {e}"),
+        };
+        assert_eq!(img.width(), 760, "{name}");
+        assert!(
+            (300..=900).contains(&img.height()),
+            "{name}: {}",
+            img.height()
+        );
+        assert!(!img.color().has_alpha(), "{name}");
+    }
+}
+
+#[test]
+fn invalid_scenes_are_refused() {
+    let bad = |scene: Scene| matches!(render_png(&scene), Err(RenderError::InvalidScene(_)));
+    let mut tafl = HnefataflScene::empty(
+        Header::new(RuleSetId::Hnefatafl, Turn::Seat(Seat::A), 1),
+        11,
+    );
+    tafl.squares.pop();
+    assert!(bad(Scene::Hnefatafl(tafl)));
+    let tafl = HnefataflScene::empty(
+        Header::new(RuleSetId::Hnefatafl, Turn::Seat(Seat::A), 1),
+        13,
+    );
+    assert!(
+        bad(Scene::Hnefatafl(tafl)),
+        "13x13 under the 11x11 rule set"
+    );
+    let mut tafl = HnefataflScene::empty(
+        Header::new(RuleSetId::Hnefatafl, Turn::Seat(Seat::A), 1),
+        11,
+    );
+    tafl.squares[0] = Some(TaflPiece::King);
+    tafl.last_move = LastMove::step(3, Some(121));
+    assert!(bad(Scene::Hnefatafl(tafl)), "cell off the board");
+
+    let mut adelta = AdeltaScene::start(Header::new(RuleSetId::Adelta, Turn::Opening, 0));
+    adelta.header.dice = vec![1, 7];
+    assert!(bad(Scene::Adelta(adelta.clone())), "a d6 showing 7");
+    adelta.header.dice = vec![6, 6, 6, 6];
+    assert!(render_png(&Scene::Adelta(adelta.clone())).is_ok());
+    adelta.last_move = LastMove::step(0, Some(5));
+    adelta.header.dice.clear();
+    assert!(bad(Scene::Adelta(adelta)), "point 0");
+
+    let mut daldosa = DaldosaScene::start(Header::new(RuleSetId::Daldosa, Turn::Seat(Seat::A), 1));
+    daldosa.header.dice = vec![5];
+    assert!(bad(Scene::Daldosa(daldosa.clone())), "a d4 showing 5");
+    daldosa.header.dice = vec![4, 1];
+    daldosa.off = [13, 0];
+    assert!(bad(Scene::Daldosa(daldosa)), "13 pegs off");
+
+    let mut subulata = subulata_with([1, 2, 3, 4, 5, 6, 7, 8, 9], true);
+    if let Scene::Subulata(s) = &mut subulata {
+        s.pieces[0] = Some(SubulataPiece {
+            seat: Seat::A,
+            value: Some(10),
+        });
+    }
+    assert!(bad(subulata));
+    let mut wrong_game = samples::subulata();
+    if let Scene::Subulata(s) = &mut wrong_game {
+        s.header.rule_set = RuleSetId::Daldosa;
+    }
+    assert!(bad(wrong_game));
+}
+
+#[test]
+fn header_variants_render() {
+    let mut scene = AdeltaScene::start(Header::new(RuleSetId::AdeltaRustik, Turn::Opening, 0));
+    scene.header.players = [
+        Some("A remarkably long player name that cannot possibly fit".into()),
+        None,
+    ];
+    assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
+    scene.header.turn = Turn::Over("White wins: all pieces captured".into());
+    assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
+    // absurdly long texts are cut short quickly
+    scene.header.players[1] = Some("ø".repeat(100_000));
+    scene.header.turn = Turn::Over("x".repeat(100_000));
+    let start = std::time::Instant::now();
+    assert!(render_png(&Scene::Adelta(scene)).is_ok());
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn replays_are_gifs_with_one_frame_per_scene() {
+    let frames = samples::replay(6);
+    let gif = match replay_gif(&frames, &ReplayOptions::default()) {
+        Ok(gif) => gif,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(&gif[..6], b"GIF89a");
+    let decoder = match image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    use image::AnimationDecoder;
+    let decoded: Vec<_> = decoder.into_frames().collect();
+    assert_eq!(decoded.len(), frames.len());
+    assert_eq!(
+        replay_gif(&frames, &ReplayOptions::default()).ok(),
+        Some(gif)
+    );
+
+    assert!(replay_gif(&[], &ReplayOptions::default()).is_err());
+    let too_few = ReplayOptions {
+        colors: 4,
+        ..ReplayOptions::default()
+    };
+    assert!(replay_gif(&frames, &too_few).is_err());
+    let mixed = vec![
+        samples::hnefatafl(),
+        samples::hnefatafl_13_start(),
+        samples::adelta(),
+    ];
+    assert!(matches!(
+        replay_gif(&mixed, &ReplayOptions::default()),
+        Err(RenderError::InvalidScene(_))
+    ));
+}
+
+#[test]
+fn step_helpers_build_marks() {
+    assert_eq!(
+        LastMove::step(4, Some(9)).steps,
+        vec![Step {
+            from: 4,
+            to: Some(9)
+        }]
+    );
+}

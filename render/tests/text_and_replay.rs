@@ -1,0 +1,133 @@
+//! The text view (snapshots per rule set) and replays built from game records.
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use skald_render::{LastMove, ReplayOptions, Scene, replay_gif, replay_scenes, text_view};
+use skald_rules::{Match, Position, RuleSetId, Seat, Viewer};
+
+/// A seeded game `moves` moves in, with the events of its last move.
+fn game(rs: RuleSetId, seed: u64, moves: usize) -> (Match, LastMove) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let (mut m, _) = Match::new(rs, seed, &mut rng);
+    let mut last = LastMove::none();
+    for _ in 0..moves {
+        let legal = m.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        let events = m.play(&mv, &mut rng).expect("listed moves play");
+        last = LastMove::from_events(&events);
+    }
+    (m, last)
+}
+
+fn players() -> [Option<String>; 2] {
+    [Some("Astrid".into()), Some("Bjørn".into())]
+}
+
+#[test]
+fn text_view_snapshots() {
+    for rs in RuleSetId::ALL {
+        let (m, last) = game(rs, 3, 7);
+        let text = text_view(m.position(), Viewer::Public, &players(), &last);
+        let path = format!(
+            "{}/tests/snapshots/{}.txt",
+            env!("CARGO_MANIFEST_DIR"),
+            rs.id()
+        );
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(&path, &text).expect("snapshot written");
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{path}: {e} (run with UPDATE_SNAPSHOTS=1 to create it)"));
+        assert_eq!(text, want, "{rs}: text view changed");
+        assert!(text.contains("Astrid") && text.contains("Bjørn"), "{text}");
+        assert!(text.contains("Last move: "), "{text}");
+        assert!(
+            text.lines().all(|l| l == l.trim_end()),
+            "trailing spaces: {text}"
+        );
+    }
+}
+
+#[test]
+fn the_public_text_view_hides_subulata_values_and_the_owner_sees_theirs() {
+    let (m, last) = game(RuleSetId::Subulata, 9, 4);
+    let public = text_view(m.position(), Viewer::Public, &players(), &last);
+    let white = text_view(m.position(), Viewer::Seat(Seat::A), &players(), &last);
+    assert!(public.contains("W?") && public.contains("B?"), "{public}");
+    assert!(!white.contains("W?") && white.contains("B?"), "{white}");
+}
+
+#[test]
+fn a_replay_has_one_frame_per_move_after_the_start() {
+    for rs in RuleSetId::ALL {
+        let (m, _) = game(rs, 5, 30);
+        let moves = m
+            .record()
+            .actions
+            .iter()
+            .filter(|a| matches!(a, skald_rules::Action::Move(_)))
+            .count();
+        let frames = replay_scenes(m.record(), Viewer::Public, &players()).expect("replays");
+        assert_eq!(frames.len(), moves + 1, "{rs}");
+        assert!(
+            frames[0].last_move().steps.is_empty(),
+            "{rs}: the start has no marks"
+        );
+        assert!(
+            frames[1..].iter().all(|f| !f.last_move().steps.is_empty()),
+            "{rs}: every move is marked"
+        );
+        let gif = replay_gif(&frames, &ReplayOptions::default()).expect("encodes");
+        assert_eq!(&gif[..6], b"GIF89a", "{rs}");
+    }
+}
+
+#[test]
+fn an_unfinished_subulata_replay_never_shows_values_even_when_final_is_asked() {
+    let (m, _) = game(RuleSetId::Subulata, 2, 6);
+    assert!(m.position().status().outcome().is_none());
+    let frames = replay_scenes(m.record(), Viewer::Final, &players()).expect("replays");
+    for f in &frames {
+        let Scene::Subulata(s) = f else {
+            panic!("a Subulata scene")
+        };
+        assert!(s.pieces.iter().flatten().all(|p| p.value.is_none()));
+    }
+}
+
+#[test]
+fn a_finished_subulata_replay_shows_the_values_played_with_in_every_frame() {
+    let mut seed = 0;
+    let m = loop {
+        let (m, _) = game(RuleSetId::Subulata, seed, 400);
+        if m.position().status().outcome().is_some() {
+            break m;
+        }
+        seed += 1;
+    };
+    let frames = replay_scenes(m.record(), Viewer::Final, &players()).expect("replays");
+    let Some(Scene::Subulata(last)) = frames.last() else {
+        panic!("a Subulata scene")
+    };
+    assert!(last.pieces.iter().flatten().all(|p| p.value.is_some()));
+    let Scene::Subulata(first) = &frames[0] else {
+        panic!("a Subulata scene")
+    };
+    assert_eq!(first.pieces.iter().flatten().count(), 18);
+    assert!(first.pieces.iter().flatten().all(|p| p.value.is_some()));
+    let _ = Position::start(RuleSetId::Subulata, 0);
+}
+
+#[test]
+fn a_broken_record_is_a_clear_error() {
+    let (m, _) = game(RuleSetId::Hnefatafl, 1, 4);
+    let mut record = m.record().clone();
+    record
+        .actions
+        .push(skald_rules::Action::Move("a1-a2".into()));
+    let err = replay_scenes(&record, Viewer::Public, &players()).expect_err("refused");
+    assert!(err.to_string().contains("a1-a2"), "{err}");
+}

@@ -110,6 +110,9 @@ pub struct ConsoleArgs {
     /// Do not print input lines.
     #[arg(long)]
     pub no_echo: bool,
+    /// Do not draw board pictures (PNG files in <data>/boards/); text boards only.
+    #[arg(long)]
+    pub no_pictures: bool,
 }
 
 /// `skald rules ...`: the rules engine on the command line, for players, scripts and tests.

@@ -53,6 +53,8 @@ pub struct GameSection {
 pub struct ConsoleSection {
     /// The speaker of lines without `@name`.
     pub name: Option<String>,
+    /// Whether to draw board pictures into `<data>/boards/` (default true).
+    pub pictures: Option<bool>,
 }
 
 /// `[log]`: diagnostics on standard error.

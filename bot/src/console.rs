@@ -38,6 +38,8 @@ pub struct ConsoleOptions {
     pub fake_clock: bool,
     /// Print each input line before its reply (`@name> command`), for readable transcripts.
     pub echo: bool,
+    /// Write board pictures (PNG) into `<data>/boards/` and print their paths.
+    pub pictures: bool,
     /// Session settings.
     pub session: SessionConfig,
 }
@@ -97,7 +99,8 @@ pub fn run(
             ),
         );
     }
-    print_notices(&out, &session.tick(clock.now()));
+    let pictures = opts.pictures.then(|| opts.data.join("boards"));
+    print_notices(&out, &session.tick(clock.now()), pictures.as_deref());
 
     // With the real clock a thread wakes at each deadline; with the fake one, every line ticks.
     let (stop, stopped) = mpsc::channel::<()>();
@@ -105,6 +108,7 @@ pub fn run(
         let session = session.clone();
         let clock = clock.clone();
         let out = out.clone();
+        let pictures = pictures.clone();
         std::thread::spawn(move || {
             loop {
                 let now = clock.now();
@@ -113,7 +117,7 @@ pub fn run(
                 });
                 match stopped.recv_timeout(wait) {
                     Err(RecvTimeoutError::Timeout) => {
-                        print_notices(&out, &session.tick(clock.now()));
+                        print_notices(&out, &session.tick(clock.now()), pictures.as_deref());
                     }
                     _ => return,
                 }
@@ -134,7 +138,7 @@ pub fn run(
         }
         handle_line(opts, &session, fake.as_deref(), &store, &out, line.trim());
         if let Some(f) = &fake {
-            print_notices(&out, &session.tick(f.now()));
+            print_notices(&out, &session.tick(f.now()), pictures.as_deref());
         }
     }
 
@@ -177,7 +181,8 @@ fn handle_line(
         }
         None => (opts.name.clone(), line),
     };
-    let answer = answer_line(session, fake, store, &speaker, text);
+    let pictures = opts.pictures.then(|| opts.data.join("boards"));
+    let answer = answer_line(session, fake, store, pictures.as_deref(), &speaker, text);
     if opts.echo {
         say(out, &format!("@{speaker}> {text}\n{answer}"));
     } else {
@@ -190,6 +195,7 @@ fn answer_line(
     session: &Session,
     fake: Option<&FakeClock>,
     store: &Store,
+    pictures: Option<&Path>,
     speaker: &str,
     text: &str,
 ) -> String {
@@ -204,7 +210,7 @@ fn answer_line(
         return clock_line(fake, store, text);
     }
     let ctx = Context::new(User::new(PLATFORM, speaker, speaker), COMMUNITY, CHANNEL);
-    format_reply(&session.handle(&ctx, text))
+    format_reply(&session.handle(&ctx, text), pictures)
 }
 
 /// `!clock` shows the fake time; `!clock +3d` moves it forward.
@@ -228,8 +234,9 @@ fn clock_line(fake: Option<&FakeClock>, store: &Store, text: &str) -> String {
     }
 }
 
-/// A reply as console text: the channel text, boards, private parts, pings.
-pub fn format_reply(reply: &Reply) -> String {
+/// A reply as console text: the channel text, boards, private parts, pings. With
+/// `pictures`, each board is also drawn into that directory and its path printed.
+pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
     let mut s = String::new();
     if matches!(
         reply.kind,
@@ -240,13 +247,17 @@ pub fn format_reply(reply: &Reply) -> String {
     s.push_str(&reply.text);
     for b in &reply.boards {
         s.push('\n');
-        s.push_str(&board_text(b));
+        s.push_str(&board_output(b, pictures, "public"));
     }
     for p in &reply.private {
         s.push_str(&format!("\n(private to @{}) {}", p.name, p.text));
         for b in &p.boards {
             s.push('\n');
-            s.push_str(&board_text(b));
+            s.push_str(&board_output(
+                b,
+                pictures,
+                &format!("to-{}", file_safe(&p.name)),
+            ));
         }
     }
     if !reply.notify.is_empty() {
@@ -256,15 +267,54 @@ pub fn format_reply(reply: &Reply) -> String {
     s
 }
 
-/// A board as text for its viewer.
-fn board_text(board: &Board) -> String {
-    let text = board.position.text_board(board.viewer);
-    text.trim_end().to_string()
+/// A board as text for its viewer, after the path of its picture when pictures are on.
+/// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
+/// at each change, so an image viewer showing it follows the game.
+fn board_output(board: &Board, pictures: Option<&Path>, audience: &str) -> String {
+    let text = board
+        .position
+        .text_board(board.viewer)
+        .trim_end()
+        .to_string();
+    let Some(dir) = pictures else {
+        return text;
+    };
+    let path = dir.join(format!("game-{}-{audience}.png", board.game));
+    match write_picture(board, &path) {
+        Ok(()) => format!("picture: {}\n{text}", path.display()),
+        Err(e) => format!("(no picture: {e})\n{text}"),
+    }
 }
 
-fn print_notices(out: &Output, notices: &[Notice]) {
+/// Draws a board and replaces `path` with it (written beside it, then renamed, so a viewer
+/// never sees half a file).
+fn write_picture(board: &Board, path: &Path) -> Result<(), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let png = crate::pictures::board_png(board).map_err(|e| e.to_string())?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let tmp = path.with_extension(format!("tmp{}", N.fetch_add(1, Ordering::Relaxed)));
+    std::fs::write(&tmp, png).map_err(|e| e.to_string())?;
+    std::fs::rename(&tmp, path).map_err(|e| e.to_string())
+}
+
+/// A name usable in a file name: letters, digits, `-` and `_` kept, the rest as `_`.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn print_notices(out: &Output, notices: &[Notice], pictures: Option<&Path>) {
     for n in notices {
-        say(out, &format_reply(&n.reply));
+        say(out, &format_reply(&n.reply, pictures));
     }
 }
 

@@ -8,4 +8,5 @@
 pub mod config;
 pub mod console;
 pub mod dice_rng;
+pub mod pictures;
 pub mod session;

@@ -93,10 +93,15 @@ impl Drop for TempDir {
     }
 }
 
-/// Runs `skald console --data DIR --fake-clock --seed SEED` with `input` on standard input
-/// and returns standard output (asserting success and no panic).
+/// Runs `skald console --data DIR --fake-clock --seed SEED --no-pictures` with `input` on
+/// standard input and returns standard output (asserting success and no panic). Pictures
+/// are left out for speed; `console_with` runs with them.
 pub fn console(data: &TempDir, seed: u64, input: &str) -> String {
-    console_with(data, &["--fake-clock", "--seed", &seed.to_string()], input)
+    console_with(
+        data,
+        &["--fake-clock", "--seed", &seed.to_string(), "--no-pictures"],
+        input,
+    )
 }
 
 /// Runs `skald console --data DIR <args>` with `input` and returns standard output.

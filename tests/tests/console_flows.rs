@@ -514,3 +514,38 @@ fn time_the_bot_was_down_is_given_back_to_the_players() {
         "{b}"
     );
 }
+
+#[test]
+fn the_console_draws_each_board_for_its_audience() {
+    let data = TempDir::new("pictures");
+    let out = console_with(
+        &data,
+        &["--fake-clock", "--seed", "9"],
+        &lines("@alice challenge subulata @bob first\n@bob accept\n@alice board"),
+    );
+    let b = block_after(&out, "@bob> accept");
+    let boards = data.path().join("boards");
+    for (name, audience) in [
+        ("game-1-public.png", "public"),
+        ("game-1-to-alice.png", "alice"),
+        ("game-1-to-bob.png", "bob"),
+    ] {
+        let path = boards.join(name);
+        assert!(
+            b.contains(&format!("picture: {}", path.display())),
+            "{audience}: {b}"
+        );
+        let bytes = std::fs::read(&path).expect("the picture was written");
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+    }
+    // The private pictures differ from the public one: they show their owner's values.
+    let public = std::fs::read(boards.join("game-1-public.png")).expect("read");
+    let alice = std::fs::read(boards.join("game-1-to-alice.png")).expect("read");
+    assert_ne!(public, alice);
+    // No stray temporary files.
+    let names: Vec<String> = std::fs::read_dir(&boards)
+        .expect("listed")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
+}

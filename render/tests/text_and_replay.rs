@@ -131,3 +131,33 @@ fn a_broken_record_is_a_clear_error() {
     let err = replay_scenes(&record, Viewer::Public, &players()).expect_err("refused");
     assert!(err.to_string().contains("a1-a2"), "{err}");
 }
+
+#[test]
+fn public_pngs_of_positions_differing_only_in_hidden_values_are_identical() {
+    use skald_render::{render_png, scene};
+    let mut a = Position::start(RuleSetId::Subulata, 21);
+    let mut b = a.clone();
+    a.arrange(Seat::B, [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        .expect("arranged");
+    b.arrange(Seat::B, [9, 8, 7, 6, 5, 4, 3, 2, 1])
+        .expect("arranged");
+    for p in [&mut a, &mut b] {
+        p.play("a1-a2").or_else(|_| p.play("a1-b1")).ok();
+    }
+    let png = |p: &Position, v: Viewer| {
+        render_png(&scene(p, v, players(), LastMove::none())).expect("renders")
+    };
+    assert_eq!(png(&a, Viewer::Public), png(&b, Viewer::Public));
+    assert_eq!(
+        png(&a, Viewer::Seat(Seat::A)),
+        png(&b, Viewer::Seat(Seat::A))
+    );
+    assert_ne!(
+        png(&a, Viewer::Seat(Seat::B)),
+        png(&b, Viewer::Seat(Seat::B))
+    );
+    assert_eq!(
+        text_view(&a, Viewer::Public, &players(), &LastMove::none()),
+        text_view(&b, Viewer::Public, &players(), &LastMove::none())
+    );
+}

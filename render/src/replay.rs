@@ -1,7 +1,7 @@
 //! Replays of whole game records: one scene per move, for [`crate::replay_gif`].
 
 use crate::{LastMove, Scene, scene};
-use skald_rules::{Action, Event, Position, Record, ReplayError, Status, Viewer};
+use skald_rules::{Action, Event, Match, Position, Record, ReplayError, Status, Viewer};
 
 /// The frames of a replay of `record`: the position once the opening rolls are made, then one
 /// scene after each move (with that move's marks and the dice rolled after it). The values
@@ -15,52 +15,42 @@ pub fn replay_scenes(
     viewer: Viewer,
     players: &[Option<String>; 2],
 ) -> Result<Vec<Scene>, ReplayError> {
-    let record = record.clone().upgrade()?;
-    let mut position = Position::from_notation(record.rule_set, &record.start)?;
     // A Subulata arrangement counts from the start (it locks at the player's first move), so
-    // apply each player's last one up front: every frame then shows the values played with.
-    let mut arranged = [None, None];
-    for action in &record.actions {
-        if let Action::Arrange { seat, values } = action {
-            arranged[seat.index()] = Some((*seat, *values));
+    // each player's last one goes first: every frame then shows the values played with.
+    let mut record = record.clone();
+    let mut arrangements: Vec<Action> = Vec::new();
+    record.actions.retain(|a| match a {
+        Action::Arrange { seat, .. } => {
+            arrangements.retain(|b| !matches!(b, Action::Arrange { seat: s, .. } if s == seat));
+            arrangements.push(a.clone());
+            false
         }
-    }
-    for (seat, values) in arranged.into_iter().flatten() {
-        position
-            .arrange(seat, values)
-            .map_err(|e| ReplayError::Action {
-                index: 0,
-                action: format!("arrange {seat:?}"),
-                reason: e.to_string(),
-            })?;
-    }
-    // Snapshots first: which values may show depends on how the game ended.
-    let mut frames: Vec<(Position, Vec<Event>, bool)> = Vec::new();
-    let mut events = Vec::new();
+        _ => true,
+    });
+    record.actions.splice(0..0, arrangements);
+    // Snapshots first (the start, then after each move and the rolls that follow it): which
+    // values may show depends on how the game ended.
+    let start = Position::from_notation(record.rule_set, &record.start)?;
+    let mut frames: Vec<(Position, Vec<Event>)> = vec![(start, Vec::new())];
     let mut moved = false;
-    for (index, action) in record.actions.iter().enumerate() {
-        let fail = |reason: String| ReplayError::Action {
-            index,
-            action: format!("{action:?}"),
-            reason,
-        };
+    let game = Match::replay_with(record, |position, action, events| {
         match action {
-            Action::Roll(dice) => {
-                events.extend(position.roll(dice).map_err(|e| fail(e.to_string()))?);
-            }
-            Action::Arrange { .. } => {}
-            Action::Move(mv) => {
-                // The frame before this move: the start, or the previous move with its rolls.
-                if moved || frames.is_empty() {
-                    frames.push((position.clone(), events.clone(), moved));
-                }
-                events = position.play(mv).map_err(|e| fail(e.to_string()))?;
+            Action::Move(_) => {
                 moved = true;
+                frames.push((position.clone(), events.to_vec()));
+            }
+            Action::Roll(_) | Action::Arrange { .. } => {
+                // Rolls after a move belong to its frame; before the first move, to the start.
+                if let Some((p, e)) = frames.last_mut() {
+                    *p = position.clone();
+                    if moved {
+                        e.extend_from_slice(events);
+                    }
+                }
             }
         }
-    }
-    let over = matches!(position.status(), Status::Over(_));
-    frames.push((position, events, moved));
+    })?;
+    let over = matches!(game.position().status(), Status::Over(_));
     // Hidden values stay hidden in an unfinished game, whatever the caller asked.
     let viewer = match viewer {
         Viewer::Final if !over => Viewer::Public,
@@ -68,21 +58,14 @@ pub fn replay_scenes(
     };
     Ok(frames
         .iter()
-        .map(|(p, e, m)| frame(p, viewer, players, e, *m))
+        .enumerate()
+        .map(|(i, (p, e))| {
+            let last = if i == 0 {
+                LastMove::none()
+            } else {
+                LastMove::from_events(e)
+            };
+            scene(p, viewer, players.clone(), last)
+        })
         .collect())
-}
-
-fn frame(
-    position: &Position,
-    viewer: Viewer,
-    players: &[Option<String>; 2],
-    events: &[Event],
-    moved: bool,
-) -> Scene {
-    let last = if moved {
-        LastMove::from_events(events)
-    } else {
-        LastMove::none()
-    };
-    scene(position, viewer, players.clone(), last)
 }

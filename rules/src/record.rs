@@ -27,6 +27,18 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The action in words for error messages and logs: never the values of an arrangement,
+    /// which are hidden information.
+    pub fn describe(&self) -> String {
+        match self {
+            Action::Roll(d) => format!("roll {d:?}"),
+            Action::Move(m) => format!("move {m}"),
+            Action::Arrange { seat, .. } => format!("arrangement of seat {seat:?}"),
+        }
+    }
+}
+
 /// A game record: rule set, set-up (the full starting position), rolls and moves. Replaying it
 /// rebuilds exactly the same position, whatever release wrote it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,29 +117,43 @@ impl Match {
 
     /// Rebuilds a game from its record.
     pub fn from_record(record: Record) -> Result<Match, ReplayError> {
+        Match::replay_with(record, |_, _, _| {})
+    }
+
+    /// Rebuilds a game from its record, calling `each` after every action with the position
+    /// it led to, the action and the events it caused: what replays (pictures of every move)
+    /// and "what did the last move do" need, without a second copy of the replay loop.
+    pub fn replay_with(
+        record: Record,
+        mut each: impl FnMut(&Position, &Action, &[Event]),
+    ) -> Result<Match, ReplayError> {
         let record = record.upgrade()?;
         let mut position = Position::from_notation(record.rule_set, &record.start)?;
         for (index, action) in record.actions.iter().enumerate() {
             let fail = |reason: String| ReplayError::Action {
                 index,
-                action: format!("{action:?}"),
+                action: action.describe(),
                 reason,
             };
-            match action {
-                Action::Roll(d) => position
-                    .roll(d)
-                    .map(drop)
-                    .map_err(|e| fail(e.to_string()))?,
-                Action::Move(m) => position
-                    .play(m)
-                    .map(drop)
-                    .map_err(|e| fail(e.to_string()))?,
+            let events = match action {
+                Action::Roll(d) => position.roll(d).map_err(|e| fail(e.to_string()))?,
+                Action::Move(m) => position.play(m).map_err(|e| fail(e.to_string()))?,
                 Action::Arrange { seat, values } => position
                     .arrange(*seat, *values)
+                    .map(|()| Vec::new())
                     .map_err(|e| fail(e.to_string()))?,
-            }
+            };
+            each(&position, action, &events);
         }
         Ok(Match { position, record })
+    }
+
+    /// Resumes a game from its record and the position that record leads to, without
+    /// replaying it: what a store that keeps both uses, so a command costs the same at move
+    /// 300 as at move 3. The caller vouches that `position` is what `record` replays to (use
+    /// [`Match::from_record`] when in doubt).
+    pub fn resume(record: Record, position: Position) -> Match {
+        Match { position, record }
     }
 
     /// The current position.

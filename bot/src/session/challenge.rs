@@ -4,7 +4,7 @@
 
 use super::clock::Timestamp;
 use super::command::{ChallengeSpec, Opponent, SeatChoice};
-use super::game::{GameDoc, Live, TurnClock};
+use super::game::{GameDoc, TurnClock};
 use super::identity::{ChannelId, CommunityId, Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
@@ -289,7 +289,7 @@ impl Session {
             };
             let seed: u64 = rng.random();
             let (m, events) = Match::new(ch.rule_set, seed, &mut *rng);
-            (challenger_seat, Live::from(m), events)
+            (challenger_seat, m, events)
         };
         let mut players = [ch.challenger.clone(), ctx.user.clone()];
         if challenger_seat == Seat::B {

@@ -8,11 +8,10 @@ use super::messages::{describe_event_with, describe_status_with, move_list, move
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 use skald_rules::{
-    Action, ArrangeError, Event, Match, MoveError, Outcome, Position, Record, ReplayError,
-    RuleSetId, Seat, Status, Viewer,
+    Action, Event, Match, MoveError, Outcome, Position, Record, ReplayError, RuleSetId, Seat,
+    Status, Viewer,
 };
 
 /// How many legal moves a refusal lists before saying "and N more".
@@ -166,27 +165,24 @@ impl GameDoc {
 
     /// The game ready to play on: the stored position with the record. Falls back to
     /// replaying the record if the stored position cannot be read.
-    pub fn live(&self) -> Result<Live, Failure> {
+    pub fn live(&self) -> Result<Match, Failure> {
         match Position::from_notation(self.record.rule_set, &self.position) {
-            Ok(position) => Ok(Live {
-                position,
-                record: self.record.clone(),
-            }),
+            Ok(position) => Ok(Match::resume(self.record.clone(), position)),
             Err(_) => {
                 // Not logging the error: it may quote hidden values.
                 tracing::warn!(
                     game = self.id,
                     "stored position unreadable; replaying the record"
                 );
-                Live::replay(self.record.clone(), self.id)
+                replay(self.record.clone(), self.id)
             }
         }
     }
 
     /// Stores a new state of the game: its record and the position it leads to.
-    pub fn set(&mut self, live: &Live) {
-        self.record = live.record.clone();
-        self.position = live.position.to_notation(Viewer::Final);
+    pub fn set(&mut self, live: &Match) {
+        self.record = live.record().clone();
+        self.position = live.position().to_notation(Viewer::Final);
     }
 
     /// Starts `seat`'s turn at `now`: the deadline is `days` after `now`, or after the end
@@ -285,104 +281,37 @@ impl GameDoc {
     }
 }
 
-/// A game being played: its position and its record, kept in step.
-///
-/// Like the rules crate's `Match`, but resumed from a stored position instead of replaying
-/// the whole record on every command (a `Match` can only be rebuilt by replaying).
-#[derive(Clone, Debug)]
-pub struct Live {
-    position: Position,
-    record: Record,
-}
-
-impl Live {
-    /// Replays a record (for a new game, a takeback, or a damaged stored position).
-    pub fn replay(record: Record, game: u64) -> Result<Live, Failure> {
-        let m = Match::from_record(record).map_err(|e| {
-            // The error's own text may quote a position or an arrangement: hidden values.
-            let what = match e {
-                ReplayError::TooNew(v) => format!("record format {v} is too new"),
-                ReplayError::Start(_) => "its starting position cannot be read".to_string(),
-                ReplayError::Action { index, .. } => format!("action {index} does not apply"),
-            };
-            tracing::error!(game, problem = %what, "stored record does not replay");
-            Failure::Refused(format!(
-                "game #{game} cannot be read back ({what}); please tell the bot's operator"
-            ))
-        })?;
-        Ok(Live::from(m))
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The record so far.
-    pub fn record(&self) -> &Record {
-        &self.record
-    }
-
-    /// Plays a move given as text and rolls for as long as the game needs dice, recording
-    /// both (as `Match::play` does). A refused move changes nothing.
-    pub fn play<R: Rng + ?Sized>(
-        &mut self,
-        text: &str,
-        rng: &mut R,
-    ) -> Result<Vec<Event>, MoveError> {
-        let canonical = self.position.canonical_move(text)?;
-        let mut events = self.position.play(&canonical)?;
-        self.record.actions.push(Action::Move(canonical));
-        let (rolls, rolled) = self.position.roll_while_needed(rng);
-        self.record
-            .actions
-            .extend(rolls.into_iter().map(Action::Roll));
-        events.extend(rolled);
-        Ok(events)
-    }
-
-    /// Sets a Subulata player's private arrangement and records it.
-    pub fn arrange(&mut self, seat: Seat, values: [u8; 9]) -> Result<(), ArrangeError> {
-        self.position.arrange(seat, values)?;
-        self.record.actions.push(Action::Arrange { seat, values });
-        Ok(())
-    }
-}
-
-impl From<Match> for Live {
-    fn from(m: Match) -> Live {
-        Live {
-            position: m.position().clone(),
-            record: m.record().clone(),
-        }
-    }
+/// Rebuilds a game by replaying its record (for a new game, a takeback, or a damaged stored
+/// position), with an error that never quotes the record (it may hold hidden values).
+pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
+    Match::from_record(record).map_err(|e| {
+        let what = match e {
+            ReplayError::TooNew(v) => format!("record format {v} is too new"),
+            ReplayError::Start(_) => "its starting position cannot be read".to_string(),
+            ReplayError::Action { index, .. } => format!("action {index} does not apply"),
+        };
+        tracing::error!(game, problem = %what, "stored record does not replay");
+        Failure::Refused(format!(
+            "game #{game} cannot be read back ({what}); please tell the bot's operator"
+        ))
+    })
 }
 
 /// The events of the last move and the rolls after it, for highlighting it on a board.
 fn last_move_events(record: &Record) -> Vec<Event> {
-    let Some(last) = record
-        .actions
-        .iter()
-        .rposition(|a| matches!(a, Action::Move(_)))
-    else {
-        return Vec::new();
-    };
-    let Ok(mut position) = Position::from_notation(record.rule_set, &record.start) else {
-        return Vec::new();
-    };
     let mut events = Vec::new();
-    for (i, action) in record.actions.iter().enumerate() {
-        let evs = match action {
-            Action::Roll(d) => position.roll(d).unwrap_or_default(),
-            Action::Move(m) => position.play(m).unwrap_or_default(),
-            Action::Arrange { seat, values } => {
-                let _ = position.arrange(*seat, *values);
-                Vec::new()
-            }
-        };
-        if i >= last {
-            events.extend(evs);
+    let replayed = Match::replay_with(record.clone(), |_, action, evs| {
+        if matches!(action, Action::Move(_)) {
+            events.clear();
         }
+        events.extend_from_slice(evs);
+    });
+    if replayed.is_err() {
+        return Vec::new();
+    }
+    // Rolls before the first move are no move's.
+    if !record.actions.iter().any(|a| matches!(a, Action::Move(_))) {
+        return Vec::new();
     }
     events
 }
@@ -527,7 +456,7 @@ impl Session {
     pub(super) fn start_turn(
         &self,
         g: &mut GameDoc,
-        m: &Live,
+        m: &Match,
         now: Timestamp,
     ) -> Result<(), Failure> {
         if let Some(seat) = m.position().status().seat() {
@@ -558,7 +487,7 @@ impl Session {
     pub(super) fn game_reply(
         &self,
         g: &GameDoc,
-        m: &Live,
+        m: &Match,
         headline: String,
         events: &[Event],
         actor: Option<Seat>,
@@ -647,7 +576,7 @@ impl Session {
         {
             let mut rng = self.rng();
             let mut i = 0;
-            let rolls = |m: &Live| {
+            let rolls = |m: &Match| {
                 m.record()
                     .actions
                     .iter()
@@ -954,7 +883,7 @@ impl Session {
                 {
                     record.actions.remove(pos);
                 }
-                let m = Live::replay(record, g.id)?;
+                let m = replay(record, g.id)?;
                 let mut next = g.clone();
                 next.set(&m);
                 next.moved[asker.index()] = next.moved[asker.index()].saturating_sub(1);

@@ -580,7 +580,7 @@ fn a_whole_game_of_each_rule_set_ends_with_a_result() {
         let g = w.game(id);
         assert!(g.end.is_some(), "{rule_set}: the game ended");
         // The stored position is exactly the record replayed.
-        let replayed = game::Live::replay(g.record.clone(), id).expect("replays");
+        let replayed = game::replay(g.record.clone(), id).expect("replays");
         assert_eq!(
             replayed.position().to_notation(skald_rules::Viewer::Final),
             g.position,

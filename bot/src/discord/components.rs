@@ -3,7 +3,7 @@
 //! the command line it sends, so pressing it is the same as typing the command; the session
 //! decides whether the presser may (a refusal comes back ephemeral).
 
-use super::deliver::{self, Outgoing, PLATFORM};
+use super::deliver::{self, Outgoing};
 use super::{Data, session_context};
 use crate::session::Reply;
 use poise::serenity_prelude as serenity;
@@ -33,6 +33,9 @@ pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
     if out.len() + moves.len() <= MAX_BUTTONS {
         out.extend(moves.iter().map(|c| (c.label.clone(), c.command.clone())));
     }
+    // Discord refuses two buttons with one id (a rematch is offered to both players).
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|(_, id)| seen.insert(id.clone()));
     out.truncate(MAX_BUTTONS);
     out
 }
@@ -140,9 +143,4 @@ impl Outgoing {
             ..Outgoing::default()
         }
     }
-}
-
-/// Whether a user id belongs to Discord (the session keys users by platform).
-pub fn is_discord(user: &crate::session::UserId) -> bool {
-    user.platform == PLATFORM
 }

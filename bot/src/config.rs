@@ -81,8 +81,7 @@ pub struct DiscordSection {
     pub api_base: Option<String>,
     /// Register the slash commands in this one guild (instant updates) instead of globally.
     pub guild: Option<u64>,
-    /// Open a thread per game instead of playing in the challenge's channel (not built yet:
-    /// refused at start).
+    /// Open a thread per challenge (and so per game) instead of playing in the channel.
     #[serde(default)]
     pub threads: bool,
 }

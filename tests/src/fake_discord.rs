@@ -19,6 +19,9 @@ pub const GUILD_ID: u64 = 900_000_000_000_000_002;
 /// The fake channel where everything is played.
 pub const CHANNEL_ID: u64 = 900_000_000_000_000_003;
 
+/// The thread the fake creates when the bot asks for one.
+pub const THREAD_ID: u64 = 900_000_000_000_000_004;
+
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
 pub struct Call {
@@ -187,6 +190,14 @@ pub fn button(id: u64, who: (u64, &str), custom_id: &str) -> Value {
     i
 }
 
+/// The same interaction, sent from another channel (a thread).
+pub fn in_channel(mut interaction: Value, channel: u64) -> Value {
+    interaction["channel_id"] = json!(channel.to_string());
+    interaction["channel"]["id"] = json!(channel.to_string());
+    interaction["channel"]["type"] = json!(11);
+    interaction
+}
+
 /// A message object as Discord returns it.
 fn message(channel: u64, id: u64, content: &str) -> Value {
     json!({"id": id.to_string(), "channel_id": channel.to_string(),
@@ -314,6 +325,18 @@ fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
         ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
             ("200 OK", Some(message(CHANNEL_ID, 778, "")))
         }
+        ("POST", ["channels", parent, "threads"]) => (
+            "201 Created",
+            Some(
+                json!({"id": THREAD_ID.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                "parent_id": parent, "name": "game", "owner_id": APP_ID.to_string(),
+                "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}}),
+            ),
+        ),
+        ("DELETE", ["channels", id]) => (
+            "200 OK",
+            Some(json!({"id": id, "type": 11, "guild_id": GUILD_ID.to_string(), "name": "game"})),
+        ),
         ("POST", ["channels", channel, "messages"]) => (
             "200 OK",
             Some(message(channel.parse().unwrap_or(CHANNEL_ID), 779, "")),

@@ -26,12 +26,12 @@ impl Drop for Bot {
     }
 }
 
-fn start_bot(fake: &FakeDiscord, data: &TempDir) -> (Bot, std::path::PathBuf) {
+fn start_bot(fake: &FakeDiscord, data: &TempDir, extra: &str) -> (Bot, std::path::PathBuf) {
     let config = data.path().join("config.toml");
     std::fs::write(
         &config,
         format!(
-            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n",
+            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n{extra}",
             data.path().join("store").display(),
             fake.api_base,
             fake_discord::GUILD_ID
@@ -96,7 +96,7 @@ fn resolved_user(who: (u64, &str)) -> Value {
 fn a_whole_discord_session_against_the_loopback_fake() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-e2e");
-    let (_bot, log) = start_bot(&fake, &data);
+    let (_bot, log) = start_bot(&fake, &data, "");
 
     // Registration: every command, in the configured guild, with the bot's token.
     let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
@@ -354,4 +354,64 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(!logged.contains(TOKEN), "the token was logged");
     assert!(!logged.contains("panicked"), "{logged}");
+}
+
+#[test]
+fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-threads");
+    let (_bot, _log) = start_bot(&fake, &data, "threads = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let mut i = command(
+        1,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    // Deferred at once, a thread made, the challenge posted in it, a pointer in the channel.
+    assert_eq!(callback_of(&fake, 1)[0].json()["type"], json!(5));
+    let thread = format!("/api/v10/channels/{}/messages", fake_discord::THREAD_ID);
+    let posted = fake.wait_calls(1, "the challenge in the thread", |c| c.path == thread);
+    let c = posted[0].json();
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("Challenge #1"),
+        "{c}"
+    );
+    assert_eq!(c["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+    assert!(custom_ids(&c).contains(&"accept #1".to_string()), "{c}");
+    let pointer = fake.wait_calls(1, "the pointer to the thread", |c| {
+        c.path.contains("/token-1") && c.method != "GET" && !c.path.ends_with("callback")
+    });
+    let text = pointer[0].json()["content"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        text.contains(&format!("<#{}>", fake_discord::THREAD_ID)),
+        "{text}"
+    );
+    // Bob accepts in the thread: the game starts there.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::in_channel(
+            fake_discord::button(2, BOB, "accept #1"),
+            fake_discord::THREAD_ID,
+        ),
+    );
+    let call = &callback_of(&fake, 2)[0];
+    let c = data_of(call);
+    assert!(!is_ephemeral(&c) && call.has_png(), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Game #1 starts"),
+        "{c}"
+    );
 }

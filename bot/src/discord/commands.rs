@@ -9,6 +9,7 @@
 use super::deliver::{self, Outgoing};
 use super::{Context, Error, session_context};
 use crate::session::suggest::Suggestion;
+use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -183,7 +184,58 @@ pub async fn challenge(
     if let Some(d) = days {
         line.push_str(&format!(" days:{d}"));
     }
+    if ctx.data().threads && ctx.guild_id().is_some() {
+        return challenge_in_thread(ctx, line, rule_set).await;
+    }
     run(ctx, line).await
+}
+
+/// `discord.threads = true`: the challenge opens a thread of its own in the channel, where
+/// the game then lives (the session keeps the thread as the game's channel). The caller
+/// gets a pointer to it; a refused challenge deletes the thread again.
+async fn challenge_in_thread(
+    ctx: Context<'_>,
+    line: String,
+    rule_set: RuleSet,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let name = format!("{} – {}", rule_set.name(), ctx.author().name);
+    let thread = ctx
+        .channel_id()
+        .create_thread(
+            ctx.http(),
+            serenity::CreateThread::new(name.chars().take(100).collect::<String>())
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        )
+        .await?;
+    let sctx = session_context(ctx.author(), ctx.guild_id(), thread.id);
+    let caller = sctx.user.id.clone();
+    let session = ctx.data().session.clone();
+    let prepared = tokio::task::spawn_blocking(move || {
+        let reply = session.handle(&sctx, &line);
+        deliver::prepare(&reply, Some(&caller))
+    })
+    .await?;
+    match &prepared.public {
+        Some(public) => {
+            thread
+                .id
+                .send_message(ctx.http(), deliver::channel_message(public))
+                .await?;
+            let pointer = Outgoing::text(&format!("Challenge posted in <#{}>.", thread.id));
+            ctx.send(deliver::poise_reply(&pointer, false)).await?;
+        }
+        None => {
+            if let Err(e) = thread.id.delete(ctx.http()).await {
+                tracing::warn!(error = %e, "cannot delete the thread of a refused challenge");
+            }
+        }
+    }
+    for private in &prepared.ephemeral {
+        ctx.send(deliver::poise_reply(private, true)).await?;
+    }
+    Ok(())
 }
 
 /// Make a move (or several steps of a dice turn, separated by spaces).

@@ -19,6 +19,8 @@ use std::sync::Arc;
 pub struct Data {
     /// The session manager.
     pub session: Arc<Session>,
+    /// `discord.threads`: a thread per challenge (and so per game).
+    pub threads: bool,
 }
 
 /// The error type of the commands.
@@ -65,9 +67,6 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
         "the Discord token is missing: set SKALD_DISCORD_TOKEN (or the variable named by token_env)"
             .to_string()
     })?;
-    if section.threads {
-        return Err("[discord] threads = true is not built yet; set it to false".into());
-    }
     let store = crate::console::open_store(Path::new(&opts.data))?;
     let rng = crate::dice_rng::dice_rng(opts.seed)?;
     let session = Arc::new(
@@ -79,6 +78,7 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let guild = section.guild;
+    let threads = section.threads;
     let api_base = section.api_base.clone();
     let result = runtime.block_on(async move {
         let mut http = serenity::HttpBuilder::new(&token);
@@ -115,6 +115,7 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
                     tokio::spawn(scheduler::run(data_session.clone(), ctx.http.clone()));
                     Ok(Data {
                         session: data_session,
+                        threads,
                     })
                 })
             })

@@ -144,3 +144,39 @@ impl Outgoing {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Choice, UserId};
+
+    fn choice(label: &str, command: &str) -> Choice {
+        Choice {
+            label: label.into(),
+            command: command.into(),
+            for_user: Some(UserId::new("discord", "1")),
+        }
+    }
+
+    #[test]
+    fn moves_become_buttons_only_when_all_fit_and_ids_are_unique() {
+        let mut r = Reply::done("x");
+        r.choices.push(choice("rematch", "rematch #1"));
+        r.choices.push(choice("rematch", "rematch #1"));
+        assert_eq!(
+            buttons(&r),
+            [("rematch".to_string(), "rematch #1".to_string())]
+        );
+        let mut r = Reply::done("x");
+        r.choices.push(choice("draw", "decline #2"));
+        for n in 0..30 {
+            r.choices
+                .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
+        }
+        assert_eq!(buttons(&r).len(), 1, "30 moves do not fit: /move instead");
+        r.choices.truncate(25);
+        let b = buttons(&r);
+        assert_eq!(b.len(), 25);
+        assert_eq!(rows(&b).len(), 5);
+    }
+}

@@ -374,6 +374,21 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
     );
     i["data"]["resolved"] = resolved_user(BOB);
     fake.dispatch("INTERACTION_CREATE", i);
+    // A user option without its resolved user cannot be read: an ephemeral apology, and
+    // no thread, no challenge.
+    let broken = command(
+        9,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+        ]),
+    );
+    fake.dispatch("INTERACTION_CREATE", broken);
+    let c = data_of(&callback_of(&fake, 9)[0]);
+    assert!(is_ephemeral(&c), "{c}");
     // Deferred at once, a thread made, the challenge posted in it, a pointer in the channel.
     assert_eq!(callback_of(&fake, 1)[0].json()["type"], json!(5));
     let thread = format!("/api/v10/channels/{}/messages", fake_discord::THREAD_ID);

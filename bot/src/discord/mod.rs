@@ -160,6 +160,31 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 )
                 .await;
         }
+        // Options Discord sent in a shape the command does not expect (commands changed
+        // since the client cached them, or a malformed request): say so, change nothing.
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            tracing::warn!(command = %ctx.command().name, description, "unexpected options");
+            let _ = poise::Context::Application(ctx)
+                .send(
+                    poise::CreateReply::default()
+                        .content("Sorry, I could not read this command's options (Discord may still show an older version of it); nothing was changed. Please try again in a minute, or see /help.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content(format!(
+                            "I could not read that: {error}. Nothing was changed; see /help."
+                        ))
+                        .ephemeral(true),
+                )
+                .await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::warn!(error = %e, "error while handling an error");

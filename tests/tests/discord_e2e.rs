@@ -429,4 +429,10 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
             .contains("Game #1 starts"),
         "{c}"
     );
+    let threads = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .count();
+    assert_eq!(threads, 1, "the unreadable challenge opened no thread");
 }

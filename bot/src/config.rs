@@ -76,6 +76,14 @@ pub struct DiscordSection {
     pub token: Option<String>,
     /// The environment variable holding the token (default `SKALD_DISCORD_TOKEN`).
     pub token_env: Option<String>,
+    /// Where the REST API lives (default `https://discord.com`): a proxy or a local test
+    /// server; the gateway address is then read from it too.
+    pub api_base: Option<String>,
+    /// Register the slash commands in this one guild (instant updates) instead of globally.
+    pub guild: Option<u64>,
+    /// Open a thread per challenge (and so per game) instead of playing in the channel.
+    #[serde(default)]
+    pub threads: bool,
 }
 
 /// `[matrix]`: the Matrix adapter's settings (coming).
@@ -124,6 +132,9 @@ impl fmt::Debug for DiscordSection {
         f.debug_struct("DiscordSection")
             .field("enabled", &self.enabled)
             .field("token", &self.token().map(|_| "<hidden>"))
+            .field("api_base", &self.api_base)
+            .field("guild", &self.guild)
+            .field("threads", &self.threads)
             .finish()
     }
 }

@@ -8,5 +8,7 @@
 pub mod config;
 pub mod console;
 pub mod dice_rng;
+#[cfg(feature = "discord")]
+pub mod discord;
 pub mod pictures;
 pub mod session;

@@ -32,6 +32,8 @@ fn main() -> ExitCode {
         Some(cli::Command::Import { file, data }) => import(&config, data, &file),
         None => match config.platforms().as_slice() {
             [] => run_console(&config, cli::ConsoleArgs::default()),
+            #[cfg(feature = "discord")]
+            ["discord"] => run_discord(&config),
             platforms => Err(format!(
                 "the {} adapter is not part of this release yet (coming); disable it in the config or run `skald console`",
                 platforms.join(" and ")
@@ -65,6 +67,28 @@ fn init_logging(config: &Config) {
                 .and_then(|l| EnvFilter::try_new(l).ok())
         })
         .unwrap_or_else(|| EnvFilter::new("warn"));
+    // The HTTP and gateway libraries log request and payload details (the token among them)
+    // at debug and trace: they never log below info, whatever the filter asks.
+    let filter = if filter
+        .max_level_hint()
+        .is_some_and(|l| l > tracing_subscriber::filter::LevelFilter::INFO)
+    {
+        [
+            "serenity",
+            "poise",
+            "tungstenite",
+            "tokio_tungstenite",
+            "reqwest",
+            "hyper",
+            "hyper_util",
+            "rustls",
+        ]
+        .iter()
+        .filter_map(|t| format!("{t}=info").parse().ok())
+        .fold(filter, |f, d| f.add_directive(d))
+    } else {
+        filter
+    };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -99,6 +123,27 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
     };
     let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
     console::run(&opts, &mut stdin.lock(), out, interactive)?;
+    Ok(String::new())
+}
+
+/// `[discord] enabled = true`: the Discord adapter, until the process is stopped.
+#[cfg(feature = "discord")]
+fn run_discord(config: &Config) -> Result<String, String> {
+    let section = config.discord.as_ref().ok_or("no [discord] section")?;
+    let opts = skald::discord::DiscordOptions {
+        data: config.data_dir(None),
+        seed: std::env::var("SKALD_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok()),
+        session: SessionConfig {
+            reminder_hours: config
+                .game
+                .reminder_hours
+                .unwrap_or(SessionConfig::default().reminder_hours),
+            ..SessionConfig::default()
+        },
+    };
+    skald::discord::run(section, &opts)?;
     Ok(String::new())
 }
 

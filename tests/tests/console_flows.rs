@@ -450,16 +450,47 @@ fn plain_skald_runs_the_console_and_config_files_are_checked() {
     // A platform enabled in the config is refused clearly (its adapter is coming).
     std::fs::write(
         &config,
-        "[discord]\nenabled = true\ntoken = \"secret-token\"\n",
+        "[matrix]\nenabled = true\npassword = \"secret-token\"\n",
     )
     .expect("written");
     let out = run(&["--config", &config.display().to_string()]);
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        !out.status.success() && err.contains("discord adapter is not part of this release"),
+        !out.status.success() && err.contains("matrix adapter is not part of this release"),
         "{err}"
     );
     assert!(!err.contains("secret-token"));
+    // Discord without a token, or with an unreachable API, stops with a clear error that
+    // never shows the token (the API here is a closed local port: never the real Discord).
+    std::fs::write(
+        &config,
+        "[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_UNSET_VARIABLE\"\n",
+    )
+    .expect("written");
+    let out = run(&["--config", &config.display().to_string()]);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        !out.status.success() && err.contains("token is missing"),
+        "{err}"
+    );
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken = \"secret-token\"\napi_base = \"http://127.0.0.1:9\"\n",
+            data.path().join("store").display()
+        ),
+    )
+    .expect("written");
+    let out = run(&["--config", &config.display().to_string()]);
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        !out.status.success() && err.contains("Discord connection failed"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("secret-token") && !err.contains("panicked"),
+        "{err}"
+    );
     std::fs::write(&config, "[game]\nreminder = 3\n").expect("written");
     let err =
         String::from_utf8(run(&["--config", &config.display().to_string(), "console"]).stderr)

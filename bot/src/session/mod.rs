@@ -19,6 +19,7 @@ pub mod messages;
 pub mod reply;
 mod scheduler;
 pub mod store;
+pub mod suggest;
 pub mod user;
 
 #[cfg(test)]

@@ -1,0 +1,405 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the Discord adapter: the REST API
+//! (recording every call) and a `ws://` gateway (HELLO, IDENTIFY, READY, heartbeat ACK, and
+//! the events a test sends). The real `skald` binary connects to it through
+//! `[discord] api_base`; nothing ever leaves the machine.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The fake application's (and bot user's) id.
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+/// The fake guild.
+pub const GUILD_ID: u64 = 900_000_000_000_000_002;
+/// The fake channel where everything is played.
+pub const CHANNEL_ID: u64 = 900_000_000_000_000_003;
+
+/// The thread the fake creates when the bot asks for one.
+pub const THREAD_ID: u64 = 900_000_000_000_000_004;
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// `GET`, `POST`, …
+    pub method: String,
+    /// The path, like `/api/v10/interactions/1/tok/callback`.
+    pub path: String,
+    /// The raw body.
+    pub body: Vec<u8>,
+    /// The `Authorization` header's value.
+    pub authorization: String,
+}
+
+impl Call {
+    /// The JSON payload: the body, or the `payload_json` part of a multipart body.
+    pub fn json(&self) -> Value {
+        if let Ok(v) = serde_json::from_slice(&self.body) {
+            return v;
+        }
+        let text = String::from_utf8_lossy(&self.body);
+        text.split("name=\"payload_json\"")
+            .nth(1)
+            .and_then(|rest| rest.split_once("\r\n\r\n"))
+            .and_then(|(_, rest)| rest.split("\r\n--").next())
+            .and_then(|json| serde_json::from_str(json).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    /// Whether a PNG file is attached.
+    pub fn has_png(&self) -> bool {
+        self.body.windows(8).any(|w| w == b"\x89PNG\r\n\x1a\n")
+    }
+}
+
+/// The running fake. Dropping it stops the servers.
+pub struct FakeDiscord {
+    /// `http://127.0.0.1:PORT`: the `api_base` to configure.
+    pub api_base: String,
+    calls: Arc<Mutex<Vec<Call>>>,
+    identify: Arc<Mutex<Option<Value>>>,
+    events: mpsc::UnboundedSender<Value>,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the REST server and the gateway on free local ports.
+    pub fn start() -> FakeDiscord {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime for the fake Discord");
+        let calls = Arc::new(Mutex::new(Vec::new()));
+        let identify = Arc::new(Mutex::new(None));
+        let (events, rx) = mpsc::unbounded_channel();
+        let (rest, ws) = runtime.block_on(async {
+            (
+                TcpListener::bind("127.0.0.1:0").await.expect("bind REST"),
+                TcpListener::bind("127.0.0.1:0")
+                    .await
+                    .expect("bind gateway"),
+            )
+        });
+        let rest_port = rest.local_addr().expect("REST address").port();
+        let ws_url = format!(
+            "ws://127.0.0.1:{}",
+            ws.local_addr().expect("ws address").port()
+        );
+        runtime.spawn(serve_rest(rest, calls.clone(), ws_url.clone()));
+        runtime.spawn(serve_gateway(ws, identify.clone(), rx, ws_url));
+        FakeDiscord {
+            api_base: format!("http://127.0.0.1:{rest_port}"),
+            calls,
+            identify,
+            events,
+            runtime: Some(runtime),
+        }
+    }
+
+    /// Every REST call so far.
+    pub fn calls(&self) -> Vec<Call> {
+        self.calls.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The IDENTIFY payload the bot sent, once it did.
+    pub fn identify(&self) -> Option<Value> {
+        self.identify
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Waits (up to 60 s) until `n` calls satisfy `pred`; returns them.
+    pub fn wait_calls(&self, n: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Vec<Call> {
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            let hits: Vec<Call> = self.calls().into_iter().filter(|c| pred(c)).collect();
+            if hits.len() >= n {
+                return hits;
+            }
+            assert!(
+                Instant::now() < until,
+                "timed out waiting for {what}; calls so far:\n{}",
+                self.calls()
+                    .iter()
+                    .map(|c| format!("{} {} {}", c.method, c.path, c.json()))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Sends a gateway dispatch event (`INTERACTION_CREATE`, …).
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let _ = self.events.send(json!({"op": 0, "t": event, "d": data}));
+    }
+}
+
+/// A Discord user object.
+pub fn user(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+           "avatar": null, "bot": false, "public_flags": 0})
+}
+
+fn member(id: u64, name: &str) -> Value {
+    json!({"user": user(id, name), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
+           "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2147483647",
+           "nick": null, "avatar": null})
+}
+
+fn interaction_base(id: u64, kind: u8, who: (u64, &str)) -> Value {
+    json!({
+        "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
+        "guild_id": GUILD_ID.to_string(), "channel_id": CHANNEL_ID.to_string(),
+        "channel": {"id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "permissions": "2147483647"},
+        "member": member(who.0, who.1), "token": format!("token-{id}"), "version": 1,
+        "app_permissions": "2147483647", "locale": "en-US", "guild_locale": "en-US",
+        "entitlements": [], "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "context": 0, "attachment_size_limit": 10_485_760,
+    })
+}
+
+/// A slash command (`kind` 2) or autocomplete (`kind` 4) interaction with these options
+/// (`[{"name":…, "type":…, "value":…}]`, `"focused": true` for autocomplete).
+pub fn command(id: u64, kind: u8, who: (u64, &str), name: &str, options: Value) -> Value {
+    let mut i = interaction_base(id, kind, who);
+    i["data"] = json!({"id": "800000000000000001", "name": name, "type": 1, "options": options,
+                       "guild_id": GUILD_ID.to_string()});
+    i
+}
+
+/// A button press on a message the bot posted.
+pub fn button(id: u64, who: (u64, &str), custom_id: &str) -> Value {
+    let mut i = interaction_base(id, 3, who);
+    i["data"] = json!({"custom_id": custom_id, "component_type": 2});
+    i["message"] = message(CHANNEL_ID, 777, "");
+    i
+}
+
+/// The same interaction, sent from another channel (a thread).
+pub fn in_channel(mut interaction: Value, channel: u64) -> Value {
+    interaction["channel_id"] = json!(channel.to_string());
+    interaction["channel"]["id"] = json!(channel.to_string());
+    interaction["channel"]["type"] = json!(11);
+    interaction
+}
+
+/// A message object as Discord returns it.
+fn message(channel: u64, id: u64, content: &str) -> Value {
+    json!({"id": id.to_string(), "channel_id": channel.to_string(),
+           "author": {"id": APP_ID.to_string(), "username": "skald", "discriminator": "0", "avatar": null, "bot": true},
+           "content": content, "timestamp": "2026-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+           "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+           "attachments": [], "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": []})
+}
+
+async fn serve_rest(listener: TcpListener, calls: Arc<Mutex<Vec<Call>>>, ws_url: String) {
+    while let Ok((stream, _)) = listener.accept().await {
+        tokio::spawn(serve_connection(stream, calls.clone(), ws_url.clone()));
+    }
+}
+
+/// One HTTP/1.1 connection: requests one after the other (keep-alive).
+async fn serve_connection(mut stream: TcpStream, calls: Arc<Mutex<Vec<Call>>>, ws_url: String) {
+    let mut buf = Vec::new();
+    loop {
+        let head_end = loop {
+            if let Some(p) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break p + 4;
+            }
+            let mut chunk = [0u8; 8192];
+            match stream.read(&mut chunk).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            }
+        };
+        let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+        let mut lines = head.lines();
+        let mut first = lines.next().unwrap_or("").split_whitespace();
+        let method = first.next().unwrap_or("").to_string();
+        let path = first.next().unwrap_or("").to_string();
+        let mut length = 0usize;
+        let mut chunked = false;
+        let mut authorization = String::new();
+        for l in lines {
+            let Some((k, v)) = l.split_once(':') else {
+                continue;
+            };
+            match k.trim().to_ascii_lowercase().as_str() {
+                "content-length" => length = v.trim().parse().unwrap_or(0),
+                "transfer-encoding" => chunked = v.to_ascii_lowercase().contains("chunked"),
+                "authorization" => authorization = v.trim().to_string(),
+                _ => {}
+            }
+        }
+        buf.drain(..head_end);
+        let body = if chunked {
+            let mut body = Vec::new();
+            loop {
+                let line_end = loop {
+                    if let Some(p) = buf.windows(2).position(|w| w == b"\r\n") {
+                        break p;
+                    }
+                    let mut chunk = [0u8; 8192];
+                    match stream.read(&mut chunk).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    }
+                };
+                let size =
+                    usize::from_str_radix(String::from_utf8_lossy(&buf[..line_end]).trim(), 16)
+                        .unwrap_or(0);
+                while buf.len() < line_end + 2 + size + 2 {
+                    let mut chunk = [0u8; 8192];
+                    match stream.read(&mut chunk).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    }
+                }
+                body.extend_from_slice(&buf[line_end + 2..line_end + 2 + size]);
+                buf.drain(..line_end + 2 + size + 2);
+                if size == 0 {
+                    break body;
+                }
+            }
+        } else {
+            while buf.len() < length {
+                let mut chunk = [0u8; 8192];
+                match stream.read(&mut chunk).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                }
+            }
+            buf.drain(..length).collect()
+        };
+        let call = Call {
+            method,
+            path,
+            body,
+            authorization,
+        };
+        let (status, response) = respond(&call, &ws_url);
+        calls.lock().unwrap_or_else(|p| p.into_inner()).push(call);
+        let text = match &response {
+            Some(v) => v.to_string(),
+            None => String::new(),
+        };
+        let out = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
+            text.len()
+        );
+        if stream.write_all(out.as_bytes()).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// What the fake answers to a REST call.
+fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
+    let path = call.path.split('?').next().unwrap_or("");
+    let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    match (call.method.as_str(), parts.as_slice()) {
+        ("GET", ["gateway", "bot"]) => (
+            "200 OK",
+            Some(json!({"url": ws_url, "shards": 1, "session_start_limit":
+                {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})),
+        ),
+        ("GET", ["gateway"]) => ("200 OK", Some(json!({"url": ws_url}))),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => ("200 OK", Some(json!([]))),
+        ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
+        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
+            ("200 OK", Some(message(CHANNEL_ID, 778, "")))
+        }
+        ("POST", ["channels", parent, "threads"]) => (
+            "201 Created",
+            Some(
+                json!({"id": THREAD_ID.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+                "parent_id": parent, "name": "game", "owner_id": APP_ID.to_string(),
+                "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}}),
+            ),
+        ),
+        ("DELETE", ["channels", id]) => (
+            "200 OK",
+            Some(json!({"id": id, "type": 11, "guild_id": GUILD_ID.to_string(), "name": "game"})),
+        ),
+        ("POST", ["channels", channel, "messages"]) => (
+            "200 OK",
+            Some(message(channel.parse().unwrap_or(CHANNEL_ID), 779, "")),
+        ),
+        _ => (
+            "404 Not Found",
+            Some(json!({"message": "Unknown (fake Discord)", "code": 0})),
+        ),
+    }
+}
+
+async fn serve_gateway(
+    listener: TcpListener,
+    identify: Arc<Mutex<Option<Value>>>,
+    mut events: mpsc::UnboundedReceiver<Value>,
+    ws_url: String,
+) {
+    // One bot connection at a time; events wait in the channel until it is READY.
+    while let Ok((stream, _)) = listener.accept().await {
+        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+            continue;
+        };
+        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}});
+        if ws.send(Message::Text(hello.to_string())).await.is_err() {
+            continue;
+        }
+        let mut seq = 0u64;
+        let mut ready = false;
+        loop {
+            tokio::select! {
+                incoming = ws.next() => {
+                    let Some(Ok(msg)) = incoming else { break };
+                    let Ok(text) = msg.into_text() else { continue };
+                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                    match v["op"].as_u64() {
+                        Some(1) => {
+                            let _ = ws.send(Message::Text(json!({"op": 11}).to_string())).await;
+                        }
+                        Some(2) => {
+                            *identify.lock().unwrap_or_else(|p| p.into_inner()) = Some(v["d"].clone());
+                            seq += 1;
+                            let ready_event = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                                "v": 10, "user": {"id": APP_ID.to_string(), "username": "skald",
+                                    "discriminator": "0", "avatar": null, "bot": true, "verified": true,
+                                    "mfa_enabled": false, "flags": 0},
+                                "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+                                "session_id": "fake-session", "resume_gateway_url": ws_url,
+                                "shard": [0, 1], "application": {"id": APP_ID.to_string(), "flags": 0}}});
+                            let _ = ws.send(Message::Text(ready_event.to_string())).await;
+                            ready = true;
+                        }
+                        _ => {}
+                    }
+                }
+                event = events.recv(), if ready => {
+                    let Some(mut event) = event else { return };
+                    seq += 1;
+                    event["s"] = json!(seq);
+                    if ws.send(Message::Text(event.to_string())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The Discord adapter end to end: the real `skald` binary against the loopback fake Discord
+//! (`skald_tests::fake_discord`). Registration, a challenge, the Accept button, moves by
+//! slash command and by button, autocomplete, an ephemeral Subulata view, a finished game
+//! and the ladder; assertions on the recorded REST calls.
+
+use serde_json::{Value, json};
+use skald_tests::fake_discord::{self, Call, FakeDiscord, command};
+use skald_tests::{TempDir, skald_bin};
+use std::process::{Child, Command, Stdio};
+
+const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
+const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
+const TOKEN: &str = "fake-token-that-must-never-be-logged";
+/// Interaction response types and the ephemeral flag.
+const MESSAGE: u64 = 4;
+const AUTOCOMPLETE: u64 = 8;
+const EPHEMERAL: u64 = 64;
+
+/// The bot process, killed when the test ends.
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_bot(fake: &FakeDiscord, data: &TempDir, extra: &str) -> (Bot, std::path::PathBuf) {
+    let config = data.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n{extra}",
+            data.path().join("store").display(),
+            fake.api_base,
+            fake_discord::GUILD_ID
+        ),
+    )
+    .expect("write the config");
+    let log = data.path().join("stderr.log");
+    let child = Command::new(skald_bin())
+        .arg("--config")
+        .arg(&config)
+        .env("SKALD_TEST_DISCORD_TOKEN", TOKEN)
+        .env("SKALD_SEED", "5")
+        .env("RUST_LOG", "trace")
+        // Never the real Discord: no proxy, and every URL is the fake's.
+        .env_remove("HTTPS_PROXY")
+        .env_remove("HTTP_PROXY")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("log file"))
+        .spawn()
+        .expect("skald starts");
+    (Bot(child), log)
+}
+
+fn callback_of(fake: &FakeDiscord, interaction: u64) -> Vec<Call> {
+    let prefix = format!("/api/v10/interactions/{interaction}/token-{interaction}/callback");
+    fake.wait_calls(1, &prefix, |c| c.path == prefix)
+}
+
+fn followups_of(fake: &FakeDiscord, interaction: u64, n: usize) -> Vec<Call> {
+    let path = format!(
+        "/api/v10/webhooks/{}/token-{interaction}",
+        fake_discord::APP_ID
+    );
+    fake.wait_calls(n, &path, |c| {
+        c.method == "POST" && c.path.starts_with(&path)
+    })
+}
+
+fn data_of(call: &Call) -> Value {
+    call.json()["data"].clone()
+}
+
+fn is_ephemeral(data: &Value) -> bool {
+    data["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
+}
+
+fn custom_ids(data: &Value) -> Vec<String> {
+    data["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(String::from))
+        .collect()
+}
+
+fn resolved_user(who: (u64, &str)) -> Value {
+    json!({"users": {who.0.to_string(): fake_discord::user(who.0, who.1)}})
+}
+
+#[test]
+fn a_whole_discord_session_against_the_loopback_fake() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-e2e");
+    let (_bot, log) = start_bot(&fake, &data, "");
+
+    // Registration: every command, in the configured guild, with the bot's token.
+    let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let reg = &put[0];
+    assert_eq!(
+        reg.path,
+        format!(
+            "/api/v10/applications/{}/guilds/{}/commands",
+            fake_discord::APP_ID,
+            fake_discord::GUILD_ID
+        )
+    );
+    assert_eq!(reg.authorization, format!("Bot {TOKEN}"));
+    let names: Vec<String> = reg
+        .json()
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(String::from))
+        .collect();
+    for name in [
+        "challenge",
+        "accept",
+        "decline",
+        "move",
+        "board",
+        "resign",
+        "ladder",
+        "rating",
+        "help",
+        "vacation",
+        "arrange",
+    ] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "/{name} registered: {names:?}"
+        );
+    }
+    assert_eq!(names.len(), 20);
+    let identify = fake.identify().expect("the bot identified");
+    assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");
+
+    // A challenge: public, pings only bob, Accept/Decline buttons.
+    let mut i = command(
+        1,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+            {"name": "seat", "type": 4, "value": 0},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    let c = data_of(&callback_of(&fake, 1)[0]);
+    assert_eq!(callback_of(&fake, 1)[0].json()["type"], json!(MESSAGE));
+    assert!(!is_ephemeral(&c));
+    let text = c["content"].as_str().unwrap_or("");
+    assert!(text.contains("Challenge #1"), "{c}");
+    assert!(text.contains(&format!("<@{}>", BOB.0)), "{text}");
+    assert_eq!(c["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+    assert_eq!(c["allowed_mentions"]["parse"], json!([]));
+    let ids = custom_ids(&c);
+    assert!(ids.contains(&"accept #1".to_string()), "{ids:?}");
+
+    // Alice cannot press bob's Accept: an ephemeral refusal.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(2, ALICE, "accept #1"),
+    );
+    let c = data_of(&callback_of(&fake, 2)[0]);
+    assert!(is_ephemeral(&c), "{c}");
+
+    // Bob accepts by button: the board as a PNG, alice (to move) pinged.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(3, BOB, "accept #1"),
+    );
+    let call = &callback_of(&fake, 3)[0];
+    let c = data_of(call);
+    assert!(!is_ephemeral(&c), "{c}");
+    assert!(call.has_png(), "the board is attached");
+    assert_eq!(c["allowed_mentions"]["users"], json!([ALICE.0.to_string()]));
+
+    // Autocomplete offers alice's legal moves matching what she typed.
+    let mut i = command(
+        4,
+        4,
+        ALICE,
+        "move",
+        json!([
+            {"name": "move", "type": 3, "value": "", "focused": true},
+        ]),
+    );
+    i["data"]["options"][0]["focused"] = json!(true);
+    fake.dispatch("INTERACTION_CREATE", i);
+    let call = &callback_of(&fake, 4)[0];
+    assert_eq!(call.json()["type"], json!(AUTOCOMPLETE));
+    let choices = call.json()["data"]["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+    let first_move = choices[0]["value"].as_str().expect("a move").to_string();
+
+    // Bob moving out of turn: refused, ephemeral, nothing public.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            5,
+            2,
+            BOB,
+            "move",
+            json!([
+                {"name": "move", "type": 3, "value": first_move},
+            ]),
+        ),
+    );
+    assert!(is_ephemeral(&data_of(&callback_of(&fake, 5)[0])));
+
+    // Alice moves by slash command: public, with the board.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            6,
+            2,
+            ALICE,
+            "move",
+            json!([
+                {"name": "move", "type": 3, "value": first_move},
+            ]),
+        ),
+    );
+    let call = &callback_of(&fake, 6)[0];
+    assert!(
+        !is_ephemeral(&data_of(call)) && call.has_png(),
+        "{}",
+        call.json()
+    );
+
+    // Bob resigns: the game is over, and the ladder shows both players.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(7, 2, BOB, "resign", json!([])),
+    );
+    let c = data_of(&callback_of(&fake, 7)[0]);
+    assert!(!is_ephemeral(&c), "{c}");
+    assert_eq!(
+        custom_ids(&c),
+        ["rematch #1"],
+        "one button per command: {c}"
+    );
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(8, 2, ALICE, "ladder", json!([])),
+    );
+    let c = data_of(&callback_of(&fake, 8)[0]);
+    let text = c["content"].as_str().unwrap_or("");
+    assert!(text.contains("alice") && text.contains("bob"), "{text}");
+
+    // A dice game: the turn message offers the legal steps as buttons; one is pressed.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            9,
+            2,
+            ALICE,
+            "challenge",
+            json!([
+                {"name": "rule_set", "type": 4, "value": 5},
+                {"name": "seat", "type": 4, "value": 0},
+            ]),
+        ),
+    );
+    let c = data_of(&callback_of(&fake, 9)[0]);
+    let accept = custom_ids(&c)
+        .into_iter()
+        .find(|id| id.starts_with("accept"))
+        .expect("an accept button");
+    fake.dispatch("INTERACTION_CREATE", fake_discord::button(10, BOB, &accept));
+    let c = data_of(&callback_of(&fake, 10)[0]);
+    let step = custom_ids(&c)
+        .into_iter()
+        .find(|id| id.starts_with("move "))
+        .expect("step buttons");
+    fake.dispatch("INTERACTION_CREATE", fake_discord::button(11, ALICE, &step));
+    let call = &callback_of(&fake, 11)[0];
+    assert!(
+        !is_ephemeral(&data_of(call)) && call.has_png(),
+        "{}",
+        call.json()
+    );
+
+    // Subulata: "My pieces" gives the player an ephemeral board; the channel never does.
+    let mut i = command(
+        12,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 4},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+            {"name": "seat", "type": 4, "value": 0},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    let c = data_of(&callback_of(&fake, 12)[0]);
+    let accept = custom_ids(&c)
+        .into_iter()
+        .find(|id| id.starts_with("accept"))
+        .expect("an accept button");
+    fake.dispatch("INTERACTION_CREATE", fake_discord::button(13, BOB, &accept));
+    let c = data_of(&callback_of(&fake, 13)[0]);
+    assert!(!is_ephemeral(&c));
+    let mine = custom_ids(&c)
+        .into_iter()
+        .find(|id| id.starts_with("mine "))
+        .expect("a My pieces button");
+    fake.dispatch("INTERACTION_CREATE", fake_discord::button(14, ALICE, &mine));
+    let call = &callback_of(&fake, 14)[0];
+    let c = data_of(call);
+    assert!(is_ephemeral(&c) && call.has_png(), "{c}");
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("only you")
+            || c["content"].as_str().unwrap_or("").contains("your pieces"),
+        "{c}"
+    );
+    let subulata: u64 = mine
+        .trim_start_matches("mine #")
+        .parse()
+        .expect("a game number");
+    // /board: the public board in the channel, the caller's values in an ephemeral follow-up.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            15,
+            2,
+            ALICE,
+            "board",
+            json!([{"name": "game", "type": 4, "value": subulata}]),
+        ),
+    );
+    assert!(!is_ephemeral(&data_of(&callback_of(&fake, 15)[0])));
+    let f = followups_of(&fake, 15, 1);
+    assert!(
+        is_ephemeral(&f[0].json()) && f[0].has_png(),
+        "{}",
+        f[0].json()
+    );
+
+    // Nothing ever went anywhere but the fake, and the token is in no log line.
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!logged.contains(TOKEN), "the token was logged");
+    assert!(!logged.contains("panicked"), "{logged}");
+}
+
+#[test]
+fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-threads");
+    let (_bot, _log) = start_bot(&fake, &data, "threads = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let mut i = command(
+        1,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    // A user option without its resolved user cannot be read: an ephemeral apology, and
+    // no thread, no challenge.
+    let broken = command(
+        9,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+        ]),
+    );
+    fake.dispatch("INTERACTION_CREATE", broken);
+    let c = data_of(&callback_of(&fake, 9)[0]);
+    assert!(is_ephemeral(&c), "{c}");
+    // Deferred at once, a thread made, the challenge posted in it, a pointer in the channel.
+    assert_eq!(callback_of(&fake, 1)[0].json()["type"], json!(5));
+    let thread = format!("/api/v10/channels/{}/messages", fake_discord::THREAD_ID);
+    let posted = fake.wait_calls(1, "the challenge in the thread", |c| c.path == thread);
+    let c = posted[0].json();
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("Challenge #1"),
+        "{c}"
+    );
+    assert_eq!(c["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+    assert!(custom_ids(&c).contains(&"accept #1".to_string()), "{c}");
+    let pointer = fake.wait_calls(1, "the pointer to the thread", |c| {
+        c.path.contains("/token-1") && c.method != "GET" && !c.path.ends_with("callback")
+    });
+    let text = pointer[0].json()["content"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        text.contains(&format!("<#{}>", fake_discord::THREAD_ID)),
+        "{text}"
+    );
+    // Bob accepts in the thread: the game starts there.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::in_channel(
+            fake_discord::button(2, BOB, "accept #1"),
+            fake_discord::THREAD_ID,
+        ),
+    );
+    let call = &callback_of(&fake, 2)[0];
+    let c = data_of(call);
+    assert!(!is_ephemeral(&c) && call.has_png(), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Game #1 starts"),
+        "{c}"
+    );
+    let threads = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .count();
+    assert_eq!(threads, 1, "the unreadable challenge opened no thread");
+}

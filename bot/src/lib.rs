@@ -8,5 +8,7 @@
 pub mod config;
 pub mod console;
 pub mod dice_rng;
+#[cfg(feature = "matrix")]
+pub mod matrix;
 pub mod pictures;
 pub mod session;

@@ -32,6 +32,8 @@ fn main() -> ExitCode {
         Some(cli::Command::Import { file, data }) => import(&config, data, &file),
         None => match config.platforms().as_slice() {
             [] => run_console(&config, cli::ConsoleArgs::default()),
+            #[cfg(feature = "matrix")]
+            ["matrix"] => run_matrix(&config),
             platforms => Err(format!(
                 "the {} adapter is not part of this release yet (coming); disable it in the config or run `skald console`",
                 platforms.join(" and ")
@@ -99,6 +101,27 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
     };
     let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
     console::run(&opts, &mut stdin.lock(), out, interactive)?;
+    Ok(String::new())
+}
+
+/// `skald` with `[matrix] enabled = true`: the Matrix adapter.
+#[cfg(feature = "matrix")]
+fn run_matrix(config: &Config) -> Result<String, String> {
+    let section = config
+        .matrix
+        .as_ref()
+        .ok_or("the [matrix] section is missing")?;
+    let opts = skald::matrix::MatrixOptions {
+        data: config.data_dir(None),
+        session: SessionConfig {
+            reminder_hours: config
+                .game
+                .reminder_hours
+                .unwrap_or(SessionConfig::default().reminder_hours),
+            ..SessionConfig::default()
+        },
+    };
+    skald::matrix::run(section, &opts)?;
     Ok(String::new())
 }
 

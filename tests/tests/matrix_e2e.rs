@@ -4,16 +4,18 @@
 //! moves, refusals, board images downloaded and decoded, pings as mentions, a restart of
 //! the bot mid-game, the Subulata private view in the direct room only, in an encrypted room.
 
+#![recursion_limit = "256"]
+
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
+use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, RoomMessageEventContent,
 };
-use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UserId};
 use matrix_sdk::{Client, Room, RoomState};
 use skald_tests::TempDir;
@@ -85,19 +87,24 @@ impl Player {
                 });
             }
         });
-        client.add_event_handler(|ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
-            if client.user_id() == Some(ev.state_key.as_ref()) {
-                tokio::spawn(async move {
-                    for _ in 0..10 {
-                        if room.join().await.is_ok() {
-                            return;
+        client.add_event_handler(
+            |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
+                if client.user_id() == Some(ev.state_key.as_ref()) {
+                    tokio::spawn(async move {
+                        for _ in 0..10 {
+                            if room.join().await.is_ok() {
+                                return;
+                            }
+                            tokio::time::sleep(Duration::from_millis(500)).await;
                         }
-                        tokio::time::sleep(Duration::from_millis(500)).await;
-                    }
-                });
-            }
-        });
-        client.sync_once(SyncSettings::default()).await.expect("first sync");
+                    });
+                }
+            },
+        );
+        client
+            .sync_once(SyncSettings::default())
+            .await
+            .expect("first sync");
         let c = client.clone();
         tokio::spawn(async move { c.sync(SyncSettings::default()).await });
         Player {
@@ -207,7 +214,11 @@ impl Player {
                 .to_raw_any(),
             ];
         }
-        let room = self.client.create_room(request).await.expect("room created");
+        let room = self
+            .client
+            .create_room(request)
+            .await
+            .expect("room created");
         let id = room.room_id().to_owned();
         other.joined(&id).await;
         id
@@ -241,6 +252,24 @@ impl Bot {
     }
 }
 
+/// Waits until the bot's log says it is ready for the `n`-th time (once per start).
+async fn bot_ready(log: &std::path::Path, n: usize) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.matches("matrix: ready").count() >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not get ready; its log {}:\n{}",
+            log.display(),
+            &text[text.len().saturating_sub(4000)..]
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 impl Drop for Bot {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -268,8 +297,11 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         ),
     )
     .expect("write the config");
-    let log = dir.path().join("bot.log");
+    // Outside the temporary directory, so it is still there to read when the test fails.
+    let log = std::env::temp_dir().join(format!("skald-matrix-e2e-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
     let mut bot = Some(Bot::start(&config, &log));
+    bot_ready(&log, 1).await;
 
     let alice = Player::login(&url, "alice", "alice-password").await;
     let bob = Player::login(&url, "bob", "bob-password").await;
@@ -291,12 +323,19 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     bob.say(&room, "!skald accept").await;
     alice.bot_says(m, &room, "Game #1 starts").await;
     let board = alice.bot_board(m, &room).await;
-    assert!(board.body.contains("Hnefatafl"), "the text view is the body: {}", board.body);
+    assert!(
+        board.body.contains("Hnefatafl"),
+        "the text view is the body: {}",
+        board.body
+    );
 
     let m = bob.mark();
     alice.say(&room, "!skald move d1-d4").await;
     let seen = bob.bot_says(m, &room, "played d1-d4").await;
-    assert!(seen.mentions.contains(&bob.id()), "bob's turn ping: {seen:?}");
+    assert!(
+        seen.mentions.contains(&bob.id()),
+        "bob's turn ping: {seen:?}"
+    );
     bob.bot_board(m, &room).await;
 
     // A refusal says what would be accepted.
@@ -308,15 +347,16 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     drop(bot.take());
     alice.say(&room, "!skald rules").await;
     bot = Some(Bot::start(&config, &log));
+    bot_ready(&log, 2).await;
     let m = alice.mark();
     bob.say(&room, "!skald move e5-e2").await;
     alice.bot_says(m, &room, "played e5-e2").await;
     {
         let seen = alice.seen.lock().unwrap();
         assert!(
-            !seen[m..]
-                .iter()
-                .any(|s| s.sender == bot_id() && s.body.contains("Hnefatafl 11x11:") && s.body.contains("Subulata")),
+            !seen[m..].iter().any(|s| s.sender == bot_id()
+                && s.body.contains("Hnefatafl 11x11:")
+                && s.body.contains("Subulata")),
             "the command sent while the bot was down was answered"
         );
     }
@@ -331,8 +371,11 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     let secret_room = bob.create_room(&alice, true).await;
     let m_bob = bob.mark();
     let m_alice = alice.mark();
-    bob.say(&secret_room, "!skald challenge subulata @alice:localhost first")
-        .await;
+    bob.say(
+        &secret_room,
+        "!skald challenge subulata @alice:localhost first",
+    )
+    .await;
     alice.bot_says(m_alice, &secret_room, "Challenge #2").await;
     alice.say(&secret_room, "!skald accept").await;
     bob.bot_says(m_bob, &secret_room, "Game #2 starts").await;
@@ -340,10 +383,13 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     // Bob moves first: his values arrive in his direct room with the bot, not here.
     let private = bob
         .wait_for(m_bob, "bob's private view", |s| {
-            s.sender == bot_id() && s.body.contains("only you see them")
+            s.sender == bot_id() && s.body.contains("Your values were placed")
         })
         .await;
-    assert_ne!(private.room, secret_room, "the private view went to the game room");
+    assert_ne!(
+        private.room, secret_room,
+        "the private view went to the game room"
+    );
     let dm = bob.joined(&private.room).await;
     assert!(dm.is_direct().await.unwrap_or(false), "a direct room");
     bob.bot_board(m_bob, &private.room).await;
@@ -361,7 +407,9 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         .to_string();
     let m_alice = alice.mark();
     bob.say(&secret_room, &format!("!skald move {first}")).await;
-    alice.bot_says(m_alice, &secret_room, &format!("played {first}")).await;
+    alice
+        .bot_says(m_alice, &secret_room, &format!("played {first}"))
+        .await;
     alice.bot_board(m_alice, &secret_room).await;
     let private = alice
         .wait_for(m_alice, "alice's private view", |s| {
@@ -377,14 +425,30 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     for p in [&alice, &bob] {
         let seen = p.seen.lock().unwrap();
         assert!(
-            !seen.iter().any(|s| (s.room == room || s.room == secret_room)
-                && s.body.contains("only you see them")),
+            !seen
+                .iter()
+                .any(|s| (s.room == room || s.room == secret_room)
+                    && (s.body.contains("only you see them") || s.body.contains("Your values"))),
             "a private part reached a game room"
         );
     }
     drop(bot.take());
     let bot_log = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(!bot_log.contains("bot-password"), "the password reached the log");
+    assert!(
+        !bot_log.contains("bot-password"),
+        "the password reached the log"
+    );
+    let saved = std::fs::read_to_string(dir.path().join("data/matrix/session.json"))
+        .expect("the bot keeps its Matrix session");
+    let token: serde_json::Value = serde_json::from_str(&saved).expect("json");
+    let token = token["access_token"]
+        .as_str()
+        .expect("an access token")
+        .to_string();
+    assert!(
+        token.len() > 8 && !bot_log.contains(&token),
+        "the access token reached the log"
+    );
     assert!(!bot_log.contains("panicked"), "the bot panicked: {bot_log}");
     drop(hs);
 }

@@ -6,7 +6,11 @@ use matrix_sdk::ruma::UserId;
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 
 /// The command line in a message, or `None` when the message is not for the bot.
-pub fn command_line(content: &RoomMessageEventContent, me: &UserId, prefix: &str) -> Option<String> {
+pub fn command_line(
+    content: &RoomMessageEventContent,
+    me: &UserId,
+    prefix: &str,
+) -> Option<String> {
     let MessageType::Text(text) = &content.msgtype else {
         return None;
     };
@@ -97,7 +101,10 @@ fn pill_target(tag: &str) -> Option<String> {
         .chars()
         .take_while(|c| !matches!(c, '"' | '\'' | '?' | '>'))
         .collect();
-    let id = id.replace("%40", "@").replace("%3A", ":").replace("%3a", ":");
+    let id = id
+        .replace("%40", "@")
+        .replace("%3A", ":")
+        .replace("%3a", ":");
     id.starts_with('@').then_some(id)
 }
 
@@ -127,9 +134,16 @@ mod tests {
 
     #[test]
     fn pills_become_ids() {
-        let html = r#"!skald challenge tafl <a href="https://matrix.to/#/@bob:example.org">Bob</a> first"#;
-        assert_eq!(pills_to_ids(html), "!skald challenge tafl @bob:example.org first");
-        let content = RoomMessageEventContent::text_html("x", r#"<a href="https://matrix.to/#/@skald:example.org">Skald</a>: games"#);
+        let html =
+            r#"!skald challenge tafl <a href="https://matrix.to/#/@bob:example.org">Bob</a> first"#;
+        assert_eq!(
+            pills_to_ids(html),
+            "!skald challenge tafl @bob:example.org first"
+        );
+        let content = RoomMessageEventContent::text_html(
+            "x",
+            r#"<a href="https://matrix.to/#/@skald:example.org">Skald</a>: games"#,
+        );
         assert_eq!(
             command_line(&content, user_id!("@skald:example.org"), "!skald").as_deref(),
             Some("games")

@@ -19,7 +19,10 @@ pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Re
         return;
     }
     let mut text = reply.text.clone();
-    if matches!(reply.kind, ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed) {
+    if matches!(
+        reply.kind,
+        ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed
+    ) {
         text = format!("⚠ {text}");
     }
     if let Some(list) = numbered_moves(reply) {
@@ -36,7 +39,8 @@ pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Re
         send_board(room, board).await;
     }
     for part in &reply.private {
-        let Some(uid) = rooms::matrix_id(&part.to.id).filter(|_| part.to.platform == super::PLATFORM)
+        let Some(uid) =
+            rooms::matrix_id(&part.to.id).filter(|_| part.to.platform == super::PLATFORM)
         else {
             tracing::warn!("matrix: a private part for a user of another platform; not sent");
             continue;
@@ -48,13 +52,34 @@ pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Re
                 continue;
             }
         };
-        if let Err(e) = dm.send(RoomMessageEventContent::text_plain(&part.text)).await {
-            tracing::warn!(error = %e, "matrix: cannot send a private part");
-            continue;
+        // In a direct room the player has not joined yet, the encryption keys would not
+        // reach them: wait for the join in the background, not holding up other commands.
+        if rooms::has_joined(&dm, &uid).await {
+            send_private(&dm, part).await;
+        } else {
+            let part = part.clone();
+            tokio::spawn(async move {
+                if rooms::wait_joined(&dm, &uid).await {
+                    send_private(&dm, &part).await;
+                } else {
+                    tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
+                }
+            });
         }
-        for board in &part.boards {
-            send_board(&dm, board).await;
-        }
+    }
+}
+
+/// One private part, in the direct room: its text, then its boards.
+async fn send_private(dm: &Room, part: &crate::session::Private) {
+    if let Err(e) = dm
+        .send(RoomMessageEventContent::text_plain(&part.text))
+        .await
+    {
+        tracing::warn!(error = %e, "matrix: cannot send a private part");
+        return;
+    }
+    for board in &part.boards {
+        send_board(dm, board).await;
     }
 }
 
@@ -96,7 +121,11 @@ async fn send_board(room: &Room, board: &Board) {
             return;
         }
     };
-    let text = board.position.text_board(board.viewer).trim_end().to_string();
+    let text = board
+        .position
+        .text_board(board.viewer)
+        .trim_end()
+        .to_string();
     let (width, height) = png_size(&png).unwrap_or((0, 0));
     let info = BaseImageInfo {
         width: Some(UInt::from(width)),
@@ -106,7 +135,10 @@ async fn send_board(room: &Room, board: &Board) {
     };
     let config = AttachmentConfig::new()
         .info(AttachmentInfo::Image(info))
-        .caption(Some(TextMessageEventContent::plain(format!("{}\n{text}", board.alt))));
+        .caption(Some(TextMessageEventContent::plain(format!(
+            "{}\n{text}",
+            board.alt
+        ))));
     let name = format!("skald-game-{}.png", board.game);
     if let Err(e) = room
         .send_attachment(name, &mime::IMAGE_PNG, png, config)

@@ -88,14 +88,21 @@ async fn whoami(
     homeserver: &str,
     user: &str,
     token: &str,
-) -> Result<(matrix_sdk::ruma::OwnedUserId, matrix_sdk::ruma::OwnedDeviceId), String> {
+) -> Result<
+    (
+        matrix_sdk::ruma::OwnedUserId,
+        matrix_sdk::ruma::OwnedDeviceId,
+    ),
+    String,
+> {
     let probe = Client::builder()
         .homeserver_url(homeserver)
         .build()
         .await
         .map_err(|e| format!("cannot reach {homeserver}: {e}"))?;
-    let user_id = matrix_sdk::ruma::UserId::parse(user)
-        .map_err(|_| format!("[matrix] user '{user}' is not a Matrix user id like @skald:example.org"))?;
+    let user_id = matrix_sdk::ruma::UserId::parse(user).map_err(|_| {
+        format!("[matrix] user '{user}' is not a Matrix user id like @skald:example.org")
+    })?;
     probe
         .matrix_auth()
         .restore_session(

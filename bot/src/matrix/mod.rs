@@ -16,8 +16,8 @@ use crate::dice_rng::dice_rng;
 use crate::session::clock::{Clock, SystemClock};
 use crate::session::{Context, Session, SessionConfig, User};
 use matrix_sdk::config::SyncSettings;
-use matrix_sdk::ruma::events::room::message::OriginalSyncRoomMessageEvent;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
+use matrix_sdk::ruma::events::room::message::OriginalSyncRoomMessageEvent;
 use matrix_sdk::{Client, Room};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -64,12 +64,17 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
         .ok_or("the homeserver did not say who the bot is")?
         .to_owned();
     tracing::info!(user = %me, "matrix: logged in");
-    let prefix = section.prefix.clone().unwrap_or_else(|| "!skald".to_string());
+    let prefix = section
+        .prefix
+        .clone()
+        .unwrap_or_else(|| "!skald".to_string());
     let dms = rooms::DirectRooms::default();
 
-    client.add_event_handler(|ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
-        rooms::on_invite(ev, room, client).await;
-    });
+    client.add_event_handler(
+        |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
+            rooms::on_invite(ev, room, client).await;
+        },
+    );
     // Everything already in the rooms before start-up is skipped: handlers for messages are
     // added only after this first sync.
     let first = client
@@ -112,8 +117,7 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
                 let s = session.clone();
                 let Incoming { room, ctx, line } = cmd;
                 tracing::debug!(room = %ctx.channel, user = %ctx.user.id, "matrix: command");
-                let reply = match tokio::task::spawn_blocking(move || s.handle(&ctx, &line)).await
-                {
+                let reply = match tokio::task::spawn_blocking(move || s.handle(&ctx, &line)).await {
                     Ok(r) => r,
                     Err(e) => {
                         tracing::error!(error = %e, "matrix: the session task failed");
@@ -131,6 +135,7 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
         dms.clone(),
     ));
 
+    tracing::info!("matrix: ready, listening for commands");
     let sync = client.sync(SyncSettings::default().token(first.next_batch));
     let result = tokio::select! {
         r = sync => r.map_err(|e| format!("the sync with the homeserver stopped: {e}")),

@@ -60,6 +60,29 @@ pub async fn on_invite(ev: StrippedRoomMemberEvent, room: Room, client: Client) 
     });
 }
 
+/// How long a private part waits for its reader to join a new direct room.
+const JOIN_WAIT: Duration = Duration::from_secs(3600);
+
+/// Whether `user` has joined `room` (as far as the bot's sync knows).
+pub async fn has_joined(room: &Room, user: &UserId) -> bool {
+    matches!(
+        room.get_member_no_sync(user).await,
+        Ok(Some(m)) if *m.membership() == MembershipState::Join
+    )
+}
+
+/// Waits (at most an hour) until `user` has joined `room`; false if they never do.
+pub async fn wait_joined(room: &Room, user: &UserId) -> bool {
+    let start = tokio::time::Instant::now();
+    while start.elapsed() < JOIN_WAIT {
+        if has_joined(room, user).await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    false
+}
+
 /// The direct rooms the bot made this run, so two private parts in a row reuse one room
 /// before the server's `m.direct` list has come back through the sync.
 #[derive(Clone, Default)]

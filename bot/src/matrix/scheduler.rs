@@ -32,7 +32,9 @@ pub async fn run(session: Arc<Session>, clock: Arc<dyn Clock>, client: Client, d
                 .and_then(|id| client.get_room(&id));
             match room {
                 Some(room) => deliver::deliver(&client, &dms, &room, &notice.reply).await,
-                None => tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in"),
+                None => {
+                    tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
+                }
             }
         }
         let now = clock.now();

@@ -743,5 +743,8 @@ fn a_number_picks_the_listed_legal_move_in_dice_games_only() {
         w.refused(who, &too_far);
     }
     let h = w.start("hnefatafl", "");
-    assert!(w.refused("alice", &format!("move #{h} 1")).contains("cannot play"));
+    assert!(
+        w.refused("alice", &format!("move #{h} 1"))
+            .contains("cannot play")
+    );
 }

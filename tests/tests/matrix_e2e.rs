@@ -243,7 +243,8 @@ impl Bot {
             .arg("--config")
             .arg(config)
             .env("SKALD_MATRIX_PASSWORD", "bot-password")
-            .env("RUST_LOG", "skald=debug,matrix_sdk=info,warn")
+            // Everything at debug, the libraries too: no secret may appear even there.
+            .env("RUST_LOG", "debug")
             .stdout(Stdio::null())
             .stderr(Stdio::from(err))
             .spawn()
@@ -417,6 +418,14 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         })
         .await;
     assert_ne!(private.room, secret_room);
+    // Alice's values are arranged in her direct room only: refused in the game room.
+    let m = alice.mark();
+    alice.say(&secret_room, "!skald arrange #2 918273645").await;
+    alice.bot_says(m, &secret_room, "direct room").await;
+    alice.say(&private.room, "!skald arrange #2 918273645").await;
+    alice
+        .bot_says(m, &private.room, "your arrangement is set")
+        .await;
     let m = bob.mark();
     alice.say(&secret_room, "!skald resign").await;
     bob.bot_says(m, &secret_room, "resigned").await;

@@ -40,6 +40,14 @@ pub fn command_line(
     mentioned.then(|| nonempty(body))
 }
 
+/// Whether a command line is `arrange` (a Subulata player's secret values), which the
+/// adapter only takes in a direct room.
+pub fn is_arrange(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("arrange"))
+}
+
 fn nonempty(s: &str) -> String {
     if s.trim().is_empty() {
         "help".to_string()
@@ -130,6 +138,8 @@ mod tests {
         assert_eq!(line("@skald:example.org games").as_deref(), Some("games"));
         assert_eq!(line("!skaldish move"), None);
         assert_eq!(line("hello everyone"), None);
+        assert!(is_arrange("ARRANGE #2 1 2 3 4 5 6 7 8 9"));
+        assert!(!is_arrange("move #2 a1-a2"));
     }
 
     #[test]

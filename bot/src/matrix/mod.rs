@@ -17,7 +17,9 @@ use crate::session::clock::{Clock, SystemClock};
 use crate::session::{Context, Session, SessionConfig, User};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
-use matrix_sdk::ruma::events::room::message::OriginalSyncRoomMessageEvent;
+use matrix_sdk::ruma::events::room::message::{
+    OriginalSyncRoomMessageEvent, RoomMessageEventContent,
+};
 use matrix_sdk::{Client, Room};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -98,6 +100,15 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
                 let Some(line) = commands::command_line(&ev.content, &me, &prefix) else {
                     return;
                 };
+                if commands::is_arrange(&line) && !room.is_direct().await.unwrap_or(false) {
+                    // Refused here so the values typed in a shared room are not the ones
+                    // used: the player learns to send them in their direct room.
+                    let text = "⚠ send `arrange` in your direct room with me (the one where your values arrive), so nobody else sees your values; nothing was changed";
+                    if let Err(e) = room.send(RoomMessageEventContent::text_plain(text)).await {
+                        tracing::warn!(error = %e, "matrix: cannot send a reply");
+                    }
+                    return;
+                }
                 let name = rooms::display_name(&room, &ev.sender).await;
                 let user = User::new(PLATFORM, rooms::session_id(&ev.sender), &name);
                 let room_id = room.room_id().to_string();

@@ -422,7 +422,9 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     let m = alice.mark();
     alice.say(&secret_room, "!skald arrange #2 918273645").await;
     alice.bot_says(m, &secret_room, "direct room").await;
-    alice.say(&private.room, "!skald arrange #2 918273645").await;
+    alice
+        .say(&private.room, "!skald arrange #2 918273645")
+        .await;
     alice
         .bot_says(m, &private.room, "your arrangement is set")
         .await;

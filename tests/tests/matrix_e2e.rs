@@ -368,6 +368,45 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     alice.say(&room, "!skald ladder tafl").await;
     alice.bot_says(m, &room, "alice").await;
 
+    // A dice game: the legal moves come numbered and `move 1` plays the first.
+    let m = alice.mark();
+    alice
+        .say(&room, "!skald challenge daldosa @bob:localhost first")
+        .await;
+    alice.bot_says(m, &room, "Challenge #2").await;
+    bob.say(&room, "!skald accept").await;
+    let listed = alice.bot_says(m, &room, "Moves (`move N`").await;
+    let first = listed
+        .body
+        .split(" 1. ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .expect("a numbered first move")
+        .to_string();
+    // Whoever is to move (the dice may decide) plays the first listed move.
+    let m = alice.mark();
+    alice.say(&room, "!skald move 1").await;
+    let answer = alice
+        .wait_for(m, "an answer to move 1", |s| {
+            s.sender == bot_id() && (s.body.contains("played") || s.body.contains("not your turn"))
+        })
+        .await;
+    let mover = if answer.body.contains("not your turn") {
+        let m = alice.mark();
+        bob.say(&room, "!skald move 1").await;
+        alice.bot_says(m, &room, &format!("played {first}")).await;
+        &bob
+    } else {
+        assert!(
+            answer.body.contains(&format!("played {first}")),
+            "{answer:?}"
+        );
+        &alice
+    };
+    let m = alice.mark();
+    mover.say(&room, "!skald resign #2").await;
+    alice.bot_says(m, &room, "resigned").await;
+
     // An encrypted room: Subulata, with each player's values sent privately.
     let secret_room = bob.create_room(&alice, true).await;
     let m_bob = bob.mark();
@@ -377,9 +416,9 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         "!skald challenge subulata @alice:localhost first",
     )
     .await;
-    alice.bot_says(m_alice, &secret_room, "Challenge #2").await;
+    alice.bot_says(m_alice, &secret_room, "Challenge #3").await;
     alice.say(&secret_room, "!skald accept").await;
-    bob.bot_says(m_bob, &secret_room, "Game #2 starts").await;
+    bob.bot_says(m_bob, &secret_room, "Game #3 starts").await;
     bob.bot_board(m_bob, &secret_room).await;
     // Bob moves first: his values arrive in his direct room with the bot, not here.
     let private = bob
@@ -420,10 +459,10 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     assert_ne!(private.room, secret_room);
     // Alice's values are arranged in her direct room only: refused in the game room.
     let m = alice.mark();
-    alice.say(&secret_room, "!skald arrange #2 918273645").await;
+    alice.say(&secret_room, "!skald arrange #3 918273645").await;
     alice.bot_says(m, &secret_room, "direct room").await;
     alice
-        .say(&private.room, "!skald arrange #2 918273645")
+        .say(&private.room, "!skald arrange #3 918273645")
         .await;
     alice
         .bot_says(m, &private.room, "your arrangement is set")

@@ -501,4 +501,6 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     );
     assert!(!bot_log.contains("panicked"), "the bot panicked: {bot_log}");
     drop(hs);
+    // Kept only when the test fails, for reading.
+    let _ = std::fs::remove_file(&log);
 }

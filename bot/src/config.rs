@@ -101,6 +101,14 @@ pub struct MatrixSection {
     pub password: Option<String>,
     /// The environment variable holding the password (default `SKALD_MATRIX_PASSWORD`).
     pub password_env: Option<String>,
+    /// An access token instead of a password; better given in the environment variable
+    /// named by `access_token_env`.
+    pub access_token: Option<String>,
+    /// The environment variable holding the access token (default
+    /// `SKALD_MATRIX_ACCESS_TOKEN`).
+    pub access_token_env: Option<String>,
+    /// The word that starts a command in a room (default `!skald`).
+    pub prefix: Option<String>,
 }
 
 /// A secret from the file or, preferably, the environment; `None` when neither has it.
@@ -124,6 +132,15 @@ impl MatrixSection {
     pub fn password(&self) -> Option<String> {
         secret(&self.password, &self.password_env, "SKALD_MATRIX_PASSWORD")
     }
+
+    /// The access token, from the environment or the file.
+    pub fn access_token(&self) -> Option<String> {
+        secret(
+            &self.access_token,
+            &self.access_token_env,
+            "SKALD_MATRIX_ACCESS_TOKEN",
+        )
+    }
 }
 
 // Secrets never reach a log line or an error message through Debug.
@@ -146,6 +163,8 @@ impl fmt::Debug for MatrixSection {
             .field("homeserver", &self.homeserver)
             .field("user", &self.user)
             .field("password", &self.password().map(|_| "<hidden>"))
+            .field("access_token", &self.access_token().map(|_| "<hidden>"))
+            .field("prefix", &self.prefix)
             .finish()
     }
 }

@@ -10,5 +10,7 @@ pub mod console;
 pub mod dice_rng;
 #[cfg(feature = "discord")]
 pub mod discord;
+#[cfg(feature = "matrix")]
+pub mod matrix;
 pub mod pictures;
 pub mod session;

@@ -34,8 +34,13 @@ fn main() -> ExitCode {
             [] => run_console(&config, cli::ConsoleArgs::default()),
             #[cfg(feature = "discord")]
             ["discord"] => run_discord(&config),
+            #[cfg(feature = "matrix")]
+            ["matrix"] => run_matrix(&config),
+            [one] => Err(format!(
+                "the {one} adapter is not part of this build (it was built without the `{one}` feature); rebuild with default features, or run `skald console`"
+            )),
             platforms => Err(format!(
-                "the {} adapter is not part of this release yet (coming); disable it in the config or run `skald console`",
+                "{} are enabled together, but one skald process serves one chat platform; enable one, and run a second skald with its own config and data directory for the other",
                 platforms.join(" and ")
             )),
         },
@@ -144,6 +149,27 @@ fn run_discord(config: &Config) -> Result<String, String> {
         },
     };
     skald::discord::run(section, &opts)?;
+    Ok(String::new())
+}
+
+/// `skald` with `[matrix] enabled = true`: the Matrix adapter.
+#[cfg(feature = "matrix")]
+fn run_matrix(config: &Config) -> Result<String, String> {
+    let section = config
+        .matrix
+        .as_ref()
+        .ok_or("the [matrix] section is missing")?;
+    let opts = skald::matrix::MatrixOptions {
+        data: config.data_dir(None),
+        session: SessionConfig {
+            reminder_hours: config
+                .game
+                .reminder_hours
+                .unwrap_or(SessionConfig::default().reminder_hours),
+            ..SessionConfig::default()
+        },
+    };
+    skald::matrix::run(section, &opts)?;
     Ok(String::new())
 }
 

@@ -1,5 +1,7 @@
 //! Helpers for Skald's end-to-end tests, which drive the real `skald` binary.
 
+pub mod synapse;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -447,16 +447,16 @@ fn plain_skald_runs_the_console_and_config_files_are_checked() {
         data.path().join("store").exists(),
         "the store is where the config says"
     );
-    // A platform enabled in the config is refused clearly (its adapter is coming).
+    // Two platforms in one process are refused clearly, without showing a secret.
     std::fs::write(
         &config,
-        "[matrix]\nenabled = true\npassword = \"secret-token\"\n",
+        "[matrix]\nenabled = true\npassword = \"secret-token\"\n[discord]\nenabled = true\ntoken = \"secret-token\"\n",
     )
     .expect("written");
     let out = run(&["--config", &config.display().to_string()]);
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        !out.status.success() && err.contains("matrix adapter is not part of this release"),
+        !out.status.success() && err.contains("one skald process serves one chat platform"),
         "{err}"
     );
     assert!(!err.contains("secret-token"));

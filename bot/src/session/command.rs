@@ -588,7 +588,7 @@ fn parse_values(args: &[&str]) -> Result<[u8; 9], String> {
                 .to_string(),
         );
     }
-    if let Some(bad) = digits.iter().find(|c| !('1'..='9').contains(&**c)) {
+    if let Some(bad) = digits.iter().find(|c| !matches!(c, '1'..='9')) {
         return Err(format!(
             "'{bad}' is not a value; expected the nine values 1 to 9, each once"
         ));

@@ -330,7 +330,21 @@ fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
             return (joined, 2);
         }
     }
+    if let Some(mv) = numbered_move(position, &first) {
+        return (mv, 1);
+    }
     (first, 1)
+}
+
+/// In a dice game, `N` alone (not itself a move) picks the N-th legal move, counting
+/// from 1 in the order of [`Position::legal_moves`], which is the order of the reply's
+/// move choices: chat adapters list them numbered so a phone player can type `move 2`.
+pub fn numbered_move(position: &Position, token: &str) -> Option<String> {
+    if !position.rule_set().uses_dice() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: usize = token.parse().ok()?;
+    position.legal_moves().into_iter().nth(n.checked_sub(1)?)
 }
 
 impl Session {

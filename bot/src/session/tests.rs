@@ -716,3 +716,35 @@ fn nothing_typed_after_an_extra_roll_is_played_and_the_roll_stays_unseen() {
     }
     panic!("no extra roll came up");
 }
+
+#[test]
+fn a_number_picks_the_listed_legal_move_in_dice_games_only() {
+    let w = world();
+    let id = w.start("daldosa", "");
+    let g = w.game(id);
+    let m = g.live().expect("live");
+    let legal = m.position().legal_moves();
+    let mover = if m.position().status().seat() == Some(Seat::A) {
+        "alice"
+    } else {
+        "bob"
+    };
+    let r = w.ok(mover, "move 1");
+    assert!(
+        r.text.contains(&format!("played {}", legal[0])),
+        "{}",
+        r.text
+    );
+    let too_far = format!("move {}", 1000);
+    let g = w.game(id);
+    let m = g.live().expect("live");
+    if let Some(seat) = m.position().status().seat() {
+        let who = if seat == Seat::A { "alice" } else { "bob" };
+        w.refused(who, &too_far);
+    }
+    let h = w.start("hnefatafl", "");
+    assert!(
+        w.refused("alice", &format!("move #{h} 1"))
+            .contains("cannot play")
+    );
+}

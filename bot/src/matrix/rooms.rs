@@ -1,0 +1,113 @@
+//! Rooms and people: invites are accepted (with retries), the direct room with a player is
+//! found or created on first need and reused, and Matrix ids are turned into the session's
+//! user ids (`@alice:example.org` is `matrix:alice:example.org`, so a typed mention
+//! `@alice:example.org` names the same user).
+
+use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
+use matrix_sdk::ruma::{OwnedRoomId, UserId};
+use matrix_sdk::{Client, Room};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// How many times a failing join is tried again (waiting 2, 4, 8, ... seconds).
+const JOIN_RETRIES: u32 = 8;
+
+/// The session's id of a Matrix user: the Matrix id without its leading `@`.
+pub fn session_id(user: &UserId) -> &str {
+    user.as_str().trim_start_matches('@')
+}
+
+/// The Matrix id of a session user id (see [`session_id`]).
+pub fn matrix_id(id: &str) -> Option<matrix_sdk::ruma::OwnedUserId> {
+    UserId::parse(format!("@{id}")).ok()
+}
+
+/// The name to show for `user` in `room`: their display name, else their localpart.
+pub async fn display_name(room: &Room, user: &UserId) -> String {
+    match room.get_member_no_sync(user).await {
+        Ok(Some(member)) => member.name().to_string(),
+        _ => user.localpart().to_string(),
+    }
+}
+
+/// Accepts an invite for the bot, trying again with growing waits while the server fails.
+pub async fn on_invite(ev: StrippedRoomMemberEvent, room: Room, client: Client) {
+    if ev.content.membership != MembershipState::Invite
+        || client.user_id() != Some(ev.state_key.as_ref())
+    {
+        return;
+    }
+    tokio::spawn(async move {
+        let mut wait = Duration::from_secs(2);
+        for attempt in 0..=JOIN_RETRIES {
+            match room.join().await {
+                Ok(()) => {
+                    tracing::info!(room = %room.room_id(), "matrix: joined after an invite");
+                    return;
+                }
+                Err(e) if attempt < JOIN_RETRIES => {
+                    tracing::warn!(room = %room.room_id(), error = %e, "matrix: join failed; trying again");
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                }
+                Err(e) => {
+                    tracing::error!(room = %room.room_id(), error = %e, "matrix: giving up joining")
+                }
+            }
+        }
+    });
+}
+
+/// How long a private part waits for its reader to join a new direct room.
+const JOIN_WAIT: Duration = Duration::from_secs(3600);
+
+/// Whether `user` has joined `room` (as far as the bot's sync knows).
+pub async fn has_joined(room: &Room, user: &UserId) -> bool {
+    matches!(
+        room.get_member_no_sync(user).await,
+        Ok(Some(m)) if *m.membership() == MembershipState::Join
+    )
+}
+
+/// Waits (at most an hour) until `user` has joined `room`; false if they never do.
+pub async fn wait_joined(room: &Room, user: &UserId) -> bool {
+    let start = tokio::time::Instant::now();
+    while start.elapsed() < JOIN_WAIT {
+        if has_joined(room, user).await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    false
+}
+
+/// The direct rooms the bot made this run, so two private parts in a row reuse one room
+/// before the server's `m.direct` list has come back through the sync.
+#[derive(Clone, Default)]
+pub struct DirectRooms(Arc<Mutex<HashMap<String, OwnedRoomId>>>);
+
+impl DirectRooms {
+    /// The direct room with `user`: one made earlier (this run or before), else a new
+    /// encrypted one inviting them.
+    pub async fn get(&self, client: &Client, user: &UserId) -> Result<Room, String> {
+        let mut known = self.0.lock().await;
+        if let Some(id) = known.get(user.as_str())
+            && let Some(room) = client.get_room(id)
+        {
+            return Ok(room);
+        }
+        if let Some(room) = client.get_dm_room(user) {
+            known.insert(user.to_string(), room.room_id().to_owned());
+            return Ok(room);
+        }
+        let room = client
+            .create_dm(user)
+            .await
+            .map_err(|e| format!("cannot open a direct room with {user}: {e}"))?;
+        tracing::info!(user = %user, room = %room.room_id(), "matrix: opened a direct room");
+        known.insert(user.to_string(), room.room_id().to_owned());
+        Ok(room)
+    }
+}

@@ -1,0 +1,46 @@
+//! The deadline scheduler on Matrix: wakes at the session's next deadline (at least every
+//! 30 seconds, which is also the heartbeat), runs [`Session::tick`] off the async threads,
+//! and posts each notice (pings, reminders, timeouts) in its game's room.
+
+use super::deliver;
+use super::rooms::DirectRooms;
+use crate::session::Session;
+use crate::session::clock::Clock;
+use matrix_sdk::Client;
+use matrix_sdk::ruma::RoomId;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The longest sleep between two looks at the deadline queue.
+const MAX_SLEEP: Duration = Duration::from_secs(30);
+
+/// Runs forever (the adapter aborts it on shutdown).
+pub async fn run(session: Arc<Session>, clock: Arc<dyn Clock>, client: Client, dms: DirectRooms) {
+    loop {
+        let s = session.clone();
+        let now = clock.now();
+        let notices = match tokio::task::spawn_blocking(move || s.tick(now)).await {
+            Ok(n) => n,
+            Err(e) => {
+                tracing::error!(error = %e, "matrix: the scheduler task failed");
+                Vec::new()
+            }
+        };
+        for notice in notices {
+            let room = RoomId::parse(&notice.channel.0)
+                .ok()
+                .and_then(|id| client.get_room(&id));
+            match room {
+                Some(room) => deliver::deliver(&client, &dms, &room, &notice.reply).await,
+                None => {
+                    tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
+                }
+            }
+        }
+        let now = clock.now();
+        let wait = session.next_wakeup().map_or(MAX_SLEEP, |at| {
+            Duration::from_secs(at.since(now).clamp(0, MAX_SLEEP.as_secs() as i64) as u64)
+        });
+        tokio::time::sleep(wait.max(Duration::from_millis(200))).await;
+    }
+}

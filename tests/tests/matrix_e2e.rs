@@ -1,0 +1,506 @@
+//! The Matrix adapter end to end: a real Synapse (from the virtualenv `scripts/test`
+//! prepares), the real `skald` binary logged in as `@skald:localhost`, and two players
+//! (matrix-sdk clients with end-to-end encryption) playing whole games: challenge, accept,
+//! moves, refusals, board images downloaded and decoded, pings as mentions, a restart of
+//! the bot mid-game, the Subulata private view in the direct room only, in an encrypted room.
+
+#![recursion_limit = "256"]
+
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
+use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::events::room::MediaSource;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
+use matrix_sdk::ruma::events::room::message::{
+    MessageType, OriginalSyncRoomMessageEvent, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UserId};
+use matrix_sdk::{Client, Room, RoomState};
+use skald_tests::TempDir;
+use skald_tests::synapse::{self, Synapse};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long any one expected message may take.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// A message a player's client saw.
+#[derive(Clone, Debug)]
+struct Seen {
+    room: OwnedRoomId,
+    sender: OwnedUserId,
+    body: String,
+    mentions: Vec<OwnedUserId>,
+    image: Option<(MediaSource, Option<u64>, Option<u64>)>,
+}
+
+/// A player: a logged-in client syncing in the background, and what it has seen.
+struct Player {
+    client: Client,
+    seen: Arc<Mutex<Vec<Seen>>>,
+    _dir: TempDir,
+}
+
+impl Player {
+    async fn login(url: &str, name: &str, password: &str) -> Player {
+        let dir = TempDir::new(&format!("matrix-{name}"));
+        let client = Client::builder()
+            .homeserver_url(url)
+            .sqlite_store(dir.path().join("store"), None)
+            .build()
+            .await
+            .expect("a client");
+        client
+            .matrix_auth()
+            .login_username(name, password)
+            .send()
+            .await
+            .expect("the player logs in");
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
+            let log = log.clone();
+            async move {
+                let image = match &ev.content.msgtype {
+                    MessageType::Image(img) => Some((
+                        img.source.clone(),
+                        img.info.as_ref().and_then(|i| i.width).map(u64::from),
+                        img.info.as_ref().and_then(|i| i.height).map(u64::from),
+                    )),
+                    _ => None,
+                };
+                let mentions = ev
+                    .content
+                    .mentions
+                    .as_ref()
+                    .map(|m| m.user_ids.iter().cloned().collect())
+                    .unwrap_or_default();
+                log.lock().unwrap().push(Seen {
+                    room: room.room_id().to_owned(),
+                    sender: ev.sender.clone(),
+                    body: ev.content.body().to_string(),
+                    mentions,
+                    image,
+                });
+            }
+        });
+        client.add_event_handler(
+            |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
+                if client.user_id() == Some(ev.state_key.as_ref()) {
+                    tokio::spawn(async move {
+                        for _ in 0..10 {
+                            if room.join().await.is_ok() {
+                                return;
+                            }
+                            tokio::time::sleep(Duration::from_millis(500)).await;
+                        }
+                    });
+                }
+            },
+        );
+        client
+            .sync_once(SyncSettings::default())
+            .await
+            .expect("first sync");
+        let c = client.clone();
+        tokio::spawn(async move { c.sync(SyncSettings::default()).await });
+        Player {
+            client,
+            seen,
+            _dir: dir,
+        }
+    }
+
+    fn id(&self) -> OwnedUserId {
+        self.client.user_id().expect("logged in").to_owned()
+    }
+
+    /// How many messages were seen so far (a mark to wait from).
+    fn mark(&self) -> usize {
+        self.seen.lock().unwrap().len()
+    }
+
+    /// Waits for a message after `from` matching `pred`.
+    async fn wait_for(&self, from: usize, what: &str, pred: impl Fn(&Seen) -> bool) -> Seen {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            {
+                let seen = self.seen.lock().unwrap();
+                if let Some(s) = seen.iter().skip(from).find(|s| pred(s)) {
+                    return s.clone();
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "{} waited in vain for {what}; seen: {:#?}",
+                    self.id(),
+                    &seen[from.min(seen.len())..]
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits for a bot text in `room` containing `needle`.
+    async fn bot_says(&self, from: usize, room: &RoomId, needle: &str) -> Seen {
+        let bot = bot_id();
+        self.wait_for(from, &format!("the bot saying '{needle}'"), |s| {
+            s.sender == bot && s.room == room && s.image.is_none() && s.body.contains(needle)
+        })
+        .await
+    }
+
+    /// Waits for a board image from the bot in `room`, downloads and decodes it.
+    async fn bot_board(&self, from: usize, room: &RoomId) -> Seen {
+        let bot = bot_id();
+        let seen = self
+            .wait_for(from, "a board image", |s| {
+                s.sender == bot && s.room == room && s.image.is_some()
+            })
+            .await;
+        let (source, w, h) = seen.image.clone().expect("an image");
+        let bytes = self
+            .client
+            .media()
+            .get_media_content(
+                &MediaRequestParameters {
+                    source,
+                    format: MediaFormat::File,
+                },
+                false,
+            )
+            .await
+            .expect("the board downloads");
+        let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .expect("the board is a PNG");
+        assert_eq!(Some(u64::from(img.width())), w, "width in the event");
+        assert_eq!(Some(u64::from(img.height())), h, "height in the event");
+        assert!(img.width() >= 300, "a real picture");
+        seen
+    }
+
+    async fn say(&self, room: &RoomId, text: &str) {
+        let room = self.joined(room).await;
+        room.send(RoomMessageEventContent::text_plain(text))
+            .await
+            .expect("the message is sent");
+    }
+
+    /// The room, once this player has joined it.
+    async fn joined(&self, id: &RoomId) -> Room {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(r) = self.client.get_room(id)
+                && r.state() == RoomState::Joined
+            {
+                return r;
+            }
+            assert!(Instant::now() < deadline, "{} never joined {id}", self.id());
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Creates a room inviting the bot and `other`, encrypted or not.
+    async fn create_room(&self, other: &Player, encrypted: bool) -> OwnedRoomId {
+        let mut request = CreateRoom::new();
+        request.invite = vec![bot_id(), other.id()];
+        if encrypted {
+            request.initial_state = vec![
+                InitialStateEvent::with_empty_state_key(
+                    RoomEncryptionEventContent::with_recommended_defaults(),
+                )
+                .to_raw_any(),
+            ];
+        }
+        let room = self
+            .client
+            .create_room(request)
+            .await
+            .expect("room created");
+        let id = room.room_id().to_owned();
+        other.joined(&id).await;
+        id
+    }
+}
+
+fn bot_id() -> OwnedUserId {
+    UserId::parse(format!("@skald:{}", synapse::SERVER_NAME)).expect("valid")
+}
+
+/// The bot process; killed (SIGKILL) when dropped.
+struct Bot(Child);
+
+impl Bot {
+    fn start(config: &std::path::Path, log: &std::path::Path) -> Bot {
+        let err = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .expect("the bot's log");
+        let child = Command::new(skald_tests::skald_bin())
+            .arg("--config")
+            .arg(config)
+            .env("SKALD_MATRIX_PASSWORD", "bot-password")
+            // Everything at debug, the libraries too: no secret may appear even there.
+            .env("RUST_LOG", "debug")
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(err))
+            .spawn()
+            .expect("skald starts");
+        Bot(child)
+    }
+}
+
+/// Waits until the bot's log says it is ready for the `n`-th time (once per start).
+async fn bot_ready(log: &std::path::Path, n: usize) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.matches("matrix: ready").count() >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not get ready; its log {}:\n{}",
+            log.display(),
+            &text[text.len().saturating_sub(4000)..]
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_players_play_whole_games_on_a_real_synapse() {
+    let python = synapse::python();
+    let hs = Synapse::start(&python);
+    hs.register("skald", "bot-password");
+    hs.register("alice", "alice-password");
+    hs.register("bob", "bob-password");
+    let url = hs.url();
+
+    let dir = TempDir::new("matrix-bot");
+    let config = dir.path().join("skald.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\nprefix = \"!skald\"\n",
+            dir.path().join("data").display(),
+            bot_id()
+        ),
+    )
+    .expect("write the config");
+    // Outside the temporary directory, so it is still there to read when the test fails.
+    let log = std::env::temp_dir().join(format!("skald-matrix-e2e-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let mut bot = Some(Bot::start(&config, &log));
+    bot_ready(&log, 1).await;
+
+    let alice = Player::login(&url, "alice", "alice-password").await;
+    let bob = Player::login(&url, "bob", "bob-password").await;
+
+    // A plain room: Hnefatafl.
+    let room = alice.create_room(&bob, false).await;
+    let m = alice.mark();
+    alice.say(&room, "!skald help").await;
+    alice.bot_says(m, &room, "challenge").await;
+
+    let m = bob.mark();
+    alice
+        .say(&room, "!skald challenge tafl @bob:localhost first")
+        .await;
+    let seen = bob.bot_says(m, &room, "Challenge #1").await;
+    assert!(seen.mentions.contains(&bob.id()), "bob is pinged: {seen:?}");
+
+    let m = alice.mark();
+    bob.say(&room, "!skald accept").await;
+    alice.bot_says(m, &room, "Game #1 starts").await;
+    let board = alice.bot_board(m, &room).await;
+    assert!(
+        board.body.contains("Hnefatafl"),
+        "the text view is the body: {}",
+        board.body
+    );
+
+    let m = bob.mark();
+    alice.say(&room, "!skald move d1-d4").await;
+    let seen = bob.bot_says(m, &room, "played d1-d4").await;
+    assert!(
+        seen.mentions.contains(&bob.id()),
+        "bob's turn ping: {seen:?}"
+    );
+    bob.bot_board(m, &room).await;
+
+    // A refusal says what would be accepted.
+    let m = bob.mark();
+    bob.say(&room, "!skald move f4 c4").await;
+    bob.bot_says(m, &room, "legal moves").await;
+
+    // The bot dies mid-game; a command sent while it is down is not answered later.
+    drop(bot.take());
+    alice.say(&room, "!skald rules").await;
+    bot = Some(Bot::start(&config, &log));
+    bot_ready(&log, 2).await;
+    let m = alice.mark();
+    bob.say(&room, "!skald move e5-e2").await;
+    alice.bot_says(m, &room, "played e5-e2").await;
+    {
+        let seen = alice.seen.lock().unwrap();
+        assert!(
+            !seen[m..].iter().any(|s| s.sender == bot_id()
+                && s.body.contains("Hnefatafl 11x11:")
+                && s.body.contains("Subulata")),
+            "the command sent while the bot was down was answered"
+        );
+    }
+    let m = alice.mark();
+    bob.say(&room, "!skald resign").await;
+    alice.bot_says(m, &room, "resigned").await;
+    let m = alice.mark();
+    alice.say(&room, "!skald ladder tafl").await;
+    alice.bot_says(m, &room, "alice").await;
+
+    // A dice game: the legal moves come numbered and `move 1` plays the first.
+    let m = alice.mark();
+    alice
+        .say(&room, "!skald challenge daldosa @bob:localhost first")
+        .await;
+    alice.bot_says(m, &room, "Challenge #2").await;
+    bob.say(&room, "!skald accept").await;
+    let listed = alice.bot_says(m, &room, "Moves (`move N`").await;
+    let first = listed
+        .body
+        .split(" 1. ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .expect("a numbered first move")
+        .to_string();
+    // Whoever is to move (the dice may decide) plays the first listed move.
+    let m = alice.mark();
+    alice.say(&room, "!skald move 1").await;
+    let answer = alice
+        .wait_for(m, "an answer to move 1", |s| {
+            s.sender == bot_id() && (s.body.contains("played") || s.body.contains("not your turn"))
+        })
+        .await;
+    let mover = if answer.body.contains("not your turn") {
+        let m = alice.mark();
+        bob.say(&room, "!skald move 1").await;
+        alice.bot_says(m, &room, &format!("played {first}")).await;
+        &bob
+    } else {
+        assert!(
+            answer.body.contains(&format!("played {first}")),
+            "{answer:?}"
+        );
+        &alice
+    };
+    let m = alice.mark();
+    mover.say(&room, "!skald resign #2").await;
+    alice.bot_says(m, &room, "resigned").await;
+
+    // An encrypted room: Subulata, with each player's values sent privately.
+    let secret_room = bob.create_room(&alice, true).await;
+    let m_bob = bob.mark();
+    let m_alice = alice.mark();
+    bob.say(
+        &secret_room,
+        "!skald challenge subulata @alice:localhost first",
+    )
+    .await;
+    alice.bot_says(m_alice, &secret_room, "Challenge #3").await;
+    alice.say(&secret_room, "!skald accept").await;
+    bob.bot_says(m_bob, &secret_room, "Game #3 starts").await;
+    bob.bot_board(m_bob, &secret_room).await;
+    // Bob moves first: his values arrive in his direct room with the bot, not here.
+    let private = bob
+        .wait_for(m_bob, "bob's private view", |s| {
+            s.sender == bot_id() && s.body.contains("Your values were placed")
+        })
+        .await;
+    assert_ne!(
+        private.room, secret_room,
+        "the private view went to the game room"
+    );
+    let dm = bob.joined(&private.room).await;
+    assert!(dm.is_direct().await.unwrap_or(false), "a direct room");
+    bob.bot_board(m_bob, &private.room).await;
+
+    // A legal move, read from a refusal's list.
+    let m = bob.mark();
+    bob.say(&secret_room, "!skald move z9-z9").await;
+    let refusal = bob.bot_says(m, &secret_room, "legal moves").await;
+    let first = refusal
+        .body
+        .split("legal moves:")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .expect("a legal move is listed")
+        .to_string();
+    let m_alice = alice.mark();
+    bob.say(&secret_room, &format!("!skald move {first}")).await;
+    alice
+        .bot_says(m_alice, &secret_room, &format!("played {first}"))
+        .await;
+    alice.bot_board(m_alice, &secret_room).await;
+    let private = alice
+        .wait_for(m_alice, "alice's private view", |s| {
+            s.sender == bot_id() && s.body.contains("only you see them")
+        })
+        .await;
+    assert_ne!(private.room, secret_room);
+    // Alice's values are arranged in her direct room only: refused in the game room.
+    let m = alice.mark();
+    alice.say(&secret_room, "!skald arrange #3 918273645").await;
+    alice.bot_says(m, &secret_room, "direct room").await;
+    alice
+        .say(&private.room, "!skald arrange #3 918273645")
+        .await;
+    alice
+        .bot_says(m, &private.room, "your arrangement is set")
+        .await;
+    let m = bob.mark();
+    alice.say(&secret_room, "!skald resign").await;
+    bob.bot_says(m, &secret_room, "resigned").await;
+
+    // Nothing private was ever posted in a game room.
+    for p in [&alice, &bob] {
+        let seen = p.seen.lock().unwrap();
+        assert!(
+            !seen
+                .iter()
+                .any(|s| (s.room == room || s.room == secret_room)
+                    && (s.body.contains("only you see them") || s.body.contains("Your values"))),
+            "a private part reached a game room"
+        );
+    }
+    drop(bot.take());
+    let bot_log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        !bot_log.contains("bot-password"),
+        "the password reached the log"
+    );
+    let saved = std::fs::read_to_string(dir.path().join("data/matrix/session.json"))
+        .expect("the bot keeps its Matrix session");
+    let token: serde_json::Value = serde_json::from_str(&saved).expect("json");
+    let token = token["access_token"]
+        .as_str()
+        .expect("an access token")
+        .to_string();
+    assert!(
+        token.len() > 8 && !bot_log.contains(&token),
+        "the access token reached the log"
+    );
+    assert!(!bot_log.contains("panicked"), "the bot panicked: {bot_log}");
+    drop(hs);
+    // Kept only when the test fails, for reading.
+    let _ = std::fs::remove_file(&log);
+}

@@ -118,13 +118,7 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
         } else {
             args.echo || !interactive
         },
-        session: SessionConfig {
-            reminder_hours: config
-                .game
-                .reminder_hours
-                .unwrap_or(SessionConfig::default().reminder_hours),
-            ..SessionConfig::default()
-        },
+        session: session_config(config),
     };
     let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
     console::run(&opts, &mut stdin.lock(), out, interactive)?;
@@ -140,13 +134,7 @@ fn run_discord(config: &Config) -> Result<String, String> {
         seed: std::env::var("SKALD_SEED")
             .ok()
             .and_then(|s| s.parse().ok()),
-        session: SessionConfig {
-            reminder_hours: config
-                .game
-                .reminder_hours
-                .unwrap_or(SessionConfig::default().reminder_hours),
-            ..SessionConfig::default()
-        },
+        session: session_config(config),
     };
     skald::discord::run(section, &opts)?;
     Ok(String::new())
@@ -161,16 +149,21 @@ fn run_matrix(config: &Config) -> Result<String, String> {
         .ok_or("the [matrix] section is missing")?;
     let opts = skald::matrix::MatrixOptions {
         data: config.data_dir(None),
-        session: SessionConfig {
-            reminder_hours: config
-                .game
-                .reminder_hours
-                .unwrap_or(SessionConfig::default().reminder_hours),
-            ..SessionConfig::default()
-        },
+        session: session_config(config),
     };
     skald::matrix::run(section, &opts)?;
     Ok(String::new())
+}
+
+/// The session settings from the config file, the same for the console and every adapter.
+fn session_config(config: &Config) -> SessionConfig {
+    SessionConfig {
+        reminder_hours: config
+            .game
+            .reminder_hours
+            .unwrap_or(SessionConfig::default().reminder_hours),
+        ..SessionConfig::default()
+    }
 }
 
 fn export(config: &Config, data: Option<std::path::PathBuf>) -> Result<String, String> {

@@ -50,6 +50,17 @@ fn main() {
         None,
     );
 
+    let sled_only = sled_write(&base.join("sled-flush"), fsyncs, false);
+    report("sled insert 8 KiB + sled flush", &sled_only, None);
+    let sled_sync = sled_write(&base.join("sled-fdatasync"), fsyncs, true);
+    report(
+        "sled insert 8 KiB + sled flush + fdatasync",
+        &sled_sync,
+        None,
+    );
+    let (lat, elapsed) = cpu_moves(moves);
+    report("move ack on a memory store (CPU only)", &lat, Some(elapsed));
+
     let (lat, elapsed) = sequential_moves(&base.join("moves"), moves);
     report("move ack, one at a time", &lat, Some(elapsed));
     println!(
@@ -134,6 +145,47 @@ fn bare_fsync(path: &Path, n: usize, overwrite: bool) -> Vec<Duration> {
         .collect();
     lat.sort();
     lat
+}
+
+/// Times `n` sled writes of 8 KiB made durable by sled's own flush (`pwrite` and
+/// `sync_file_range`), and (`fdatasync`) followed by an `fdatasync` of sled's log as the
+/// store does: the storage part of an acknowledgement without the session's work.
+fn sled_write(dir: &Path, n: usize, fdatasync: bool) -> Vec<Duration> {
+    let db = sled::Config::new().path(dir).open().expect("sled opens");
+    let log = std::fs::File::open(dir.join("db")).expect("sled log");
+    let tree = db.open_tree("t").expect("tree");
+    let value = vec![7u8; 8192];
+    let mut lat: Vec<Duration> = (0..n)
+        .map(|i| {
+            let t = Instant::now();
+            tree.insert((i as u64 % 64).to_be_bytes(), value.as_slice())
+                .expect("insert");
+            db.flush().expect("flush");
+            if fdatasync {
+                log.sync_data().expect("fdatasync");
+            }
+            t.elapsed()
+        })
+        .collect();
+    lat.sort();
+    lat
+}
+
+/// Times `n` moves through a session on sled's temporary store, which never syncs: the
+/// session's own CPU cost per acknowledgement.
+fn cpu_moves(n: usize) -> (Vec<Duration>, Duration) {
+    let s = Session::new(
+        Store::temporary().expect("temporary store"),
+        Arc::new(SystemClock),
+        StdRng::seed_from_u64(1),
+        SessionConfig::default(),
+    )
+    .expect("session");
+    let t = Instant::now();
+    let mut lat = play(&s, "alice", "bob", n);
+    let elapsed = t.elapsed();
+    lat.sort();
+    (lat, elapsed)
 }
 
 fn session(dir: &Path) -> Session {

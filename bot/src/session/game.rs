@@ -539,7 +539,8 @@ impl Session {
                     if Some(seat) != actor {
                         reply.ping(&player.id);
                     }
-                    for mv in position.legal_moves() {
+                    let listed = g.rule_set().uses_dice();
+                    for mv in listed.then(|| position.legal_moves()).unwrap_or_default() {
                         reply.choices.push(Choice {
                             command: format!("move #{} {mv}", g.id),
                             label: mv,

@@ -112,7 +112,10 @@ pub struct Reply {
     pub private: Vec<Private>,
     /// Users to ping (mention) with the channel text.
     pub notify: Vec<UserId>,
-    /// What may be done next.
+    /// What may be done next: answers (accept, decline, rematch) and, in the dice games,
+    /// every legal step of the turn (few, so adapters offer them as buttons or a numbered
+    /// list). The board games' turns have up to a few hundred moves: those are typed (with
+    /// completion, see `session::suggest`), not listed in every reply.
     pub choices: Vec<Choice>,
 }
 

@@ -110,10 +110,10 @@ fn a_challenge_becomes_a_game_with_the_same_number() {
     );
     assert_eq!(r.boards.len(), 1);
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
-    assert_eq!(
-        r.choices.len(),
-        116,
-        "the attackers' legal moves are offered"
+    assert!(
+        r.choices.iter().all(|c| !c.command.starts_with("move ")),
+        "Hnefatafl's 116 opening moves are typed, not listed: {:?}",
+        r.choices.len()
     );
     let g = w.game(1);
     assert_eq!(g.players[0].name, "alice");
@@ -747,4 +747,31 @@ fn a_number_picks_the_listed_legal_move_in_dice_games_only() {
         w.refused("alice", &format!("move #{h} 1"))
             .contains("cannot play")
     );
+}
+
+#[test]
+fn dice_turns_list_their_legal_steps_as_choices_for_the_mover() {
+    let w = world();
+    let r = w.ok("alice", "challenge daldosa @bob first");
+    let id: u64 = r.text["Challenge #".len()..]
+        .split(':')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("challenge number");
+    let r = w.ok("bob", &format!("accept #{id}"));
+    let m = w.game(id).live().expect("live");
+    let seat = m.position().status().seat().expect("someone to move");
+    let mover = UserId::new("console", if seat == Seat::A { "alice" } else { "bob" });
+    let listed: Vec<&str> = r
+        .choices
+        .iter()
+        .filter(|c| c.command.starts_with("move "))
+        .map(|c| {
+            assert_eq!(c.for_user.as_ref(), Some(&mover), "only the mover presses");
+            c.label.as_str()
+        })
+        .collect();
+    let legal = m.position().legal_moves();
+    assert!(!legal.is_empty());
+    assert_eq!(listed, legal.iter().map(String::as_str).collect::<Vec<_>>());
 }

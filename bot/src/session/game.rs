@@ -539,8 +539,12 @@ impl Session {
                     if Some(seat) != actor {
                         reply.ping(&player.id);
                     }
-                    let listed = g.rule_set().uses_dice();
-                    for mv in listed.then(|| position.legal_moves()).unwrap_or_default() {
+                    let listed = if g.rule_set().uses_dice() {
+                        position.legal_moves()
+                    } else {
+                        Vec::new()
+                    };
+                    for mv in listed {
                         reply.choices.push(Choice {
                             command: format!("move #{} {mv}", g.id),
                             label: mv,

@@ -269,3 +269,56 @@ fn the_real_inputs_are_accepted() {
         assert!(doc.record.actions.len() >= 2, "moves were played");
     }
 }
+
+/// One session with a game of each rule set under way, shared by the cases below.
+fn busy_session() -> &'static Session {
+    static S: OnceLock<Session> = OnceLock::new();
+    S.get_or_init(|| {
+        let session = Session::new(
+            Store::temporary().expect("a temporary store"),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            StdRng::seed_from_u64(9),
+            SessionConfig::default(),
+        )
+        .expect("the session opens");
+        for (i, rs) in RuleSetId::ALL.into_iter().enumerate() {
+            let ctx = |n: &str| Context::new(User::new("console", n, n), "console", "console");
+            session.handle(
+                &ctx(&format!("a{i}")),
+                &format!("challenge {} @b{i}", rs.id()),
+            );
+            session.handle(&ctx(&format!("b{i}")), "accept");
+        }
+        session
+    })
+}
+
+fn export(session: &Session) -> Vec<u8> {
+    let mut out = Vec::new();
+    session.store().export(&mut out).expect("the export works");
+    out
+}
+
+proptest! {
+    #![proptest_config(config(1_500))]
+
+    /// Hostile lines by players and strangers against live games: never a store failure,
+    /// and a refusal changes nothing at all (the whole export is byte-identical).
+    #[test]
+    fn hostile_commands_on_live_games_are_refused_without_any_change(
+        who in select(vec!["a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5", "mallory"]),
+        word in select(words()),
+        args in prop::collection::vec(prop_oneof![token(), "#[1-9]", "@[ab][0-5]"], 0..5),
+    ) {
+        let session = busy_session();
+        let line = format!("{word} {}", args.join(" "));
+        let before = export(session);
+        let ctx = Context::new(User::new("console", who, who), "console", "console");
+        let reply = session.handle(&ctx, &line);
+        prop_assert_ne!(reply.kind, skald::session::ReplyKind::Failed, "{}: {}", line, reply.text);
+        prop_assert!(!reply.text.trim().is_empty(), "{}", line);
+        if reply.kind == skald::session::ReplyKind::Refused {
+            prop_assert!(export(session) == before, "{} was refused but changed the store", line);
+        }
+    }
+}

@@ -10,6 +10,7 @@ pub mod console;
 pub mod dice_rng;
 #[cfg(feature = "discord")]
 pub mod discord;
+pub mod fuzzing;
 #[cfg(feature = "matrix")]
 pub mod matrix;
 pub mod pictures;

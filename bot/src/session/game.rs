@@ -6,7 +6,7 @@ use super::identity::{ChannelId, CommunityId, Context, User, UserId};
 use super::ladder::RatingChange;
 use super::messages::{describe_event_with, describe_status_with, move_list, move_refusal};
 use super::reply::{Board, Choice, Private, Reply};
-use super::store::{Commit, Stored};
+use super::store::{Commit, StoreError, Stored};
 use super::{Failure, Session};
 use serde::{Deserialize, Serialize};
 use skald_rules::{
@@ -291,8 +291,9 @@ pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
             ReplayError::Action { index, .. } => format!("action {index} does not apply"),
         };
         tracing::error!(game, problem = %what, "stored record does not replay");
-        Failure::Refused(format!(
-            "game #{game} cannot be read back ({what}); please tell the bot's operator"
+        Failure::Refused(super::damaged::unreadable_text(
+            game,
+            &format!("its record no longer replays ({what})"),
         ))
     })
 }
@@ -347,6 +348,9 @@ pub fn numbered_move(position: &Position, token: &str) -> Option<String> {
     position.legal_moves().into_iter().nth(n.checked_sub(1)?)
 }
 
+/// A game that cannot be read: its number and what is wrong.
+pub(super) type Damaged = (u64, String);
+
 impl Session {
     /// A user's active games, oldest first, or finished games, newest first (at most
     /// `limit`).
@@ -356,6 +360,17 @@ impl Session {
         active: bool,
         limit: usize,
     ) -> Result<Vec<Stored<GameDoc>>, Failure> {
+        Ok(self.games_and_damaged_of(user, active, limit)?.0)
+    }
+
+    /// [`Session::games_of`], and the numbers of the user's games that cannot be read (left
+    /// out of the list, so one damaged game does not hide the others).
+    pub(super) fn games_and_damaged_of(
+        &self,
+        user: &UserId,
+        active: bool,
+        limit: usize,
+    ) -> Result<(Vec<Stored<GameDoc>>, Vec<Damaged>), Failure> {
         let mut ids: Vec<u64> = self
             .store
             .user_games(user)?
@@ -367,12 +382,19 @@ impl Session {
             ids.reverse();
         }
         let mut games = Vec::new();
+        let mut damaged = Vec::new();
         for id in ids.into_iter().take(limit) {
-            if let Some(g) = self.store.game(id)? {
-                games.push(g);
+            match self.store.game(id) {
+                Ok(Some(g)) => games.push(g),
+                Ok(None) => {}
+                Err(StoreError::UnreadableGame { id, reason }) => {
+                    tracing::error!(game = id, %reason, "a stored game cannot be read; left out of a list");
+                    damaged.push((id, reason));
+                }
+                Err(e) => return Err(e.into()),
             }
         }
-        Ok(games)
+        Ok((games, damaged))
     }
 
     /// The game a command is about: `#id`, or the speaker's only active game in the channel.

@@ -23,7 +23,8 @@ impl Session {
     pub(super) fn cmd_games(&self, ctx: &Context) -> Result<Reply, Failure> {
         let now = self.now();
         let mut lines = Vec::new();
-        for g in self.games_of(&ctx.user.id, true, usize::MAX)? {
+        let (games, damaged) = self.games_and_damaged_of(&ctx.user.id, true, usize::MAX)?;
+        for g in games {
             let g = g.doc;
             let Some(seat) = g.seat_of(&ctx.user.id) else {
                 continue;
@@ -49,6 +50,9 @@ impl Session {
                 line.push_str(", an offer awaits your answer");
             }
             lines.push(line);
+        }
+        for (id, reason) in damaged {
+            lines.push(super::damaged::unreadable_text(id, &reason));
         }
         let mut text = if lines.is_empty() {
             "You have no active games.".to_string()

@@ -11,6 +11,7 @@
 pub mod challenge;
 pub mod clock;
 pub mod command;
+pub mod damaged;
 pub mod game;
 pub mod identity;
 pub mod ladder;
@@ -30,6 +31,7 @@ use command::Command;
 pub use identity::{ChannelId, CommunityId, Context, User, UserId};
 use rand::rngs::StdRng;
 pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind};
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use store::{Commit, CommitError, Store, StoreError};
 use user::UserDoc;
@@ -65,7 +67,14 @@ pub enum Failure {
 
 impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
-        Failure::Store(e)
+        match e {
+            // One damaged game: a clear refusal for it, while every other game is served.
+            StoreError::UnreadableGame { id, reason } => {
+                tracing::error!(game = id, %reason, "a stored game cannot be read; skald export writes it raw");
+                Failure::Refused(damaged::unreadable_text(id, &reason))
+            }
+            e => Failure::Store(e),
+        }
     }
 }
 
@@ -75,6 +84,8 @@ pub struct Session {
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     config: SessionConfig,
+    /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
+    unreadable: Mutex<BTreeSet<u64>>,
 }
 
 impl Session {
@@ -91,6 +102,7 @@ impl Session {
             clock,
             rng: Mutex::new(rng),
             config,
+            unreadable: Mutex::new(BTreeSet::new()),
         };
         session.recover(session.now())?;
         Ok(session)

@@ -6,6 +6,7 @@ use super::game::GameResult;
 use super::reply::{Notice, Reply};
 use super::store::{Commit, CommitError, StoreError};
 use super::{Failure, Session};
+use std::collections::BTreeSet;
 
 /// The `meta` entry holding the last time the bot was known to be running.
 const ALIVE: &str = "alive";
@@ -13,7 +14,17 @@ const ALIVE: &str = "alive";
 impl Session {
     /// When [`Session::tick`] next has something to do (the earliest reminder or timeout).
     pub fn next_wakeup(&self) -> Option<Timestamp> {
-        match self.store.next_deadline() {
+        let skipped = self.skipped_games();
+        let next = if skipped.is_empty() {
+            self.store.next_deadline()
+        } else {
+            // Rare: only while a damaged game sits in the queue, which must not wake the
+            // scheduler again and again.
+            self.store
+                .all_deadlines()
+                .map(|all| all.into_iter().find(|(_, id)| !skipped.contains(id)))
+        };
+        match next {
             Ok(next) => next.map(|(at, _)| at),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the deadline queue");
@@ -40,7 +51,8 @@ impl Session {
                 return notices;
             }
         };
-        for (_, id) in due {
+        let skipped = self.skipped_games();
+        for (_, id) in due.into_iter().filter(|(_, id)| !skipped.contains(id)) {
             match self.wake_game(id, now) {
                 Ok(Some(n)) => notices.push(n),
                 Ok(None) => {}
@@ -58,8 +70,14 @@ impl Session {
 
     /// Handles one game's due deadline: a timeout or a reminder.
     fn wake_game(&self, id: u64, now: Timestamp) -> Result<Option<Notice>, Failure> {
-        let Some(stored) = self.store.game(id)? else {
-            return Ok(None);
+        let stored = match self.store.game(id) {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Ok(None),
+            Err(StoreError::UnreadableGame { reason, .. }) => {
+                self.skip_unreadable(id, &reason);
+                return Ok(None);
+            }
+            Err(e) => return Err(e.into()),
         };
         let g = &stored.doc;
         if g.wake().is_none_or(|at| at > now) {
@@ -67,7 +85,10 @@ impl Session {
         }
         let seat = g.clock.seat;
         let player = &g.players[seat.index()];
-        let m = g.live()?;
+        let Ok(m) = g.live() else {
+            self.skip_unreadable(id, "its record no longer replays");
+            return Ok(None);
+        };
         let mut next = g.clone();
         if now >= g.clock.deadline {
             let result = if g.abortable() {
@@ -142,10 +163,16 @@ impl Session {
     fn extend_clocks(&self, ids: &[u64], secs: i64) -> Result<usize, StoreError> {
         let mut commit = Commit::default();
         for &id in ids {
-            if let Some(stored) = self.store.game(id)? {
-                let mut next = stored.doc.clone();
-                next.clock.shift(secs);
-                commit.games.push((Some(stored), next));
+            match self.store.game(id) {
+                Ok(Some(stored)) => {
+                    let mut next = stored.doc.clone();
+                    next.clock.shift(secs);
+                    commit.games.push((Some(stored), next));
+                }
+                Ok(None) => {}
+                // Start-up goes on without it: the other games are served.
+                Err(StoreError::UnreadableGame { reason, .. }) => self.skip_unreadable(id, &reason),
+                Err(e) => return Err(e),
             }
         }
         let n = commit.games.len();
@@ -154,6 +181,32 @@ impl Session {
             Err(CommitError::Store(e)) => Err(e),
             // Nothing else runs during start-up; a conflict cannot happen, but is harmless.
             Err(CommitError::Conflict) => Ok(0),
+        }
+    }
+}
+
+impl Session {
+    /// The games the scheduler skips because they cannot be read.
+    fn skipped_games(&self) -> BTreeSet<u64> {
+        self.unreadable
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Leaves an unreadable game out of the scheduler's work from now on, logged once.
+    fn skip_unreadable(&self, id: u64, reason: &str) {
+        let first = self
+            .unreadable
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id);
+        if first {
+            tracing::error!(
+                game = id,
+                %reason,
+                "a stored game cannot be read: its reminders and timeout are skipped until a restart; `skald export` writes it raw for inspection"
+            );
         }
     }
 }

@@ -50,6 +50,14 @@ pub enum StoreError {
     /// A stored document does not decode.
     #[error("damaged data in the store: {0}")]
     Corrupt(String),
+    /// One stored game cannot be read (see [`super::damaged`]): the others still can.
+    #[error("game #{id} cannot be read: {reason}")]
+    UnreadableGame {
+        /// The game's number.
+        id: u64,
+        /// What is wrong, without quoting the document.
+        reason: String,
+    },
     /// The store was written by a newer release.
     #[error(
         "the store has schema {found}, newer than this release understands ({SCHEMA_VERSION}); use a newer skald"
@@ -193,6 +201,12 @@ enum ExportLine {
         schema: u32,
     },
     Game(Box<GameDoc>),
+    /// A game whose stored bytes do not decode, exported raw so nothing is lost.
+    UnreadableGame {
+        id: u64,
+        reason: String,
+        raw: String,
+    },
     Challenge(Challenge),
     User(UserDoc),
     Rating {
@@ -325,7 +339,7 @@ impl Store {
             .get(id_key(id))?
             .map(|raw| {
                 Ok(Stored {
-                    doc: decode(&format!("game #{id}"), &raw)?,
+                    doc: super::damaged::decode_game(id, &raw)?,
                     raw,
                 })
             })
@@ -543,7 +557,17 @@ impl Store {
             put(&ExportLine::Challenge(decode("challenge", &kv?.1)?))?;
         }
         for kv in self.games.iter() {
-            put(&ExportLine::Game(Box::new(decode("game", &kv?.1)?)))?;
+            let (k, raw) = kv?;
+            let id = <[u8; 8]>::try_from(k.as_ref()).map_or(0, u64::from_be_bytes);
+            // A damaged game is exported as it is, for the admin to inspect and repair.
+            match super::damaged::decode_game(id, &raw) {
+                Ok(g) => put(&ExportLine::Game(Box::new(g)))?,
+                Err(e) => put(&ExportLine::UnreadableGame {
+                    id,
+                    reason: e.to_string(),
+                    raw: String::from_utf8_lossy(&raw).into_owned(),
+                })?,
+            }
         }
         for kv in self.ratings.iter() {
             let (k, v) = kv?;
@@ -611,6 +635,11 @@ impl Store {
                 ExportLine::Challenge(c) => {
                     self.challenges
                         .insert(id_key(c.id), encode("challenge", &c)?)?;
+                }
+                ExportLine::UnreadableGame { id, .. } => {
+                    return Err(bad(format!(
+                        "game #{id} was unreadable when exported; repair its `raw` JSON into a `game` line, or delete the line"
+                    )));
                 }
                 ExportLine::Game(g) => {
                     self.games.insert(id_key(g.id), encode("game", &g)?)?;

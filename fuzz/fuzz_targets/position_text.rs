@@ -1,0 +1,6 @@
+//! A position string (first byte: rule set).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    skald::fuzzing::position_text(data);
+});

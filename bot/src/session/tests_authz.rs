@@ -310,6 +310,14 @@ fn nobody_acts_for_someone_else_through_a_mention() {
         "arrange @alice 1 2 3 4 5 6 7 8 9",
         "is not a value",
     );
+    // The console's `@name` speaker prefix means nothing to the session: a chat user who
+    // types it (`!skald @alice resign` on Matrix) sends an unknown command.
+    w.refused("carol", "@alice resign", "unknown command '@alice'");
+    w.refused(
+        "bob",
+        &format!("@alice move #{id} {mv}"),
+        "unknown command '@alice'",
+    );
     // `rating @alice` only reads.
     w.ok("carol", "rating @alice");
     assert_eq!(w.game(id).moved, [0, 0]);

@@ -193,7 +193,8 @@ fn session(dir: &Path) -> Session {
         Store::open(dir).expect("store opens"),
         Arc::new(SystemClock),
         StdRng::seed_from_u64(1),
-        SessionConfig::default(),
+        // The benchmark sends as fast as it can, as a few users.
+        SessionConfig::default().without_rate_limit(),
     )
     .expect("session")
 }

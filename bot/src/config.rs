@@ -25,6 +25,9 @@ pub struct Config {
     /// `[log]`
     #[serde(default)]
     pub log: LogSection,
+    /// `[limits]`
+    #[serde(default)]
+    pub limits: LimitsSection,
     /// `[discord]` (the adapter is coming; the section is read and checked already).
     pub discord: Option<DiscordSection>,
     /// `[matrix]` (the adapter is coming).
@@ -63,6 +66,37 @@ pub struct ConsoleSection {
 pub struct LogSection {
     /// A `tracing` filter like `warn` or `skald=debug` (`RUST_LOG` overrides it).
     pub level: Option<String>,
+}
+
+/// `[limits]`: per-user limits against floods (each key defaults to
+/// [`crate::session::Limits::default`]; 0 turns one off).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsSection {
+    /// Commands one user may send within `rate_seconds` (the console has no rate limit).
+    pub rate_commands: Option<u32>,
+    /// The window of the rate limit, in seconds.
+    pub rate_seconds: Option<u32>,
+    /// Active games one user may play at once.
+    pub max_active_games: Option<u32>,
+    /// Challenges one user may have waiting for an answer.
+    pub max_open_challenges: Option<u32>,
+    /// The longest message, in characters, read as a command.
+    pub max_input_chars: Option<u32>,
+}
+
+impl LimitsSection {
+    /// The session's limits: these keys over the defaults.
+    pub fn limits(&self) -> crate::session::Limits {
+        let d = crate::session::Limits::default();
+        crate::session::Limits {
+            rate_commands: self.rate_commands.unwrap_or(d.rate_commands),
+            rate_seconds: self.rate_seconds.unwrap_or(d.rate_seconds),
+            max_active_games: self.max_active_games.unwrap_or(d.max_active_games),
+            max_open_challenges: self.max_open_challenges.unwrap_or(d.max_open_challenges),
+            max_input_chars: self.max_input_chars.unwrap_or(d.max_input_chars),
+        }
+    }
 }
 
 /// `[discord]`: the Discord adapter's settings (coming).
@@ -169,12 +203,70 @@ impl fmt::Debug for MatrixSection {
     }
 }
 
+/// The keys whose values are secrets, wherever they stand.
+const SECRET_KEYS: &[&str] = &["token", "password", "access_token"];
+
+/// A TOML error as the operator reads it: where (line and column) and what is wrong. Unlike
+/// the `toml` crate's own message, it never quotes the offending line (it may be the token
+/// line), and any secret value of the file that the message quotes is hidden.
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let mut message = e.message().trim().to_string();
+    for secret in secret_values(text) {
+        message = message.replace(&secret, "<hidden>");
+    }
+    match e.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
+/// The values written after secret keys (`token = "..."`), raw and unquoted, read line by
+/// line so they are found even in a file that does not parse.
+fn secret_values(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim().trim_matches(['"', '\'']);
+        let key = key
+            .rsplit('.')
+            .next()
+            .unwrap_or(key)
+            .trim()
+            .trim_matches(['"', '\'']);
+        if !SECRET_KEYS.contains(&key) {
+            continue;
+        }
+        let raw = value.trim();
+        let unquoted = raw
+            .split('#')
+            .next()
+            .unwrap_or(raw)
+            .trim()
+            .trim_matches(['"', '\'']);
+        for v in [raw, unquoted] {
+            if !v.is_empty() && !out.iter().any(|o: &String| o == v) {
+                out.push(v.to_string());
+            }
+        }
+    }
+    // Longest first, so a value is hidden whole before any part of it.
+    out.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    out
+}
+
 impl Config {
     /// Reads a configuration file; the error names the file and what is wrong in it.
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), toml_error(&text, &e)))
     }
 
     /// The chat platforms the file enables: plain `skald` runs the console when there are
@@ -207,6 +299,27 @@ mod tests {
         let config: Config = toml::from_str(text).expect("config.example.toml is valid");
         assert!(config.platforms().is_empty());
         assert_eq!(config.game.reminder_hours, Some(24));
+        // The example documents the real defaults.
+        assert_eq!(config.limits.limits(), crate::session::Limits::default());
+        assert_eq!(config.limits.rate_commands, Some(20));
+        assert_eq!(
+            LimitsSection::default().limits(),
+            crate::session::Limits::default()
+        );
+    }
+
+    #[test]
+    fn limits_are_read_from_the_file() {
+        let config: Config =
+            toml::from_str("[limits]\nrate_commands = 5\nmax_input_chars = 0").expect("valid");
+        let limits = config.limits.limits();
+        assert_eq!(limits.rate_commands, 5);
+        assert_eq!(limits.max_input_chars, 0);
+        assert_eq!(
+            limits.rate_seconds,
+            crate::session::Limits::default().rate_seconds
+        );
+        assert!(toml::from_str::<Config>("[limits]\nrate = 5").is_err());
     }
 
     #[test]
@@ -216,5 +329,76 @@ mod tests {
             toml::from_str("[discord]\nenabled = true\ntoken = \"sekrit\"").expect("valid");
         assert_eq!(config.platforms(), ["discord"]);
         assert!(!format!("{config:?}").contains("sekrit"));
+        let config: Config = toml::from_str(
+            "[matrix]\nenabled = true\npassword = \"pa55word\"\naccess_token = \"syt_abc\"",
+        )
+        .expect("valid");
+        let shown = format!("{config:?}");
+        assert!(shown.contains("<hidden>"), "{shown}");
+        assert!(
+            !shown.contains("pa55word") && !shown.contains("syt_abc"),
+            "{shown}"
+        );
+    }
+
+    /// Loads `text` from a file and returns the error the operator would read.
+    fn load_error(text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!(
+            "skald-config-test-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("config.toml");
+        std::fs::write(&path, text).expect("write");
+        let e = Config::load(&path).expect_err("the file is invalid");
+        let _ = std::fs::remove_dir_all(&dir);
+        e
+    }
+
+    #[test]
+    fn config_errors_say_where_and_never_quote_a_secret() {
+        let cases = [
+            // A syntax error on the token's own line.
+            (
+                "[discord]\nenabled = true\ntoken = \"tok-SECRET-1\" x\n",
+                "tok-SECRET-1",
+                3,
+            ),
+            // A secret of the wrong type, quoted by the type error.
+            ("[discord]\ntoken = 8675309123\n", "8675309123", 2),
+            ("[matrix]\npassword = [\"pw-SECRET-2\"]\n", "pw-SECRET-2", 2),
+            // An error elsewhere in a file holding secrets.
+            (
+                "[matrix]\naccess_token = \"at-SECRET-3\"\npassword = \"pw-SECRET-4\"\nprefix = 3\n",
+                "SECRET",
+                4,
+            ),
+            (
+                "[matrix]\npassword = \"pw-SECRET-5\"\nbogus = \"pw-SECRET-5\"\n",
+                "SECRET",
+                3,
+            ),
+            // An unterminated string swallowing the rest of the file.
+            (
+                "[discord]\ntoken = \"tok-SECRET-6\n[log]\nlevel = \"debug\"\n",
+                "SECRET",
+                2,
+            ),
+        ];
+        for (text, secret, line) in cases {
+            let e = load_error(text);
+            assert!(!e.contains(secret), "{text:?} gave {e:?}");
+            assert!(e.contains("config.toml: line "), "{e}");
+            assert!(e.contains(&format!("line {line},")), "{text:?} gave {e:?}");
+        }
+        // The message still says what is wrong.
+        let e = load_error("[matrix]\nprefix = 3\n");
+        assert!(
+            e.contains("line 2, column 10") && e.contains("string"),
+            "{e}"
+        );
+        let e = load_error("[game]\nreminder = 3\n");
+        assert!(e.contains("unknown field `reminder`"), "{e}");
     }
 }

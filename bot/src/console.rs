@@ -85,9 +85,11 @@ pub fn run(
         None => Arc::new(SystemClock),
     };
     let rng = dice_rng(opts.seed)?;
+    // The console is the operator's own terminal (every `@name` is the operator): no rate
+    // limit; the other limits apply.
+    let config = opts.session.clone().without_rate_limit();
     let session = Arc::new(
-        Session::new(store.clone(), clock.clone(), rng, opts.session.clone())
-            .map_err(|e| e.to_string())?,
+        Session::new(store.clone(), clock.clone(), rng, config).map_err(|e| e.to_string())?,
     );
     tracing::info!(games = store.game_count(), data = %opts.data.display(), "console started");
     if interactive {

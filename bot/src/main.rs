@@ -162,6 +162,7 @@ fn session_config(config: &Config) -> SessionConfig {
             .game
             .reminder_hours
             .unwrap_or(SessionConfig::default().reminder_hours),
+        limits: config.limits.limits(),
         ..SessionConfig::default()
     }
 }

@@ -206,7 +206,8 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
         Store::temporary().expect("a temporary store"),
         Arc::new(FakeClock::new(FakeClock::EPOCH)),
         StdRng::seed_from_u64(dice_seed),
-        SessionConfig::default(),
+        // As the console runs it: without the rate limit.
+        SessionConfig::default().without_rate_limit(),
     )
     .expect("the session opens");
     let mut picker = StdRng::seed_from_u64(pick_seed);

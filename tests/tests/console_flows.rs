@@ -580,3 +580,80 @@ fn the_console_draws_each_board_for_its_audience() {
         .collect();
     assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
 }
+
+/// Secrets in the config file never reach the console's output or its logs, even with
+/// every log at trace level, nor the error about a config file that does not parse.
+#[test]
+fn configured_secrets_never_appear_in_console_logs_or_config_errors() {
+    const SECRETS: [&str; 4] = [
+        "discord-SECRET-token",
+        "matrix-SECRET-password",
+        "matrix-SECRET-access",
+        "env-SECRET-token",
+    ];
+    let data = TempDir::new("secrets");
+    let config = data.path().join("skald.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n[log]\nlevel = \"trace\"\n\
+             [discord]\nenabled = false\ntoken = \"{}\"\n\
+             [matrix]\nenabled = false\nhomeserver = \"http://127.0.0.1:9\"\nuser = \"@skald:localhost\"\npassword = \"{}\"\naccess_token = \"{}\"\n",
+            data.path().join("store").display(),
+            SECRETS[0],
+            SECRETS[1],
+            SECRETS[2]
+        ),
+    )
+    .expect("written");
+    let mut child = Command::new(skald_bin())
+        .args(["--config", &config.display().to_string(), "console"])
+        .args(["--fake-clock", "--no-pictures"])
+        .env("RUST_LOG", "trace")
+        .env("SKALD_DISCORD_TOKEN", SECRETS[3])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(
+            b"@alice challenge subulata @bob first\n@bob accept\n@alice board\n@alice resign\n@carol bogus\n",
+        )
+        .expect("written");
+    let out = child.wait_with_output().expect("ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // The logs really were at trace level (the session logs each game at info and up).
+    assert!(
+        stderr.contains("console started") && stderr.contains("game started"),
+        "{stderr}"
+    );
+    for s in SECRETS {
+        assert!(!stdout.contains(s) && !stderr.contains(s), "{s} was shown");
+    }
+    // A config file that does not parse: the error says where, never the secret line.
+    for text in [
+        format!("[discord]\ntoken = \"{}\" trailing\n", SECRETS[0]),
+        format!("[matrix]\npassword = {}\n", SECRETS[1]),
+        format!("[matrix]\naccess_token = [\"{}\"]\n", SECRETS[2]),
+    ] {
+        std::fs::write(&config, &text).expect("written");
+        let out = Command::new(skald_bin())
+            .args(["--config", &config.display().to_string(), "console"])
+            .env("RUST_LOG", "trace")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{text}");
+        assert!(stderr.contains("skald.toml: line 2"), "{stderr}");
+        for s in SECRETS {
+            assert!(!stderr.contains(s), "{s} was shown: {stderr}");
+        }
+    }
+}

@@ -126,6 +126,7 @@ impl Session {
                 Some(u)
             }
         };
+        self.check_can_challenge(&ctx.user)?;
         let ch = Challenge {
             id: self.store.allocate_id()?,
             rule_set: spec.rule_set,
@@ -273,6 +274,7 @@ impl Session {
                 ch.id, ch.channel
             )));
         }
+        self.check_can_start(&ctx.user, &ch.challenger, ch.id)?;
         let now = self.now();
         let (challenger_seat, m, events) = {
             let mut rng = self.rng();
@@ -538,6 +540,7 @@ impl Session {
             }
         }
         self.require_channel(ctx, g)?;
+        self.check_can_challenge(&ctx.user)?;
         let other = g.players[seat.other().index()].clone();
         let ch = Challenge {
             id: self.store.allocate_id()?,

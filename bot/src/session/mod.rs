@@ -15,6 +15,7 @@ pub mod damaged;
 pub mod game;
 pub mod identity;
 pub mod ladder;
+pub mod limits;
 mod lists;
 pub mod messages;
 pub mod reply;
@@ -25,10 +26,18 @@ pub mod user;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_authz;
+#[cfg(test)]
+mod tests_limits;
+#[cfg(test)]
+mod tests_secrecy;
 
 use clock::{Clock, HOUR, Timestamp};
 use command::Command;
 pub use identity::{ChannelId, CommunityId, Context, User, UserId};
+pub use limits::Limits;
+use limits::RateLimiter;
 use rand::rngs::StdRng;
 pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind};
 use std::collections::BTreeSet;
@@ -43,6 +52,23 @@ pub struct SessionConfig {
     pub reminder_hours: u32,
     /// Down time shorter than this is not given back to the players' clocks (seconds).
     pub downtime_grace_secs: i64,
+    /// Per-user limits: command rate, active games, open challenges, line length.
+    pub limits: Limits,
+}
+
+impl SessionConfig {
+    /// These settings without the command rate limit: for the console (the operator's own
+    /// terminal, where every speaker is the operator) and for scripted runs whose fake time
+    /// stands still between commands.
+    pub fn without_rate_limit(self) -> SessionConfig {
+        SessionConfig {
+            limits: Limits {
+                rate_commands: 0,
+                ..self.limits
+            },
+            ..self
+        }
+    }
 }
 
 impl Default for SessionConfig {
@@ -50,6 +76,7 @@ impl Default for SessionConfig {
         SessionConfig {
             reminder_hours: 24,
             downtime_grace_secs: 120,
+            limits: Limits::default(),
         }
     }
 }
@@ -86,6 +113,7 @@ pub struct Session {
     config: SessionConfig,
     /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
     unreadable: Mutex<BTreeSet<u64>>,
+    rate: RateLimiter,
 }
 
 impl Session {
@@ -103,6 +131,7 @@ impl Session {
             rng: Mutex::new(rng),
             config,
             unreadable: Mutex::new(BTreeSet::new()),
+            rate: RateLimiter::default(),
         };
         session.recover(session.now())?;
         Ok(session)
@@ -118,17 +147,43 @@ impl Session {
         self.clock.now()
     }
 
-    /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`.
+    /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`. A line
+    /// over the rate limit or the length limit is refused before it is read.
     pub fn handle(&self, ctx: &Context, line: &str) -> Reply {
+        if let Some(refusal) = self.admit(ctx) {
+            return refusal;
+        }
+        if limits::too_long(&self.config.limits, line) {
+            return Reply::refused(limits::length_refusal(&self.config.limits));
+        }
         match command::parse(line) {
-            Ok(cmd) => self.execute(ctx, cmd),
+            Ok(cmd) => self.execute_admitted(ctx, cmd),
             Err(e) => Reply::refused(e.to_string()),
         }
     }
 
-    /// Carries out a parsed command. Never panics on anything a user or the disk does:
-    /// refusals, races and store failures all become replies.
+    /// Carries out a parsed command (within the user's rate limit). Never panics on anything
+    /// a user or the disk does: refusals, races and store failures all become replies.
     pub fn execute(&self, ctx: &Context, cmd: Command) -> Reply {
+        match self.admit(ctx) {
+            Some(refusal) => refusal,
+            None => self.execute_admitted(ctx, cmd),
+        }
+    }
+
+    /// The refusal of a command over the speaker's rate limit, if it is.
+    fn admit(&self, ctx: &Context) -> Option<Reply> {
+        let limits = &self.config.limits;
+        match self.rate.admit(limits, &ctx.user.id, self.now()) {
+            Ok(()) => None,
+            Err(wait) => {
+                tracing::debug!(user = %ctx.user.id, wait, "command over the rate limit");
+                Some(Reply::refused(limits::rate_refusal(limits, wait)))
+            }
+        }
+    }
+
+    fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
         if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
             return Reply::refused("this user id cannot be used");
         }

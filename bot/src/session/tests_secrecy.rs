@@ -1,0 +1,567 @@
+//! Hidden Subulata values never reach a public output, shown with twin worlds.
+//!
+//! Values are the digits 1..9, which also appear in cell names (`a1`), game numbers and
+//! deadlines, so "the text contains a value" cannot be tested by looking for digits.
+//! Instead every game is played twice, in two sessions (world A and world B) that receive
+//! the same commands, on the same fake clock and dice seed, except that the `arrange` lines
+//! of some seats carry a *derangement* of world A's values in world B (every start cell
+//! holds a different value). Nothing public may depend on hidden values, so until the game
+//! ends (when the rules reveal everything) these must be byte-for-byte identical in both
+//! worlds, step by step:
+//!
+//! - each reply's kind, channel text, pings, choices, and who gets a private part;
+//! - each channel board: its viewer, alt text, players, last-move marks, position notation
+//!   and text board as that viewer sees it, and for a sample of games its PNG bytes;
+//! - each scheduler notice (reminders, timeouts);
+//! - every log line, captured at trace level;
+//! - a player's private parts, when only the *opponent's* values differ between worlds.
+//!
+//! A value (or anything computed from one) leaking into any of them makes the worlds
+//! differ, whichever digit it is and wherever it appears.
+
+use super::clock::{FakeClock, HOUR};
+use super::store::Store;
+use super::*;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use skald_rules::{Seat, Viewer};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// Games played (each twice).
+const GAMES: u64 = 1000;
+/// Every this many channel boards, the board is also drawn as a PNG in both worlds and the
+/// bytes compared: drawing is slow in a debug build (about 20 ms a picture), so a
+/// deterministic sample spread over all games is drawn.
+const PNG_EVERY: u64 = 150;
+/// A game still running after this many steps is resigned.
+const MAX_STEPS: usize = 400;
+
+/// A log sink shared by one world's subscriber.
+#[derive(Clone, Default)]
+struct LogBuffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for LogBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogBuffer {
+    fn take(&self) -> String {
+        let mut b = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        String::from_utf8_lossy(&std::mem::take(&mut *b)).into_owned()
+    }
+}
+
+/// One world: a session on its own store and fake clock, logging at trace level into its
+/// own buffer.
+struct World {
+    session: Session,
+    clock: Arc<FakeClock>,
+    log: LogBuffer,
+    dispatch: tracing::Dispatch,
+}
+
+impl World {
+    fn new() -> World {
+        let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+        let session = Session::new(
+            Store::temporary().expect("temporary store"),
+            clock.clone(),
+            StdRng::seed_from_u64(11),
+            SessionConfig::default().without_rate_limit(),
+        )
+        .expect("session opens");
+        let log = LogBuffer::default();
+        let writer = log.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::TRACE)
+            .without_time()
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        World {
+            session,
+            clock,
+            log,
+            dispatch: tracing::Dispatch::new(subscriber),
+        }
+    }
+
+    fn say(&self, who: &str, line: &str) -> (Reply, String) {
+        let ctx = Context::new(User::new("console", who, who), "console", "console");
+        let reply =
+            tracing::dispatcher::with_default(&self.dispatch, || self.session.handle(&ctx, line));
+        assert!(reply.channel_boards_are_public(), "{line}: {reply:?}");
+        (reply, self.log.take())
+    }
+
+    fn wait(&self, secs: i64) -> (Vec<Notice>, String) {
+        let now = self.clock.advance(secs);
+        let notices = tracing::dispatcher::with_default(&self.dispatch, || self.session.tick(now));
+        (notices, self.log.take())
+    }
+
+    fn game(&self, id: u64) -> game::GameDoc {
+        self.session
+            .store()
+            .game(id)
+            .expect("store reads")
+            .expect("game exists")
+            .doc
+    }
+}
+
+/// A board as an adapter shows it to its viewer.
+fn board_view(b: &Board) -> String {
+    format!(
+        "board #{} {:?} {:?} alt={:?} last={:?}\n{}\n{}",
+        b.game,
+        b.viewer,
+        b.players,
+        b.alt,
+        b.last_move,
+        b.position.to_notation(b.viewer),
+        b.position.text_board(b.viewer)
+    )
+}
+
+/// Everything of a reply that the channel sees.
+fn public_view(r: &Reply) -> String {
+    let mut s = format!("{:?}\n{}\n", r.kind, r.text);
+    for b in &r.boards {
+        s.push_str(&board_view(b));
+        s.push('\n');
+    }
+    for u in &r.notify {
+        s.push_str(&format!("ping {u}\n"));
+    }
+    for c in &r.choices {
+        s.push_str(&format!(
+            "choice {} {} {:?}\n",
+            c.label, c.command, c.for_user
+        ));
+    }
+    for p in &r.private {
+        s.push_str(&format!("private part to {}\n", p.to));
+    }
+    s
+}
+
+/// What one user reads privately in a reply.
+fn private_view(r: &Reply, user: &UserId) -> String {
+    let mut s = String::new();
+    for p in r.private.iter().filter(|p| &p.to == user) {
+        s.push_str(&format!("{} {}\n", p.name, p.text));
+        for b in &p.boards {
+            s.push_str(&board_view(b));
+        }
+    }
+    s
+}
+
+/// A random derangement of `values`: every position gets a different value.
+fn derange(values: [u8; 9], rng: &mut StdRng) -> [u8; 9] {
+    loop {
+        let mut v = values;
+        v.shuffle(rng);
+        if v.iter().zip(&values).all(|(a, b)| a != b) {
+            return v;
+        }
+    }
+}
+
+fn values_text(v: &[u8; 9]) -> String {
+    v.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the run covered, printed at the end.
+#[derive(Debug, Default)]
+struct Counts {
+    games: u64,
+    steps_compared: u64,
+    end_steps_revealing: u64,
+    refusals: u64,
+    arranges: u64,
+    notices: u64,
+    log_lines: u64,
+    boards: u64,
+    pngs: u64,
+    private_compared: u64,
+    ended_by: std::collections::BTreeMap<String, u64>,
+}
+
+/// The two worlds and the game being played in them.
+struct Twins {
+    a: World,
+    b: World,
+    rng: StdRng,
+    counts: Counts,
+    /// The game being played, its players (seat A first), and which seats' values differ
+    /// between the worlds.
+    game: u64,
+    players: [String; 2],
+    permuted: [bool; 2],
+}
+
+impl Twins {
+    /// Whether the current game is over (in world A; world B must agree). Before the
+    /// challenge is accepted there is no game, and nothing is over.
+    fn over(&self) -> bool {
+        let ended = |w: &World| {
+            w.session
+                .store()
+                .game(self.game)
+                .expect("store reads")
+                .is_some_and(|g| g.doc.end.is_some())
+        };
+        let a = ended(&self.a);
+        assert_eq!(a, ended(&self.b), "game #{}", self.game);
+        a
+    }
+
+    /// Checks one step's outputs: identical public parts and logs, and identical private
+    /// parts for players whose own values are the same in both worlds. The step that ends
+    /// the game by its rules reveals the values (and the score, winner and rating changes
+    /// computed from them) and is not compared; an end by resignation, agreement, abort or
+    /// timeout reveals nothing and is compared like any other step.
+    fn compare(&mut self, what: &str, a: (&[Reply], String), b: (&[Reply], String)) {
+        if self.over() {
+            let end = self.a.game(self.game).end.map(|e| e.result);
+            if matches!(end, Some(game::GameResult::Rules(_))) {
+                self.counts.end_steps_revealing += 1;
+                for r in a.0 {
+                    assert!(r.boards.iter().all(|b| b.viewer == Viewer::Final), "{what}");
+                }
+                return;
+            }
+        }
+        self.counts.steps_compared += 1;
+        assert_eq!(a.0.len(), b.0.len(), "{what}: reply count");
+        for (ra, rb) in a.0.iter().zip(b.0) {
+            if ra.kind == ReplyKind::Refused {
+                self.counts.refusals += 1;
+            }
+            assert_eq!(public_view(ra), public_view(rb), "{what}: public output");
+            for seat in Seat::BOTH {
+                if !self.permuted[seat.index()] {
+                    let user = UserId::new("console", &self.players[seat.index()]);
+                    let (pa, pb) = (private_view(ra, &user), private_view(rb, &user));
+                    if !pa.is_empty() {
+                        self.counts.private_compared += 1;
+                    }
+                    assert_eq!(pa, pb, "{what}: private output of {user}");
+                }
+            }
+            for (ba, bb) in ra.boards.iter().zip(&rb.boards) {
+                self.counts.boards += 1;
+                if self.counts.boards.is_multiple_of(PNG_EVERY) {
+                    let png_a = crate::pictures::board_png(ba).expect("renders");
+                    let png_b = crate::pictures::board_png(bb).expect("renders");
+                    assert!(png_a == png_b, "{what}: public PNG differs");
+                    self.counts.pngs += 1;
+                }
+            }
+        }
+        self.counts.log_lines += a.1.lines().count() as u64;
+        assert_eq!(a.1, b.1, "{what}: log lines");
+    }
+
+    /// The same line in both worlds.
+    fn say(&mut self, who: &str, line: &str) -> Reply {
+        self.say2(who, line, line)
+    }
+
+    /// A line in each world (they differ only in hidden values).
+    fn say2(&mut self, who: &str, line_a: &str, line_b: &str) -> Reply {
+        let (ra, la) = self.a.say(who, line_a);
+        let (rb, lb) = self.b.say(who, line_b);
+        let what = format!("game #{} @{who} {line_a}", self.game);
+        self.compare(
+            &what,
+            (std::slice::from_ref(&ra), la),
+            (std::slice::from_ref(&rb), lb),
+        );
+        ra
+    }
+
+    /// Time passes in both worlds and the scheduler runs.
+    fn wait(&mut self, secs: i64) {
+        let (na, la) = self.a.wait(secs);
+        let (nb, lb) = self.b.wait(secs);
+        self.counts.notices += na.len() as u64;
+        assert_eq!(
+            na.iter().map(|n| &n.channel).collect::<Vec<_>>(),
+            nb.iter().map(|n| &n.channel).collect::<Vec<_>>()
+        );
+        let ra: Vec<Reply> = na.into_iter().map(|n| n.reply).collect();
+        let rb: Vec<Reply> = nb.into_iter().map(|n| n.reply).collect();
+        let what = format!("game #{}: {secs} s pass", self.game);
+        self.compare(&what, (&ra, la), (&rb, lb));
+    }
+
+    /// An `arrange` by `seat`: the same values in both worlds, or a derangement in world B
+    /// for a permuted seat.
+    fn arrange(&mut self, seat: Seat) {
+        let mut va = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        va.shuffle(&mut self.rng);
+        let vb = if self.permuted[seat.index()] {
+            derange(va, &mut self.rng)
+        } else {
+            va
+        };
+        let who = self.players[seat.index()].clone();
+        let id = self.game;
+        let r = self.say2(
+            &who,
+            &format!("arrange #{id} {}", values_text(&va)),
+            &format!("arrange #{id} {}", values_text(&vb)),
+        );
+        if r.kind == ReplyKind::Done {
+            self.counts.arranges += 1;
+        }
+    }
+
+    /// Starts game `k` between fresh players (so no earlier result shows in its replies).
+    fn start(&mut self, k: u64) {
+        let (w, b) = (format!("w{k}"), format!("b{k}"));
+        let seat = ["first", "second", "random"][self.rng.random_range(0..3)];
+        let ranked = if self.rng.random_bool(0.5) {
+            "ranked"
+        } else {
+            "casual"
+        };
+        let days = self.rng.random_range(1..=3);
+        let open = self.rng.random_bool(0.3);
+        let opponent = if open { String::new() } else { format!("@{b}") };
+        self.game = 0;
+        let r = self.say(
+            &w,
+            &format!("challenge subulata {opponent} {seat} {ranked} days:{days}"),
+        );
+        let id: u64 = r.text["Challenge #".len()..]
+            .split(':')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("challenge number");
+        self.game = id;
+        if !open && self.rng.random_bool(0.05) {
+            self.say(&b, &format!("decline #{id}"));
+            return self.start(k);
+        }
+        // Someone who may not accept tries first.
+        self.say(&w, &format!("accept #{id}"));
+        if !open {
+            self.say("carol", &format!("accept #{id}"));
+        }
+        self.say(&b, &format!("accept #{id}"));
+        let g = self.a.game(id);
+        self.players = g.players.clone().map(|p| p.name);
+        // Which seats' values differ between the worlds: at least one.
+        self.permuted = match self.rng.random_range(0..3) {
+            0 => [true, false],
+            1 => [false, true],
+            _ => [true, true],
+        };
+        // A permuted seat arranges (differently in each world); the other one sometimes
+        // arranges (the same in both), else keeps its random set-up.
+        for seat in Seat::BOTH {
+            let arranges = self.permuted[seat.index()] || self.rng.random_bool(0.3);
+            if arranges {
+                self.arrange(seat);
+            }
+        }
+        // The twins really differ: same public position, different values.
+        let (pa, pb) = (self.a.game(id).live().ok(), self.b.game(id).live().ok());
+        let (pa, pb) = (pa.expect("replays"), pb.expect("replays"));
+        assert_eq!(
+            pa.position().to_notation(Viewer::Public),
+            pb.position().to_notation(Viewer::Public)
+        );
+        assert_ne!(
+            pa.position().to_notation(Viewer::Final),
+            pb.position().to_notation(Viewer::Final),
+            "the twins must differ in hidden values"
+        );
+    }
+
+    /// One random step of the current game.
+    fn step(&mut self) {
+        let id = self.game;
+        let g = self.a.game(id);
+        let m = g.live().expect("replays");
+        let position = m.position().clone();
+        let Some(seat) = position.status().seat() else {
+            panic!("game #{id} is running but nobody is to move");
+        };
+        assert_eq!(
+            position.legal_moves(),
+            self.b
+                .game(id)
+                .live()
+                .expect("replays")
+                .position()
+                .legal_moves(),
+            "legal moves may not depend on values"
+        );
+        let mover = self.players[seat.index()].clone();
+        let other = self.players[seat.other().index()].clone();
+        let legal = position.legal_moves();
+        let any_move = legal[self.rng.random_range(0..legal.len())].clone();
+        let random_player = if self.rng.random_bool(0.5) {
+            mover.clone()
+        } else {
+            other.clone()
+        };
+        match self.rng.random_range(0..1000) {
+            0..700 => {
+                let mv = any_move;
+                // Each space-separated form is accepted; use both.
+                let typed = if self.rng.random_bool(0.2) {
+                    mv.replace('-', " ")
+                } else {
+                    mv
+                };
+                self.say(&mover, &format!("move {typed}"));
+            }
+            700..750 => {
+                // A (re-)arrangement, allowed until the player's own first move.
+                let s = if self.rng.random_bool(0.5) {
+                    seat
+                } else {
+                    seat.other()
+                };
+                self.arrange(s);
+            }
+            750..765 => {
+                let bad = [
+                    "arrange 1 2 3",
+                    "arrange 1 1 2 3 4 5 6 7 8",
+                    "arrange 0 1 2 3 4 5 6 7 8",
+                ];
+                let line = bad[self.rng.random_range(0..bad.len())];
+                self.say(&random_player, line);
+            }
+            765..800 => {
+                let cmds = [
+                    "board", "moves", "history", "draw", "takeback", "decline", "abort", "resign",
+                    "rematch",
+                ];
+                let c = cmds[self.rng.random_range(0..cmds.len())];
+                let line = format!("{c} #{id}");
+                // A spectator, or someone acting through a crafted #id or mention.
+                self.say("carol", &line);
+                self.say("carol", &format!("move #{id} {}", legal[0]));
+                self.say("carol", &format!("arrange #{id} 1 2 3 4 5 6 7 8 9"));
+            }
+            800..825 => {
+                // Not their turn.
+                self.say(&other, &format!("move #{id} {}", legal[0]));
+            }
+            825..850 => {
+                let bad = ["a1-a9", "z9-z1", "a1", "e5-e5"];
+                let line = format!("move {}", bad[self.rng.random_range(0..bad.len())]);
+                self.say(&mover, &line);
+            }
+            850..900 => {
+                let c = ["board", "moves", "games", "board", "help arrange"];
+                let c = c[self.rng.random_range(0..c.len())];
+                self.say(&random_player, c);
+            }
+            900..920 => {
+                // A draw offer, accepted, declined, or left standing.
+                self.say(&random_player, "draw");
+                if self.rng.random_bool(0.5) && !self.over() {
+                    let answer = ["draw", "decline", "decline"][self.rng.random_range(0..3)];
+                    let to = self.players_other(&random_player);
+                    self.say(&to, answer);
+                }
+            }
+            920..950 => {
+                // A takeback request (refused unless the asker moved last), then an answer.
+                self.say(&random_player, "takeback");
+                if !self.over() {
+                    let answer = ["takeback", "decline"][self.rng.random_range(0..2)];
+                    let to = self.players_other(&random_player);
+                    self.say(&to, answer);
+                }
+            }
+            950..954 => {
+                self.say(&random_player, "resign");
+            }
+            954..962 => {
+                self.say(&random_player, "abort");
+            }
+            _ => {
+                // Time passes: hours (reminders) or past the deadline (a timeout).
+                let hours = self.rng.random_range(1..=(g.days as i64 * 24 + 2));
+                self.wait(hours * HOUR);
+            }
+        }
+    }
+
+    fn players_other(&self, name: &str) -> String {
+        if self.players[0] == name {
+            self.players[1].clone()
+        } else {
+            self.players[0].clone()
+        }
+    }
+}
+
+#[test]
+fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
+    let mut twins = Twins {
+        a: World::new(),
+        b: World::new(),
+        rng: StdRng::seed_from_u64(2026),
+        counts: Counts::default(),
+        game: 0,
+        players: [String::new(), String::new()],
+        permuted: [false, false],
+    };
+    for k in 1..=GAMES {
+        twins.start(k);
+        let mut steps = 0;
+        while !twins.over() {
+            if steps == MAX_STEPS {
+                let p = twins.players[0].clone();
+                twins.say(&p, "resign");
+                break;
+            }
+            twins.step();
+            steps += 1;
+        }
+        let end = twins.a.game(twins.game).end.expect("over");
+        let how = format!("{:?}", end.result);
+        let how = how.split('(').next().unwrap_or("").to_string();
+        *twins.counts.ended_by.entry(how).or_default() += 1;
+        twins.counts.games += 1;
+    }
+    let c = &twins.counts;
+    eprintln!("secrecy run: {c:#?}");
+    assert_eq!(c.games, GAMES);
+    // The run covered what it claims: every way of ending, and real logs.
+    for how in ["Rules", "Resigned", "TimedOut", "DrawAgreed", "Aborted"] {
+        assert!(
+            c.ended_by.contains_key(how),
+            "no game ended by {how}: {c:?}"
+        );
+    }
+    assert!(c.log_lines > GAMES, "{c:?}");
+    assert!(
+        c.notices > 0 && c.pngs > 0 && c.private_compared > 0,
+        "{c:?}"
+    );
+}

@@ -1,0 +1,148 @@
+//! What the search needs from each game beyond the rules: filling in hidden values
+//! (determinisation) and scoring a position where a playout is cut off.
+
+use rand::{Rng, RngExt};
+use skald_rules::adelta::Adelta;
+use skald_rules::daldosa::Daldosa;
+use skald_rules::hnefatafl::Hnefatafl;
+use skald_rules::subulata::Subulata;
+use skald_rules::{Game, Seat, Viewer};
+
+/// A game the engine can play: the rules plus determinisation and a cut-off evaluation.
+pub trait AiGame: Game {
+    /// A full position consistent with what `me` sees in `self` (a position read from
+    /// `me`'s view), with every value `me` may not see sampled at random. Games without
+    /// hidden information return a copy.
+    fn determinise<R: Rng + ?Sized>(&self, me: Seat, rng: &mut R) -> Self {
+        let _ = (me, rng);
+        self.clone()
+    }
+
+    /// How good the position is for `seat`, in 0..=1, when a playout stops before the end.
+    /// The default (0.5) says "unknown".
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let _ = seat;
+        0.5
+    }
+}
+
+/// Material and king freedom: captured soldiers on both sides, and how close the king is to
+/// a corner, folded into 0..=1 for the defenders.
+impl AiGame for Hnefatafl {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let size = f64::from(self.size());
+        let attackers_lost = f64::from(self.captured(Seat::A)) / 24.0;
+        let defenders_lost = f64::from(self.captured(Seat::B)) / 12.0;
+        let king = match self.king() {
+            Some(k) => {
+                let far = size - 1.0;
+                let d = self
+                    .corners()
+                    .iter()
+                    .map(|c| {
+                        f64::from(c.file.abs_diff(k.file)) + f64::from(c.rank.abs_diff(k.rank))
+                    })
+                    .fold(f64::MAX, f64::min);
+                0.5 - d / (2.0 * far)
+            }
+            None => -0.5,
+        };
+        let defenders =
+            (0.5 + 0.3 * (attackers_lost - defenders_lost) + 0.3 * king).clamp(0.0, 1.0);
+        match seat {
+            Seat::B => defenders,
+            Seat::A => 1.0 - defenders,
+        }
+    }
+}
+
+/// Captured pieces decide the game: the share of the material balance.
+impl AiGame for Adelta {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let mine = f64::from(self.pieces(seat));
+        let theirs = f64::from(self.pieces(seat.other()));
+        if mine + theirs == 0.0 {
+            0.5
+        } else {
+            mine / (mine + theirs)
+        }
+    }
+}
+
+/// Pegs on the board decide the game: the share of pegs still in play.
+impl AiGame for Daldosa {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let mine = f64::from(self.pegs_on_board(seat));
+        let theirs = f64::from(self.pegs_on_board(seat.other()));
+        if mine + theirs == 0.0 {
+            0.5
+        } else {
+            mine / (mine + theirs)
+        }
+    }
+}
+
+/// The opponent's values are sampled: distinct values 1..=9 that no known value of that colour
+/// already uses. Nothing visible rules out more (moves depend on terrain, not values, and a
+/// captured piece leaves without showing its value).
+impl AiGame for Subulata {
+    fn determinise<R: Rng + ?Sized>(&self, me: Seat, rng: &mut R) -> Self {
+        let text = self.to_notation(Viewer::Seat(me));
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        let Some(ranks) = fields.get(1).copied() else {
+            return self.clone();
+        };
+        let letter = match me.other() {
+            Seat::A => 'W',
+            Seat::B => 'B',
+        };
+        let chars: Vec<char> = ranks.chars().collect();
+        let mut known = [false; 10];
+        let mut unknown = 0;
+        for pair in chars.windows(2) {
+            if pair[0] == letter {
+                match pair[1].to_digit(10) {
+                    Some(v) => known[v as usize] = true,
+                    None if pair[1] == '?' => unknown += 1,
+                    None => {}
+                }
+            }
+        }
+        let mut free: Vec<u8> = (1..=9u8).filter(|&v| !known[usize::from(v)]).collect();
+        if unknown == 0 || free.len() < unknown {
+            return self.clone();
+        }
+        for i in (1..free.len()).rev() {
+            let j = rng.random_range(0..=i);
+            free.swap(i, j);
+        }
+        let mut next = free.into_iter();
+        let mut filled = String::with_capacity(ranks.len());
+        let mut prev = ' ';
+        for c in chars {
+            if c == '?' && prev == letter {
+                match next.next() {
+                    Some(v) => filled.push(char::from(b'0' + v)),
+                    None => filled.push('?'),
+                }
+            } else {
+                filled.push(c);
+            }
+            prev = c;
+        }
+        fields[1] = &filled;
+        Subulata::from_notation(self.rule_set(), &fields.join(" ")).unwrap_or_else(|_| self.clone())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        // Pieces on the goal and captures, the parts of the score a view always knows.
+        let mine = f64::from(self.on_goal(seat)) * 5.0 + f64::from(self.captured_by(seat));
+        let theirs =
+            f64::from(self.on_goal(seat.other())) * 5.0 + f64::from(self.captured_by(seat.other()));
+        if mine + theirs == 0.0 {
+            0.5
+        } else {
+            0.5 + 0.5 * (mine - theirs) / (mine + theirs)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Engine against engine: whole games, and a summary of many with a confidence interval.
+
+use crate::{AiGame, Budget, Level, SeatView};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use skald_rules::{RuleSetId, Seat, Status, dice};
+
+/// Games longer than this many steps are stopped and counted as draws (random Hnefatafl
+/// games can wander for a long time).
+pub const MAX_PLIES: u32 = 3_000;
+
+/// One player of a match: a level, with its search budget optionally scaled down.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    /// The level played.
+    pub level: Level,
+    /// Multiplies the level's iterations (1.0: the level as players meet it).
+    pub scale: f64,
+}
+
+impl Player {
+    /// The level as players meet it.
+    pub fn new(level: Level) -> Player {
+        Player { level, scale: 1.0 }
+    }
+
+    fn budget(self) -> Option<Budget> {
+        self.level.budget().map(|b| b.scaled(self.scale))
+    }
+}
+
+/// Plays one game of `rule_set` between `a` (on seat `a_seat`) and `b` and returns A's score:
+/// 1 for a win, 0.5 for a draw (or a game stopped at [`MAX_PLIES`]), 0 for a loss. `seed`
+/// decides the set-up, the dice and both engines' random choices.
+pub fn play_game<G: AiGame>(
+    rule_set: RuleSetId,
+    a: Player,
+    b: Player,
+    a_seat: Seat,
+    seed: u64,
+) -> f64 {
+    let mut state = G::start(rule_set, seed);
+    let mut dice_rng = StdRng::seed_from_u64(seed ^ 0x5eed_d1ce);
+    let mut rngs = [
+        StdRng::seed_from_u64(seed.wrapping_mul(3).wrapping_add(1)),
+        StdRng::seed_from_u64(seed.wrapping_mul(3).wrapping_add(2)),
+    ];
+    while state.ply() < MAX_PLIES {
+        match state.status() {
+            Status::Over(o) => {
+                return match o.winner {
+                    Some(w) if w == a_seat => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+            }
+            Status::Roll { spec, .. } => {
+                let d = dice::roll(spec, &mut dice_rng);
+                if state.roll(&d).is_err() {
+                    return 0.5;
+                }
+            }
+            Status::Move { seat } => {
+                let player = if seat == a_seat { a } else { b };
+                let rng = &mut rngs[usize::from(seat != a_seat)];
+                let Ok(view) = SeatView::new(&state, seat) else {
+                    return 0.5;
+                };
+                let mv = crate::engine::choose_with_budget(&view, player.budget(), rng);
+                match mv {
+                    Some(mv) if state.play(mv).is_ok() => {}
+                    _ => return 0.5,
+                }
+            }
+        }
+    }
+    0.5
+}
+
+/// The results of a match, from A's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games A won.
+    pub wins: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// Drawn (or stopped) games.
+    pub draws: u32,
+}
+
+impl Summary {
+    /// Adds one game's score for A.
+    pub fn add(&mut self, score: f64) {
+        if score >= 1.0 {
+            self.wins += 1;
+        } else if score <= 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// A's score: wins plus half the draws, over the games.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+        }
+    }
+
+    /// The 95% Wilson score interval of A's score (draws count half).
+    pub fn wilson95(&self) -> (f64, f64) {
+        wilson(self.score(), self.games(), 1.959_964)
+    }
+}
+
+/// The Wilson score interval for a proportion `p` observed over `n` trials, `z` standard
+/// deviations wide: unlike the normal approximation it stays inside 0..=1 and behaves near
+/// 0 and 1, where a strong engine's score lives.
+pub fn wilson(p: f64, n: u32, z: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = f64::from(n);
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays `games` games on `threads` threads, A on seat A in even games and on seat B in odd
+/// ones, game `i` seeded with `seed + i`, and sums them up. The result does not depend on the
+/// number of threads.
+pub fn run_match<G: AiGame>(
+    rule_set: RuleSetId,
+    a: Player,
+    b: Player,
+    games: u32,
+    seed: u64,
+    threads: usize,
+) -> Summary {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
+                    let s = play_game::<G>(rule_set, a, b, a_seat, seed.wrapping_add(u64::from(i)));
+                    if let Ok(mut all) = scores.lock()
+                        && let Some(slot) = all.get_mut(i as usize)
+                    {
+                        *slot = s;
+                    }
+                }
+            });
+        }
+    });
+    let mut summary = Summary::default();
+    for s in scores.into_inner().unwrap_or_default() {
+        summary.add(s);
+    }
+    summary
+}

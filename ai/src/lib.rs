@@ -1,0 +1,25 @@
+//! Skald's built-in opponent: Monte Carlo tree search (UCT) over the typed rules of every game.
+//!
+//! - [`SeatView`] is the only way to hand a position to the engine: it keeps what one seat may
+//!   see and nothing else, so the engine cannot read Subulata's hidden values by accident.
+//! - [`AiGame`] adds what the search needs beyond [`skald_rules::Game`]: sampling the hidden
+//!   values a view lacks (determinisation) and a cheap evaluation for cut-off playouts.
+//! - [`Level`] names the fixed budgets; [`choose_move`] picks a move for the seat to move.
+//! - [`harness`] plays engines against each other and summarises the results.
+//!
+//! Everything is deterministic given the RNG passed in, unless a level's wall-time cap stops
+//! a search before its iteration budget (the cap is a safety net for slow machines).
+
+#![deny(missing_docs)]
+
+mod determinise;
+mod engine;
+pub mod harness;
+mod level;
+mod mcts;
+mod view;
+
+pub use determinise::AiGame;
+pub use engine::{choose_move, choose_with_budget};
+pub use level::{Budget, Level, UnknownLevel};
+pub use view::SeatView;

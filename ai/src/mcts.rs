@@ -1,0 +1,211 @@
+//! The tree search: UCT over decision nodes, chance nodes for dice rolls, one determinisation
+//! of the hidden values per iteration.
+
+use crate::{AiGame, Budget};
+use rand::{Rng, RngExt};
+use skald_rules::{Seat, Status, dice};
+use std::time::Instant;
+
+/// The exploration constant of UCT for rewards in 0..=1.
+const EXPLORATION: f64 = 1.0;
+
+/// What a node holds besides its statistics.
+enum Kind<M> {
+    /// Not visited yet with a move or roll pending.
+    Fresh,
+    /// A seat chooses a move: moves not tried yet and the children of tried ones.
+    Decision {
+        untried: Vec<M>,
+        children: Vec<(M, usize)>,
+    },
+    /// The dice fall: one child per roll seen so far.
+    Chance { children: Vec<(Vec<u8>, usize)> },
+}
+
+/// One node: how often it was reached and the reward of the seat whose move led to it.
+struct Node<M> {
+    visits: u32,
+    reward: f64,
+    /// The seat that chose the move into this node (`None` at the root and after a roll).
+    mover: Option<Seat>,
+    kind: Kind<M>,
+}
+
+impl<M> Node<M> {
+    fn new(mover: Option<Seat>) -> Node<M> {
+        Node {
+            visits: 0,
+            reward: 0.0,
+            mover,
+            kind: Kind::Fresh,
+        }
+    }
+}
+
+/// The reward of `seat` for a finished game, or the evaluation of a cut-off one.
+fn reward<G: AiGame>(state: &G, seat: Seat) -> f64 {
+    match state.status() {
+        Status::Over(outcome) => match outcome.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        _ => state.evaluate(seat),
+    }
+}
+
+/// Plays random moves and rolls from `state` until the end or `plies` steps.
+fn rollout<G: AiGame, R: Rng + ?Sized>(state: &mut G, plies: u32, rng: &mut R) {
+    for _ in 0..plies {
+        match state.status() {
+            Status::Over(_) => return,
+            Status::Roll { spec, .. } => {
+                let d = dice::roll(spec, rng);
+                if state.roll(&d).is_err() {
+                    return;
+                }
+            }
+            Status::Move { .. } => {
+                let moves = state.legal_moves();
+                if moves.is_empty() {
+                    return;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                if state.play(mv).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Searches from `root` (a view of `me`, who is to move) and returns the most visited move.
+pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
+    root: &G,
+    me: Seat,
+    budget: Budget,
+    rng: &mut R,
+) -> Option<G::Move> {
+    let start = Instant::now();
+    let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
+    let mut path: Vec<usize> = Vec::new();
+    for iteration in 0..budget.iterations {
+        if iteration % 32 == 0
+            && let Some(cap) = budget.time_cap
+            && start.elapsed() >= cap
+        {
+            break;
+        }
+        let mut state = root.determinise(me, rng);
+        path.clear();
+        let mut at = 0;
+        path.push(at);
+        // Selection and expansion: descend until a new node is made or the game ends.
+        loop {
+            let status = state.status();
+            match status {
+                Status::Over(_) => break,
+                Status::Roll { spec, .. } => {
+                    let d = dice::roll(spec, rng);
+                    if state.roll(&d).is_err() {
+                        break;
+                    }
+                    if matches!(nodes[at].kind, Kind::Fresh) {
+                        nodes[at].kind = Kind::Chance {
+                            children: Vec::new(),
+                        };
+                    }
+                    let found = match &nodes[at].kind {
+                        Kind::Chance { children } => {
+                            children.iter().find(|(k, _)| *k == d).map(|&(_, c)| c)
+                        }
+                        _ => None,
+                    };
+                    match found {
+                        Some(c) => {
+                            at = c;
+                            path.push(at);
+                        }
+                        None => {
+                            let c = nodes.len();
+                            nodes.push(Node::new(None));
+                            if let Kind::Chance { children } = &mut nodes[at].kind {
+                                children.push((d, c));
+                            }
+                            path.push(c);
+                            break;
+                        }
+                    }
+                }
+                Status::Move { seat } => {
+                    if matches!(nodes[at].kind, Kind::Fresh) {
+                        nodes[at].kind = Kind::Decision {
+                            untried: state.legal_moves(),
+                            children: Vec::new(),
+                        };
+                    }
+                    // Expansion: one move not tried yet, picked at random.
+                    let fresh = match &mut nodes[at].kind {
+                        Kind::Decision { untried, .. } if !untried.is_empty() => {
+                            let i = rng.random_range(0..untried.len());
+                            Some(untried.swap_remove(i))
+                        }
+                        _ => None,
+                    };
+                    if let Some(mv) = fresh {
+                        if state.play(mv).is_err() {
+                            break;
+                        }
+                        let c = nodes.len();
+                        nodes.push(Node::new(Some(seat)));
+                        if let Kind::Decision { children, .. } = &mut nodes[at].kind {
+                            children.push((mv, c));
+                        }
+                        path.push(c);
+                        break;
+                    }
+                    // Selection: the child with the best upper confidence bound.
+                    let chosen = match &nodes[at].kind {
+                        Kind::Decision { children, .. } => {
+                            let ln = f64::from(nodes[at].visits.max(1)).ln();
+                            children
+                                .iter()
+                                .map(|&(mv, c)| {
+                                    let n = &nodes[c];
+                                    let v = f64::from(n.visits.max(1));
+                                    (n.reward / v + EXPLORATION * (ln / v).sqrt(), mv, c)
+                                })
+                                .max_by(|a, b| a.0.total_cmp(&b.0))
+                                .map(|(_, mv, c)| (mv, c))
+                        }
+                        _ => None,
+                    };
+                    let Some((mv, c)) = chosen else { break };
+                    if state.play(mv).is_err() {
+                        break;
+                    }
+                    at = c;
+                    path.push(at);
+                }
+            }
+        }
+        rollout(&mut state, budget.rollout_plies, rng);
+        let rewards = [reward(&state, Seat::A), reward(&state, Seat::B)];
+        for &i in &path {
+            let node = &mut nodes[i];
+            node.visits += 1;
+            if let Some(m) = node.mover {
+                node.reward += rewards[m.index()];
+            }
+        }
+    }
+    match &nodes[0].kind {
+        Kind::Decision { children, untried } => children
+            .iter()
+            .map(|&(mv, c)| (nodes[c].visits, nodes[c].reward, mv))
+            .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+            .map(|(_, _, mv)| mv)
+            .or_else(|| untried.first().copied()),
+        _ => None,
+    }
+}

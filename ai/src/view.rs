@@ -1,0 +1,34 @@
+//! The position as one seat sees it: the engine's only input.
+
+use skald_rules::{Game, PositionError, Seat, Viewer};
+
+/// A position as `seat` may see it: built from the seat's own position string, so the
+/// opponent's hidden values (Subulata) are unknown in it.
+///
+/// The engine takes only this type, and the only way to build one redacts the position, so a
+/// caller cannot hand the engine the full position by accident.
+#[derive(Clone, Debug)]
+pub struct SeatView<G: Game> {
+    position: G,
+    seat: Seat,
+}
+
+impl<G: Game> SeatView<G> {
+    /// The view of `position` for `seat`: written with `Viewer::Seat(seat)` and read back, so
+    /// whatever that seat may not see is gone.
+    pub fn new(position: &G, seat: Seat) -> Result<SeatView<G>, PositionError> {
+        let text = position.to_notation(Viewer::Seat(seat));
+        let position = G::from_notation(position.rule_set(), &text)?;
+        Ok(SeatView { position, seat })
+    }
+
+    /// The seat whose view this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The redacted position (crate-internal: the search starts from it).
+    pub(crate) fn position(&self) -> &G {
+        &self.position
+    }
+}

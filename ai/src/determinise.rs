@@ -146,3 +146,26 @@ impl AiGame for Subulata {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use skald_rules::RuleSetId;
+
+    #[test]
+    fn subulata_determinisation_fills_distinct_values_and_keeps_own() {
+        let full = Subulata::start(RuleSetId::Subulata, 5);
+        let text = full.to_notation(Viewer::Seat(Seat::A));
+        let view = Subulata::from_notation(RuleSetId::Subulata, &text).expect("view");
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..20 {
+            let d = view.determinise(Seat::A, &mut rng);
+            assert_eq!(d.arrangement(Seat::A), full.arrangement(Seat::A));
+            let mut values: Vec<u8> = d.arrangement(Seat::B).iter().flatten().copied().collect();
+            values.sort_unstable();
+            assert_eq!(values, (1..=9).collect::<Vec<u8>>());
+        }
+    }
+}

@@ -173,3 +173,34 @@ pub fn run_match<G: AiGame>(
     }
     summary
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_rules::adelta::Adelta;
+
+    #[test]
+    fn wilson_interval_is_sane() {
+        let (lo, hi) = wilson(1.0, 20, 1.959_964);
+        assert!(lo > 0.83 && lo < 0.85 && hi == 1.0, "{lo} {hi}");
+        let (lo, hi) = wilson(0.5, 100, 1.959_964);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.3, 0, 1.96), (0.0, 1.0));
+    }
+
+    #[test]
+    fn a_match_does_not_depend_on_threads() {
+        let a = Player {
+            level: Level::Easy,
+            scale: 0.1,
+        };
+        let b = Player::new(Level::Random);
+        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1);
+        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2);
+        assert_eq!(one, two);
+        assert_eq!(one.games(), 6);
+    }
+}

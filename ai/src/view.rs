@@ -32,3 +32,25 @@ impl<G: Game> SeatView<G> {
         &self.position
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_rules::subulata::Subulata;
+    use skald_rules::{Game, RuleSetId};
+
+    #[test]
+    fn a_subulata_view_holds_no_opponent_value() {
+        let full = Subulata::start(RuleSetId::Subulata, 3);
+        for seat in Seat::BOTH {
+            let view = SeatView::new(&full, seat).expect("view");
+            let text = view.position().to_notation(Viewer::Final);
+            let (mine, theirs) = match seat {
+                Seat::A => ('W', 'B'),
+                Seat::B => ('B', 'W'),
+            };
+            assert_eq!(text.matches(&format!("{theirs}?")).count(), 9, "{text}");
+            assert_eq!(text.matches(&format!("{mine}?")).count(), 0, "{text}");
+        }
+    }
+}

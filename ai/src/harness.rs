@@ -156,7 +156,11 @@ pub fn run_match<G: AiGame>(
                     if i >= games {
                         break;
                     }
-                    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
+                    let a_seat = if i.is_multiple_of(2) {
+                        Seat::A
+                    } else {
+                        Seat::B
+                    };
                     let s = play_game::<G>(rule_set, a, b, a_seat, seed.wrapping_add(u64::from(i)));
                     if let Ok(mut all) = scores.lock()
                         && let Some(slot) = all.get_mut(i as usize)

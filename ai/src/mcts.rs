@@ -90,7 +90,7 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
     let mut path: Vec<usize> = Vec::new();
     for iteration in 0..budget.iterations {
-        if iteration % 32 == 0
+        if iteration.is_multiple_of(32)
             && let Some(cap) = budget.time_cap
             && start.elapsed() >= cap
         {

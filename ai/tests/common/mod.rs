@@ -1,5 +1,7 @@
 //! Helpers shared by the engine's tests: random positions of every rule set.
 
+#![allow(dead_code)]
+
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use skald_ai::{AiGame, Budget};

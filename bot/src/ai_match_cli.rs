@@ -1,0 +1,65 @@
+//! `skald ai-match`: the built-in engine against itself, to measure its levels.
+
+use crate::cli::AiMatchArgs;
+use skald_ai::AiGame;
+use skald_ai::harness::{Player, Summary, run_match};
+use skald_rules::RuleSetId;
+use skald_rules::adelta::Adelta;
+use skald_rules::daldosa::Daldosa;
+use skald_rules::hnefatafl::Hnefatafl;
+use skald_rules::subulata::Subulata;
+use std::fmt::Write;
+use std::time::Instant;
+
+/// Plays the match and prints its summary.
+pub fn run(args: &AiMatchArgs) -> Result<String, String> {
+    if args.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    if !(args.scale.is_finite() && args.scale > 0.0) {
+        return Err("--scale must be a positive number".to_string());
+    }
+    let a = Player {
+        level: args.a,
+        scale: args.scale,
+    };
+    let b = Player {
+        level: args.b,
+        scale: args.scale,
+    };
+    let started = Instant::now();
+    let summary = match args.rule_set {
+        RuleSetId::Adelta | RuleSetId::AdeltaRustik => play::<Adelta>(args, a, b),
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => play::<Hnefatafl>(args, a, b),
+        RuleSetId::Subulata => play::<Subulata>(args, a, b),
+        RuleSetId::Daldosa => play::<Daldosa>(args, a, b),
+    };
+    let (lo, hi) = summary.wilson95();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: A {} vs B {}, {} games (seats alternate), seed {}, scale {}",
+        args.rule_set.id(),
+        args.a,
+        args.b,
+        summary.games(),
+        args.seed,
+        args.scale
+    );
+    let _ = writeln!(
+        out,
+        "A wins {}, losses {}, draws {}; A's score {:.1}% (95% Wilson interval {:.1}%..{:.1}%)",
+        summary.wins,
+        summary.losses,
+        summary.draws,
+        100.0 * summary.score(),
+        100.0 * lo,
+        100.0 * hi
+    );
+    let _ = writeln!(out, "time {:.1} s", started.elapsed().as_secs_f64());
+    Ok(out)
+}
+
+fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> Summary {
+    run_match::<G>(args.rule_set, a, b, args.games, args.seed, args.threads)
+}

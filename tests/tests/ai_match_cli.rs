@@ -30,7 +30,7 @@ fn a_small_match_prints_the_summary_and_repeats() {
     assert!(lines[1].contains("95% Wilson interval"), "{out}");
     // The same seed gives the same result, whatever the number of threads.
     let mut one_thread = args.to_vec();
-    one_thread[14] = "1";
+    one_thread[13] = "1";
     let again = ok(&one_thread);
     assert_eq!(again.lines().nth(1), lines.get(1).copied());
 }

@@ -37,24 +37,13 @@ pub fn choose_with_budget<G: AiGame, R: Rng + ?Sized>(
     let Some(budget) = budget else {
         return Some(moves[rng.random_range(0..moves.len())]);
     };
+    // A win at once is taken (in the view: a Subulata win counts only when every possible
+    // hidden value gives it).
     if moves.len() == 1 {
         return moves.first().copied();
     }
-    if let Some(win) = winning_move(position, &moves, me) {
+    if let Some(win) = mcts::winning_move(position, &moves, me) {
         return Some(win);
     }
     mcts::search(position, me, budget, rng).or_else(|| moves.first().copied())
-}
-
-/// A move after which the game is over and won by `me` (in the view: a Subulata win counts only
-/// when every possible hidden value gives it).
-fn winning_move<G: AiGame>(
-    position: &G,
-    moves: &[G::Move],
-    me: skald_rules::Seat,
-) -> Option<G::Move> {
-    moves.iter().copied().find(|&mv| {
-        let mut next = position.clone();
-        next.play(mv).is_ok() && matches!(next.status(), Status::Over(o) if o.winner == Some(me))
-    })
 }

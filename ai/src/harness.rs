@@ -4,6 +4,7 @@ use crate::{AiGame, Budget, Level, SeatView};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use skald_rules::{RuleSetId, Seat, Status, dice};
+use std::time::{Duration, Instant};
 
 /// Games longer than this many steps are stopped and counted as draws (random Hnefatafl
 /// games can wander for a long time).
@@ -29,6 +30,47 @@ impl Player {
     }
 }
 
+/// How long the engines thought, player A first (for the 2 s per move target).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timing {
+    /// Moves chosen by each player.
+    pub moves: [u32; 2],
+    /// Their total thinking time.
+    pub total: [Duration; 2],
+    /// The longest single move of each player.
+    pub longest: [Duration; 2],
+}
+
+impl Timing {
+    fn add(&mut self, player: usize, took: Duration) {
+        if let (Some(m), Some(t), Some(l)) = (
+            self.moves.get_mut(player),
+            self.total.get_mut(player),
+            self.longest.get_mut(player),
+        ) {
+            *m += 1;
+            *t += took;
+            *l = (*l).max(took);
+        }
+    }
+
+    fn merge(&mut self, other: &Timing) {
+        for p in 0..2 {
+            self.moves[p] += other.moves[p];
+            self.total[p] += other.total[p];
+            self.longest[p] = self.longest[p].max(other.longest[p]);
+        }
+    }
+
+    /// The mean thinking time per move of `player` (0: A, 1: B).
+    pub fn mean(&self, player: usize) -> Duration {
+        match (self.total.get(player), self.moves.get(player)) {
+            (Some(t), Some(&m)) if m > 0 => *t / m,
+            _ => Duration::ZERO,
+        }
+    }
+}
+
 /// Plays one game of `rule_set` between `a` (on seat `a_seat`) and `b` and returns A's score:
 /// 1 for a win, 0.5 for a draw (or a game stopped at [`MAX_PLIES`]), 0 for a loss. `seed`
 /// decides the set-up, the dice and both engines' random choices.
@@ -38,6 +80,30 @@ pub fn play_game<G: AiGame>(
     b: Player,
     a_seat: Seat,
     seed: u64,
+) -> f64 {
+    play_timed::<G>(rule_set, a, b, a_seat, seed).0
+}
+
+/// [`play_game`], also returning how long each player thought.
+pub fn play_timed<G: AiGame>(
+    rule_set: RuleSetId,
+    a: Player,
+    b: Player,
+    a_seat: Seat,
+    seed: u64,
+) -> (f64, Timing) {
+    let mut timing = Timing::default();
+    let score = play_inner::<G>(rule_set, a, b, a_seat, seed, &mut timing);
+    (score, timing)
+}
+
+fn play_inner<G: AiGame>(
+    rule_set: RuleSetId,
+    a: Player,
+    b: Player,
+    a_seat: Seat,
+    seed: u64,
+    timing: &mut Timing,
 ) -> f64 {
     let mut state = G::start(rule_set, seed);
     let mut dice_rng = StdRng::seed_from_u64(seed ^ 0x5eed_d1ce);
@@ -66,7 +132,9 @@ pub fn play_game<G: AiGame>(
                 let Ok(view) = SeatView::new(&state, seat) else {
                     return 0.5;
                 };
+                let started = Instant::now();
                 let mv = crate::engine::choose_with_budget(&view, player.budget(), rng);
+                timing.add(usize::from(seat != a_seat), started.elapsed());
                 match mv {
                     Some(mv) if state.play(mv).is_ok() => {}
                     _ => return 0.5,
@@ -137,7 +205,7 @@ pub fn wilson(p: f64, n: u32, z: f64) -> (f64, f64) {
 
 /// Plays `games` games on `threads` threads, A on seat A in even games and on seat B in odd
 /// ones, game `i` seeded with `seed + i`, and sums them up. The result does not depend on the
-/// number of threads.
+/// number of threads (the timings do).
 pub fn run_match<G: AiGame>(
     rule_set: RuleSetId,
     a: Player,
@@ -145,9 +213,10 @@ pub fn run_match<G: AiGame>(
     games: u32,
     seed: u64,
     threads: usize,
-) -> Summary {
+) -> (Summary, Timing) {
     let next = std::sync::atomic::AtomicU32::new(0);
     let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
+    let timing = std::sync::Mutex::new(Timing::default());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -161,7 +230,11 @@ pub fn run_match<G: AiGame>(
                     } else {
                         Seat::B
                     };
-                    let s = play_game::<G>(rule_set, a, b, a_seat, seed.wrapping_add(u64::from(i)));
+                    let (s, t) =
+                        play_timed::<G>(rule_set, a, b, a_seat, seed.wrapping_add(u64::from(i)));
+                    if let Ok(mut all) = timing.lock() {
+                        all.merge(&t);
+                    }
                     if let Ok(mut all) = scores.lock()
                         && let Some(slot) = all.get_mut(i as usize)
                     {
@@ -175,7 +248,7 @@ pub fn run_match<G: AiGame>(
     for s in scores.into_inner().unwrap_or_default() {
         summary.add(s);
     }
-    summary
+    (summary, timing.into_inner().unwrap_or_default())
 }
 
 #[cfg(test)]
@@ -202,8 +275,8 @@ mod tests {
             scale: 0.1,
         };
         let b = Player::new(Level::Random);
-        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1);
-        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2);
+        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1).0;
+        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2).0;
         assert_eq!(one, two);
         assert_eq!(one.games(), 6);
     }

@@ -54,6 +54,14 @@ fn reward<G: AiGame>(state: &G, seat: Seat) -> f64 {
     }
 }
 
+/// A move after which `seat` has won, if there is one.
+pub(crate) fn winning_move<G: AiGame>(state: &G, moves: &[G::Move], seat: Seat) -> Option<G::Move> {
+    moves.iter().copied().find(|&mv| {
+        let mut next = state.clone();
+        next.play(mv).is_ok() && matches!(next.status(), Status::Over(o) if o.winner == Some(seat))
+    })
+}
+
 /// Plays random moves and rolls from `state` until the end or `plies` steps.
 fn rollout<G: AiGame, R: Rng + ?Sized>(state: &mut G, plies: u32, rng: &mut R) {
     for _ in 0..plies {
@@ -87,6 +95,10 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<G::Move> {
     let start = Instant::now();
+    // Decisive moves: a node whose mover can win at once only considers that move, so the
+    // tree sees the opponent's immediate wins after a few visits. Not with hidden values,
+    // where a win in one sampled world may be a loss in another.
+    let hidden = root.rule_set().has_hidden_information();
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
     let mut path: Vec<usize> = Vec::new();
     for iteration in 0..budget.iterations {
@@ -139,8 +151,12 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
                 }
                 Status::Move { seat } => {
                     if matches!(nodes[at].kind, Kind::Fresh) {
+                        let mut untried = state.legal_moves();
+                        if !hidden && let Some(win) = winning_move(&state, &untried, seat) {
+                            untried = vec![win];
+                        }
                         nodes[at].kind = Kind::Decision {
-                            untried: state.legal_moves(),
+                            untried,
                             children: Vec::new(),
                         };
                     }

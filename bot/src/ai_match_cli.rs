@@ -2,7 +2,7 @@
 
 use crate::cli::AiMatchArgs;
 use skald_ai::AiGame;
-use skald_ai::harness::{Player, Summary, run_match};
+use skald_ai::harness::{Player, Summary, Timing, run_match};
 use skald_rules::RuleSetId;
 use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
@@ -28,7 +28,7 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
         scale: args.scale,
     };
     let started = Instant::now();
-    let summary = match args.rule_set {
+    let (summary, timing) = match args.rule_set {
         RuleSetId::Adelta | RuleSetId::AdeltaRustik => play::<Adelta>(args, a, b),
         RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => play::<Hnefatafl>(args, a, b),
         RuleSetId::Subulata => play::<Subulata>(args, a, b),
@@ -56,10 +56,20 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
         100.0 * lo,
         100.0 * hi
     );
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{name} ({}): {} moves, {:.1} ms per move on average, longest {:.1} ms",
+            if i == 0 { args.a } else { args.b },
+            timing.moves[i],
+            timing.mean(i).as_secs_f64() * 1000.0,
+            timing.longest[i].as_secs_f64() * 1000.0
+        );
+    }
     let _ = writeln!(out, "time {:.1} s", started.elapsed().as_secs_f64());
     Ok(out)
 }
 
-fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> Summary {
+fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
     run_match::<G>(args.rule_set, a, b, args.games, args.seed, args.threads)
 }

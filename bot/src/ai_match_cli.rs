@@ -16,16 +16,18 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
-    if !(args.scale.is_finite() && args.scale > 0.0) {
-        return Err("--scale must be a positive number".to_string());
+    let scale_a = args.scale_a.unwrap_or(args.scale);
+    let scale_b = args.scale_b.unwrap_or(args.scale);
+    if ![scale_a, scale_b].iter().all(|s| s.is_finite() && *s > 0.0) {
+        return Err("--scale, --scale-a and --scale-b must be positive numbers".to_string());
     }
     let a = Player {
         level: args.a,
-        scale: args.scale,
+        scale: scale_a,
     };
     let b = Player {
         level: args.b,
-        scale: args.scale,
+        scale: scale_b,
     };
     let started = Instant::now();
     let (summary, timing) = match args.rule_set {
@@ -38,13 +40,12 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: A {} vs B {}, {} games (seats alternate), seed {}, scale {}",
+        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games (seats alternate), seed {}",
         args.rule_set.id(),
         args.a,
         args.b,
         summary.games(),
         args.seed,
-        args.scale
     );
     let _ = writeln!(
         out,

@@ -74,6 +74,12 @@ pub struct AiMatchArgs {
     /// Multiplies both levels' search iterations (e.g. 0.25 for a quicker, weaker match).
     #[arg(long, default_value_t = 1.0)]
     pub scale: f64,
+    /// Multiplies A's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_a: Option<f64>,
+    /// Multiplies B's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_b: Option<f64>,
 }
 
 /// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.

@@ -23,7 +23,7 @@ fn a_small_match_prints_the_summary_and_repeats() {
     let out = ok(&args);
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].starts_with("daldosa: A easy vs B random, 4 games"),
+        lines[0].starts_with("daldosa: A easy (x0.05 iterations) vs B random (x0.05), 4 games"),
         "{out}"
     );
     assert!(lines[1].starts_with("A wins "), "{out}");
@@ -41,4 +41,6 @@ fn bad_arguments_are_refused() {
     assert!(err.contains("genius"), "{err}");
     let err = fails(&["ai-match", "daldosa", "--games", "0"]);
     assert!(err.contains("--games"), "{err}");
+    let err = fails(&["ai-match", "daldosa", "--scale-b=0"]);
+    assert!(err.contains("positive"), "{err}");
 }

@@ -135,10 +135,13 @@ impl AiGame for Subulata {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        // Pieces on the goal and captures, the parts of the score a view always knows.
-        let mine = f64::from(self.on_goal(seat)) * 5.0 + f64::from(self.captured_by(seat));
-        let theirs =
-            f64::from(self.on_goal(seat.other())) * 5.0 + f64::from(self.captured_by(seat.other()));
+        // The score if the game ended now (known in a determinised position), else the parts
+        // of it a view always knows.
+        let score = |s: Seat| match self.score(s) {
+            Some(v) => f64::from(v),
+            None => f64::from(self.on_goal(s)) * 5.0 + f64::from(self.captured_by(s)),
+        };
+        let (mine, theirs) = (score(seat), score(seat.other()));
         if mine + theirs == 0.0 {
             0.5
         } else {

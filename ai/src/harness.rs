@@ -81,19 +81,21 @@ pub fn play_game<G: AiGame>(
     a_seat: Seat,
     seed: u64,
 ) -> f64 {
-    play_timed::<G>(rule_set, a, b, a_seat, seed).0
+    play_timed::<G>(rule_set, a, b, a_seat, seed, MAX_PLIES).0
 }
 
-/// [`play_game`], also returning how long each player thought.
+/// [`play_game`] stopped (as a draw) after `max_plies` steps, also returning how long each
+/// player thought.
 pub fn play_timed<G: AiGame>(
     rule_set: RuleSetId,
     a: Player,
     b: Player,
     a_seat: Seat,
     seed: u64,
+    max_plies: u32,
 ) -> (f64, Timing) {
     let mut timing = Timing::default();
-    let score = play_inner::<G>(rule_set, a, b, a_seat, seed, &mut timing);
+    let score = play_inner::<G>(rule_set, a, b, a_seat, seed, max_plies, &mut timing);
     (score, timing)
 }
 
@@ -103,6 +105,7 @@ fn play_inner<G: AiGame>(
     b: Player,
     a_seat: Seat,
     seed: u64,
+    max_plies: u32,
     timing: &mut Timing,
 ) -> f64 {
     let mut state = G::start(rule_set, seed);
@@ -111,7 +114,7 @@ fn play_inner<G: AiGame>(
         StdRng::seed_from_u64(seed.wrapping_mul(3).wrapping_add(1)),
         StdRng::seed_from_u64(seed.wrapping_mul(3).wrapping_add(2)),
     ];
-    while state.ply() < MAX_PLIES {
+    while state.ply() < max_plies {
         match state.status() {
             Status::Over(o) => {
                 return match o.winner {
@@ -204,7 +207,8 @@ pub fn wilson(p: f64, n: u32, z: f64) -> (f64, f64) {
 }
 
 /// Plays `games` games on `threads` threads, A on seat A in even games and on seat B in odd
-/// ones, game `i` seeded with `seed + i`, and sums them up. The result does not depend on the
+/// ones, game `i` seeded with `seed + i`, each stopped as a draw after `max_plies` steps, and
+/// sums them up. The result does not depend on the
 /// number of threads (the timings do).
 pub fn run_match<G: AiGame>(
     rule_set: RuleSetId,
@@ -213,6 +217,7 @@ pub fn run_match<G: AiGame>(
     games: u32,
     seed: u64,
     threads: usize,
+    max_plies: u32,
 ) -> (Summary, Timing) {
     let next = std::sync::atomic::AtomicU32::new(0);
     let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
@@ -230,8 +235,14 @@ pub fn run_match<G: AiGame>(
                     } else {
                         Seat::B
                     };
-                    let (s, t) =
-                        play_timed::<G>(rule_set, a, b, a_seat, seed.wrapping_add(u64::from(i)));
+                    let (s, t) = play_timed::<G>(
+                        rule_set,
+                        a,
+                        b,
+                        a_seat,
+                        seed.wrapping_add(u64::from(i)),
+                        max_plies,
+                    );
                     if let Ok(mut all) = timing.lock() {
                         all.merge(&t);
                     }
@@ -275,8 +286,8 @@ mod tests {
             scale: 0.1,
         };
         let b = Player::new(Level::Random);
-        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1).0;
-        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2).0;
+        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1, MAX_PLIES).0;
+        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2, MAX_PLIES).0;
         assert_eq!(one, two);
         assert_eq!(one.games(), 6);
     }

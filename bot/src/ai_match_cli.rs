@@ -72,5 +72,13 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
 }
 
 fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
-    run_match::<G>(args.rule_set, a, b, args.games, args.seed, args.threads)
+    run_match::<G>(
+        args.rule_set,
+        a,
+        b,
+        args.games,
+        args.seed,
+        args.threads,
+        args.max_plies,
+    )
 }

@@ -74,6 +74,9 @@ pub struct AiMatchArgs {
     /// Multiplies both levels' search iterations (e.g. 0.25 for a quicker, weaker match).
     #[arg(long, default_value_t = 1.0)]
     pub scale: f64,
+    /// Stop each game after this many steps and count it a draw (to time a few moves).
+    #[arg(long, default_value_t = skald_ai::harness::MAX_PLIES)]
+    pub max_plies: u32,
     /// Multiplies A's iterations instead of `--scale`.
     #[arg(long)]
     pub scale_a: Option<f64>,

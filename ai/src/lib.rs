@@ -5,6 +5,7 @@
 //! - [`AiGame`] adds what the search needs beyond [`skald_rules::Game`]: sampling the hidden
 //!   values a view lacks (determinisation) and a cheap evaluation for cut-off playouts.
 //! - [`Level`] names the fixed budgets; [`choose_move`] picks a move for the seat to move.
+//! - [`Thinking`] runs a search on a worker thread, so a bot keeps answering while it thinks.
 //! - [`harness`] plays engines against each other and summarises the results.
 //!
 //! Everything is deterministic given the RNG passed in, unless a level's wall-time cap stops
@@ -18,8 +19,10 @@ pub mod harness;
 mod level;
 mod mcts;
 mod view;
+mod worker;
 
 pub use determinise::AiGame;
 pub use engine::{choose_move, choose_with_budget};
 pub use level::{Budget, Level, UnknownLevel};
 pub use view::SeatView;
+pub use worker::{Progress, Thinking};

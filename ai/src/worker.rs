@@ -1,0 +1,89 @@
+//! Thinking on a worker thread, so a bot keeps answering others while the engine searches.
+
+use crate::{AiGame, Level, SeatView, choose_move};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+/// A move being searched on its own thread; the caller polls or waits for it.
+///
+/// Exists so async adapters never run a search (up to about 2 s) on their runtime: they start
+/// one with [`Thinking::start`] and pick the move up when it is ready.
+#[derive(Debug)]
+pub struct Thinking<M> {
+    rx: Receiver<Option<M>>,
+}
+
+/// Where a search started with [`Thinking::start`] stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress<M> {
+    /// Still searching.
+    Pending,
+    /// Done: the move, or `None` when the view's seat had no move to make.
+    Done(Option<M>),
+    /// The worker is gone without an answer (it panicked); the caller may start again.
+    Lost,
+}
+
+impl<M: Send + 'static> Thinking<M> {
+    /// Starts choosing a move for `view` at `level` on a new thread, with an RNG seeded by
+    /// `seed` (the same inputs give the same move, as with [`choose_move`]).
+    pub fn start<G>(view: SeatView<G>, level: Level, seed: u64) -> Thinking<M>
+    where
+        G: AiGame<Move = M>,
+    {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let _ = tx.send(choose_move(&view, level, &mut rng));
+        });
+        Thinking { rx }
+    }
+
+    /// The move if the search is over, without waiting.
+    pub fn poll(&self) -> Progress<M> {
+        match self.rx.try_recv() {
+            Ok(mv) => Progress::Done(mv),
+            Err(TryRecvError::Empty) => Progress::Pending,
+            Err(TryRecvError::Disconnected) => Progress::Lost,
+        }
+    }
+
+    /// Waits for the search to finish.
+    pub fn wait(self) -> Progress<M> {
+        match self.rx.recv() {
+            Ok(mv) => Progress::Done(mv),
+            Err(_) => Progress::Lost,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_rules::daldosa::Daldosa;
+    use skald_rules::{Game, RuleSetId, Status, dice};
+
+    #[test]
+    fn the_worker_gives_the_same_move_as_a_direct_search() {
+        let mut position = Daldosa::start(RuleSetId::Daldosa, 4);
+        let mut rng = StdRng::seed_from_u64(4);
+        while let Status::Roll { spec, .. } = position.status() {
+            let d = dice::roll(spec, &mut rng);
+            position.roll(&d).expect("a valid roll");
+        }
+        let Status::Move { seat } = position.status() else {
+            panic!("a move comes next");
+        };
+        let view = SeatView::new(&position, seat).expect("view");
+        let thinking = Thinking::start(view.clone(), Level::Easy, 11);
+        // The caller is free meanwhile: polling never blocks.
+        let _ = thinking.poll();
+        let direct = choose_move(&view, Level::Easy, &mut StdRng::seed_from_u64(11));
+        assert!(direct.is_some());
+        assert_eq!(thinking.wait(), Progress::Done(direct));
+        let not_my_turn = SeatView::new(&position, seat.other()).expect("view");
+        let idle = Thinking::start(not_my_turn, Level::Hard, 1);
+        assert_eq!(idle.wait(), Progress::Done(None));
+    }
+}

@@ -171,4 +171,29 @@ mod tests {
             assert_eq!(values, (1..=9).collect::<Vec<u8>>());
         }
     }
+
+    #[test]
+    fn a_determinisation_agrees_with_everything_the_seat_sees() {
+        use skald_rules::Status;
+        let mut rng = StdRng::seed_from_u64(2);
+        for seed in 0..20 {
+            let mut full = Subulata::start(RuleSetId::Subulata, seed);
+            for _ in 0..(seed * 3) {
+                let moves = full.legal_moves();
+                if moves.is_empty() || matches!(full.status(), Status::Over(_)) {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                full.play(mv).expect("legal");
+            }
+            for me in Seat::BOTH {
+                let seen = full.to_notation(Viewer::Seat(me));
+                let view = Subulata::from_notation(RuleSetId::Subulata, &seen).expect("view");
+                let d = view.determinise(me, &mut rng);
+                assert_eq!(d.to_notation(Viewer::Seat(me)), seen);
+                assert!(!d.to_notation(Viewer::Final).contains('?'), "{d:?}");
+                assert_eq!(d.legal_moves(), full.legal_moves());
+            }
+        }
+    }
 }

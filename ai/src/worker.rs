@@ -12,6 +12,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 #[derive(Debug)]
 pub struct Thinking<M> {
     rx: Receiver<Option<M>>,
+    /// The answer once received (polling keeps it for [`Thinking::wait`]).
+    answer: Option<Option<M>>,
 }
 
 /// Where a search started with [`Thinking::start`] stands.
@@ -37,13 +39,22 @@ impl<M: Send + 'static> Thinking<M> {
             let mut rng = StdRng::seed_from_u64(seed);
             let _ = tx.send(choose_move(&view, level, &mut rng));
         });
-        Thinking { rx }
+        Thinking { rx, answer: None }
     }
 
-    /// The move if the search is over, without waiting.
-    pub fn poll(&self) -> Progress<M> {
+    /// The move if the search is over, without waiting (it stays available to later calls).
+    pub fn poll(&mut self) -> Progress<M>
+    where
+        M: Copy,
+    {
+        if let Some(mv) = self.answer {
+            return Progress::Done(mv);
+        }
         match self.rx.try_recv() {
-            Ok(mv) => Progress::Done(mv),
+            Ok(mv) => {
+                self.answer = Some(mv);
+                Progress::Done(mv)
+            }
             Err(TryRecvError::Empty) => Progress::Pending,
             Err(TryRecvError::Disconnected) => Progress::Lost,
         }
@@ -51,6 +62,9 @@ impl<M: Send + 'static> Thinking<M> {
 
     /// Waits for the search to finish.
     pub fn wait(self) -> Progress<M> {
+        if let Some(mv) = self.answer {
+            return Progress::Done(mv);
+        }
         match self.rx.recv() {
             Ok(mv) => Progress::Done(mv),
             Err(_) => Progress::Lost,
@@ -76,7 +90,7 @@ mod tests {
             panic!("a move comes next");
         };
         let view = SeatView::new(&position, seat).expect("view");
-        let thinking = Thinking::start(view.clone(), Level::Easy, 11);
+        let mut thinking = Thinking::start(view.clone(), Level::Easy, 11);
         // The caller is free meanwhile: polling never blocks.
         let _ = thinking.poll();
         let direct = choose_move(&view, Level::Easy, &mut StdRng::seed_from_u64(11));

@@ -208,7 +208,7 @@ pub fn wilson(p: f64, n: u32, z: f64) -> (f64, f64) {
 
 /// Plays `games` games on `threads` threads, A on seat A in even games and on seat B in odd
 /// ones, game `i` seeded with `seed + i`, each stopped as a draw after `max_plies` steps, and
-/// sums them up. The result does not depend on the
+/// sums them up; `on_game` hears each game's number and A's score as it ends. The result does not depend on the
 /// number of threads (the timings do).
 pub fn run_match<G: AiGame>(
     rule_set: RuleSetId,
@@ -218,6 +218,7 @@ pub fn run_match<G: AiGame>(
     seed: u64,
     threads: usize,
     max_plies: u32,
+    on_game: &(dyn Fn(u32, f64) + Sync),
 ) -> (Summary, Timing) {
     let next = std::sync::atomic::AtomicU32::new(0);
     let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
@@ -246,6 +247,7 @@ pub fn run_match<G: AiGame>(
                     if let Ok(mut all) = timing.lock() {
                         all.merge(&t);
                     }
+                    on_game(i, s);
                     if let Ok(mut all) = scores.lock()
                         && let Some(slot) = all.get_mut(i as usize)
                     {
@@ -286,8 +288,8 @@ mod tests {
             scale: 0.1,
         };
         let b = Player::new(Level::Random);
-        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1, MAX_PLIES).0;
-        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2, MAX_PLIES).0;
+        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1, MAX_PLIES, &|_, _| {}).0;
+        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2, MAX_PLIES, &|_, _| {}).0;
         assert_eq!(one, two);
         assert_eq!(one.games(), 6);
     }

@@ -80,5 +80,10 @@ fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing
         args.seed,
         args.threads,
         args.max_plies,
+        &|i, score| {
+            if args.verbose {
+                eprintln!("game {i}: A scores {score}");
+            }
+        },
     )
 }

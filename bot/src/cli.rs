@@ -77,6 +77,9 @@ pub struct AiMatchArgs {
     /// Stop each game after this many steps and count it a draw (to time a few moves).
     #[arg(long, default_value_t = skald_ai::harness::MAX_PLIES)]
     pub max_plies: u32,
+    /// Print each game's result on standard error as it ends.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Multiplies A's iterations instead of `--scale`.
     #[arg(long)]
     pub scale_a: Option<f64>,

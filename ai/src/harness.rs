@@ -206,20 +206,41 @@ pub fn wilson(p: f64, n: u32, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Plays `games` games on `threads` threads, A on seat A in even games and on seat B in odd
-/// ones, game `i` seeded with `seed + i`, each stopped as a draw after `max_plies` steps, and
-/// sums them up; `on_game` hears each game's number and A's score as it ends. The result does not depend on the
-/// number of threads (the timings do).
+/// What a match plays: who, how many games, from which seed, how many at once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchSpec {
+    /// The rule set.
+    pub rule_set: RuleSetId,
+    /// Player A, whose score is reported.
+    pub a: Player,
+    /// Player B.
+    pub b: Player,
+    /// Games to play.
+    pub games: u32,
+    /// Game `i` uses `seed + i` for its set-up, dice and engines.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Steps after which a game stops as a draw.
+    pub max_plies: u32,
+}
+
+/// Plays the games of `spec` on its threads, A on seat A in even games and on seat B in odd
+/// ones, and sums them up; `on_game` hears each game's number and A's score as it ends. The
+/// result does not depend on the number of threads (the timings do).
 pub fn run_match<G: AiGame>(
-    rule_set: RuleSetId,
-    a: Player,
-    b: Player,
-    games: u32,
-    seed: u64,
-    threads: usize,
-    max_plies: u32,
+    spec: MatchSpec,
     on_game: &(dyn Fn(u32, f64) + Sync),
 ) -> (Summary, Timing) {
+    let MatchSpec {
+        rule_set,
+        a,
+        b,
+        games,
+        seed,
+        threads,
+        max_plies,
+    } = spec;
     let next = std::sync::atomic::AtomicU32::new(0);
     let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
     let timing = std::sync::Mutex::new(Timing::default());
@@ -288,8 +309,17 @@ mod tests {
             scale: 0.1,
         };
         let b = Player::new(Level::Random);
-        let one = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 1, MAX_PLIES, &|_, _| {}).0;
-        let two = run_match::<Adelta>(RuleSetId::Adelta, a, b, 6, 9, 2, MAX_PLIES, &|_, _| {}).0;
+        let spec = MatchSpec {
+            rule_set: RuleSetId::Adelta,
+            a,
+            b,
+            games: 6,
+            seed: 9,
+            threads: 1,
+            max_plies: MAX_PLIES,
+        };
+        let one = run_match::<Adelta>(spec, &|_, _| {}).0;
+        let two = run_match::<Adelta>(MatchSpec { threads: 2, ..spec }, &|_, _| {}).0;
         assert_eq!(one, two);
         assert_eq!(one.games(), 6);
     }

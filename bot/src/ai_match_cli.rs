@@ -2,7 +2,7 @@
 
 use crate::cli::AiMatchArgs;
 use skald_ai::AiGame;
-use skald_ai::harness::{Player, Summary, Timing, run_match};
+use skald_ai::harness::{MatchSpec, Player, Summary, Timing, run_match};
 use skald_rules::RuleSetId;
 use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
@@ -72,18 +72,18 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
 }
 
 fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
-    run_match::<G>(
-        args.rule_set,
+    let spec = MatchSpec {
+        rule_set: args.rule_set,
         a,
         b,
-        args.games,
-        args.seed,
-        args.threads,
-        args.max_plies,
-        &|i, score| {
-            if args.verbose {
-                eprintln!("game {i}: A scores {score}");
-            }
-        },
-    )
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        max_plies: args.max_plies,
+    };
+    run_match::<G>(spec, &|i, score| {
+        if args.verbose {
+            eprintln!("game {i}: A scores {score}");
+        }
+    })
 }

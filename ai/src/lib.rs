@@ -18,11 +18,13 @@ mod engine;
 pub mod harness;
 mod level;
 mod mcts;
+mod text;
 mod view;
 mod worker;
 
 pub use determinise::AiGame;
 pub use engine::{choose_move, choose_with_budget};
 pub use level::{Budget, Level, UnknownLevel};
+pub use text::choose_move_text;
 pub use view::SeatView;
 pub use worker::{Progress, Thinking};

@@ -3,6 +3,7 @@
 use crate::{AiGame, Level, SeatView, choose_move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use skald_rules::{RuleSetId, Seat};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// A move being searched on its own thread; the caller polls or waits for it.
@@ -17,7 +18,7 @@ pub struct Thinking<M> {
 }
 
 /// Where a search started with [`Thinking::start`] stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Progress<M> {
     /// Still searching.
     Pending,
@@ -45,14 +46,14 @@ impl<M: Send + 'static> Thinking<M> {
     /// The move if the search is over, without waiting (it stays available to later calls).
     pub fn poll(&mut self) -> Progress<M>
     where
-        M: Copy,
+        M: Clone,
     {
-        if let Some(mv) = self.answer {
-            return Progress::Done(mv);
+        if let Some(mv) = &self.answer {
+            return Progress::Done(mv.clone());
         }
         match self.rx.try_recv() {
             Ok(mv) => {
-                self.answer = Some(mv);
+                self.answer = Some(mv.clone());
                 Progress::Done(mv)
             }
             Err(TryRecvError::Empty) => Progress::Pending,
@@ -69,6 +70,27 @@ impl<M: Send + 'static> Thinking<M> {
             Ok(mv) => Progress::Done(mv),
             Err(_) => Progress::Lost,
         }
+    }
+}
+
+impl Thinking<String> {
+    /// [`crate::choose_move_text`] on a worker thread: the move in notation, `None` also when
+    /// the position cannot be read.
+    pub fn start_text(
+        rule_set: RuleSetId,
+        position: String,
+        seat: Seat,
+        budget: Option<crate::Budget>,
+        seed: u64,
+    ) -> Thinking<String> {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mv = crate::choose_move_text(rule_set, &position, seat, budget, seed)
+                .ok()
+                .flatten();
+            let _ = tx.send(mv);
+        });
+        Thinking { rx, answer: None }
     }
 }
 

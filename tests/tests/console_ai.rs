@@ -9,6 +9,8 @@ fn the_engine_answers_moves_and_its_games_are_never_ranked() {
 @alice move e5-e2
 @alice resign
 @alice ladder
+@alice rematch
+@alice resign #2
 @alice challenge daldosa @skald hard ranked
 @alice challenge daldosa normal
 ";
@@ -45,6 +47,13 @@ fn the_engine_answers_moves_and_its_games_are_never_ranked() {
     assert!(!resign.contains("Ratings ("), "never ranked: {resign}");
     let ladder = block_after(&out, "@alice> ladder");
     assert!(!ladder.contains("1. "), "{ladder}");
+    let rematch = block_after(&out, "@alice> rematch");
+    assert!(
+        rematch.contains(
+            "Game #2 starts: Hnefatafl 11x11, alice (Attackers) vs skald (Defenders), casual"
+        ),
+        "the engine takes a rematch at once: {rematch}"
+    );
     let refused = block_after(&out, "@alice> challenge daldosa @skald hard ranked");
     assert!(
         refused.contains("\n! games against @skald are never ranked"),

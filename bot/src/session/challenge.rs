@@ -605,6 +605,19 @@ impl Session {
             },
             Some(g.id),
         )?;
+        if let Some(engine) = ch
+            .opponent
+            .as_ref()
+            .filter(|o| o.id.platform == super::engine::ENGINE_PLATFORM)
+        {
+            // The engine takes a rematch at once, as it took the first game.
+            let engine_ctx = Context {
+                user: engine.clone(),
+                community: ch.community.clone(),
+                channel: ch.channel.clone(),
+            };
+            return self.cmd_accept(&engine_ctx, Some(ch.id));
+        }
         Ok(self.challenge_reply(
             &ch,
             format!("Rematch of game #{}, challenge #{}", g.id, ch.id),

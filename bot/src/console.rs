@@ -8,6 +8,7 @@ use crate::dice_rng::dice_rng;
 use crate::session::clock::{Clock, FakeClock, SystemClock, describe_duration, parse_duration};
 use crate::session::store::{Store, StoreError};
 use crate::session::{Board, Context, Notice, Reply, ReplyKind, Session, SessionConfig, User};
+use skald_ai::{Budget, Progress, Thinking};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -140,6 +141,7 @@ pub fn run(
         if let Some(f) = &fake {
             print_notices(&out, &session.tick(f.now()), pictures.as_deref());
         }
+        engine_moves(&session, &out, pictures.as_deref(), fake.is_some());
     }
 
     let _ = stop.send(());
@@ -187,6 +189,46 @@ fn handle_line(
         say(out, &format!("@{speaker}> {text}\n{answer}"));
     } else {
         say(out, &answer);
+    }
+}
+
+/// Plays the built-in engine's moves until no game waits for one. Each search runs on a
+/// worker thread ([`Thinking`]); the console waits for it so transcripts stay in order (a chat
+/// adapter would poll instead and keep answering). Printed as if `@skald` had typed the move.
+///
+/// With the fake clock the searches have no wall-time cap (only their iteration budgets), so
+/// a transcript repeats exactly however loaded the machine is.
+fn engine_moves(session: &Session, out: &Output, pictures: Option<&Path>, exact: bool) {
+    // A bound on the moves made after one line, in case a game never changes under them.
+    for _ in 0..10_000 {
+        let turns = match session.engine_turns() {
+            Ok(t) => t,
+            Err(e) => {
+                say(out, &format!("! the engine cannot read its games: {e:?}"));
+                return;
+            }
+        };
+        let Some(turn) = turns.into_iter().next() else {
+            return;
+        };
+        let budget = turn.level.budget().map(|b| Budget {
+            time_cap: if exact { None } else { b.time_cap },
+            ..b
+        });
+        let thinking = Thinking::start_text(turn.rule_set, turn.view, turn.seat, budget, turn.seed);
+        let Progress::Done(Some(mv)) = thinking.wait() else {
+            say(
+                out,
+                &format!("! the engine found no move in game #{}", turn.game),
+            );
+            return;
+        };
+        let text = format!("move #{} {mv}", turn.game);
+        let answer = format_reply(&session.handle(&turn.ctx, &text), pictures);
+        say(out, &format!("@{}> {text}\n{answer}", turn.ctx.user.name));
+        if answer.starts_with("! ") {
+            return;
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! `skald`: the bot binary, and the command-line tools around it.
 
+mod ai_match_cli;
 mod cli;
 mod picture_cli;
 mod rules_cli;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         },
         Some(cli::Command::Render(args)) => picture_cli::render(args),
         Some(cli::Command::Replay(args)) => picture_cli::replay(args),
+        Some(cli::Command::AiMatch(args)) => ai_match_cli::run(&args),
     };
     match result {
         Ok(out) => {

@@ -11,6 +11,7 @@
 pub mod challenge;
 pub mod clock;
 pub mod command;
+pub mod engine;
 pub mod game;
 pub mod identity;
 pub mod ladder;
@@ -121,7 +122,16 @@ impl Session {
             return Reply::refused("this user id cannot be used");
         }
         match self.run(ctx, &cmd) {
-            Ok(reply) => reply,
+            Ok(mut reply) => {
+                // The engine reads no mention and no private message.
+                reply
+                    .notify
+                    .retain(|u| u.platform != engine::ENGINE_PLATFORM);
+                reply
+                    .private
+                    .retain(|p| p.to.platform != engine::ENGINE_PLATFORM);
+                reply
+            }
             Err(Failure::Refused(text)) => Reply::refused(text),
             Err(Failure::Conflict(id)) => self.conflict_reply(id),
             Err(Failure::Store(e)) => {

@@ -25,6 +25,9 @@ pub struct Config {
     /// `[log]`
     #[serde(default)]
     pub log: LogSection,
+    /// `[ai]`
+    #[serde(default)]
+    pub ai: AiSection,
     /// `[discord]` (the adapter is coming; the section is read and checked already).
     pub discord: Option<DiscordSection>,
     /// `[matrix]` (the adapter is coming).
@@ -63,6 +66,22 @@ pub struct ConsoleSection {
 pub struct LogSection {
     /// A `tracing` filter like `warn` or `skald=debug` (`RUST_LOG` overrides it).
     pub level: Option<String>,
+}
+
+/// `[ai]`: the built-in engine (`challenge <rule-set> @skald hard`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiSection {
+    /// Multiplies every level's search iterations (default 1.0; less makes the engine quicker
+    /// and weaker, as tests want). Each level's time cap stays.
+    pub budget_scale: Option<f64>,
+}
+
+impl AiSection {
+    /// The scale to use (1.0 unless the file says; [`Config::load`] refuses a bad one).
+    pub fn budget_scale(&self) -> f64 {
+        self.budget_scale.unwrap_or(1.0)
+    }
 }
 
 /// `[discord]`: the Discord adapter's settings (coming).
@@ -174,7 +193,17 @@ impl Config {
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let config: Config =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(scale) = config.ai.budget_scale
+            && !(scale.is_finite() && scale > 0.0)
+        {
+            return Err(format!(
+                "{}: [ai] budget_scale must be a positive number like 0.5 (1.0 is the full budget), not {scale}",
+                path.display()
+            ));
+        }
+        Ok(config)
     }
 
     /// The chat platforms the file enables: plain `skald` runs the console when there are

@@ -8,7 +8,6 @@ use crate::dice_rng::dice_rng;
 use crate::session::clock::{Clock, FakeClock, SystemClock, describe_duration, parse_duration};
 use crate::session::store::{Store, StoreError};
 use crate::session::{Board, Context, Notice, Reply, ReplyKind, Session, SessionConfig, User};
-use skald_ai::{Budget, Progress, Thinking};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -192,42 +191,28 @@ fn handle_line(
     }
 }
 
-/// Plays the built-in engine's moves until no game waits for one. Each search runs on a
-/// worker thread ([`Thinking`]); the console waits for it so transcripts stay in order (a chat
-/// adapter would poll instead and keep answering). Printed as if `@skald` had typed the move.
+/// Plays the built-in engine's moves until no game waits for one ([`crate::engine_driver`]).
+/// The console waits for each search so transcripts stay in order (a chat adapter runs the
+/// driver in its background loop instead and keeps answering). Printed as if `@skald` had
+/// typed the move.
 ///
 /// With the fake clock the searches have no wall-time cap (only their iteration budgets), so
 /// a transcript repeats exactly however loaded the machine is.
 fn engine_moves(session: &Session, out: &Output, pictures: Option<&Path>, exact: bool) {
-    // A bound on the moves made after one line, in case a game never changes under them.
+    let mut driver = crate::engine_driver::Driver::new();
+    driver.uncapped = exact;
     for _ in 0..10_000 {
-        let turns = match session.engine_turns() {
-            Ok(t) => t,
-            Err(e) => {
-                say(out, &format!("! the engine cannot read its games: {e:?}"));
-                return;
-            }
-        };
-        let Some(turn) = turns.into_iter().next() else {
+        let Some(played) = driver.play_next(session) else {
             return;
         };
-        let budget = turn.level.budget().map(|b| Budget {
-            time_cap: if exact { None } else { b.time_cap },
-            ..b
-        });
-        let thinking = Thinking::start_text(turn.rule_set, turn.view, turn.seat, budget, turn.seed);
-        let Progress::Done(Some(mv)) = thinking.wait() else {
+        let answer = format_reply(&played.reply, pictures);
+        if played.line.is_empty() {
+            say(out, &answer);
+        } else {
             say(
                 out,
-                &format!("! the engine found no move in game #{}", turn.game),
+                &format!("@{}> {}\n{answer}", played.turn.ctx.user.name, played.line),
             );
-            return;
-        };
-        let text = format!("move #{} {mv}", turn.game);
-        let answer = format_reply(&session.handle(&turn.ctx, &text), pictures);
-        say(out, &format!("@{}> {text}\n{answer}", turn.ctx.user.name));
-        if answer.starts_with("! ") {
-            return;
         }
     }
 }

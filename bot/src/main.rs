@@ -164,6 +164,7 @@ fn session_config(config: &Config) -> SessionConfig {
             .game
             .reminder_hours
             .unwrap_or(SessionConfig::default().reminder_hours),
+        engine_budget_scale: config.ai.budget_scale(),
         ..SessionConfig::default()
     }
 }

@@ -3,11 +3,15 @@
 //! The engine is a user of its own platform, `skald`, whose id is its level (`skald:hard`),
 //! so a game records which level plays without any new stored field. The session only says
 //! whose move it is and hands out the engine's *view* of the position (never the full one);
-//! adapters run the search off their runtime ([`skald_ai::Thinking`]) and send the move back
-//! as the engine's `move` command.
+//! adapters run the search off their runtime ([`skald_ai::Thinking`], driven by
+//! `crate::engine_driver`) and send the move back as the engine's `move` command.
+//!
+//! The engine moves at once, so it is never reminded; a deadline that passes while the engine
+//! is to move (its driver failed) does not end the game but is logged and pushed back.
 
-use super::{Context, Failure, Session, User};
-use skald_ai::Level;
+use super::clock::DAY;
+use super::{Context, Failure, Notice, Session, User};
+use skald_ai::{Budget, Level};
 use skald_rules::{RuleSetId, Seat, Status, Viewer};
 
 /// The platform name of the engine's users.
@@ -31,13 +35,44 @@ pub struct EngineTurn {
     pub seat: Seat,
     /// The engine's level.
     pub level: Level,
+    /// The level's search budget, scaled by `[ai] budget_scale` (`None`: random moves).
+    pub budget: Option<Budget>,
     /// The position as the engine's seat sees it (the opponent's hidden values are `?`).
     pub view: String,
     /// A seed for the search, from the game and its ply, so transcripts repeat.
     pub seed: u64,
 }
 
+/// Whether `user` is one of the engine's users.
+pub fn is_engine(user: &super::UserId) -> bool {
+    user.platform == ENGINE_PLATFORM
+}
+
 impl Session {
+    /// A due deadline in a game where the engine is to move: the engine moves at once, so its
+    /// driver failed (or the bot was busy). No reminder, no timeout: the deadline moves on by
+    /// the game's days per move and the log says so; the driver tries again in its next round.
+    pub(super) fn engine_deadline(
+        &self,
+        id: u64,
+        now: super::clock::Timestamp,
+    ) -> Result<Option<Notice>, Failure> {
+        let Some(stored) = self.store.game(id)? else {
+            return Ok(None);
+        };
+        let mut next = stored.doc.clone();
+        next.clock.remind_at = None;
+        if now >= next.clock.deadline {
+            next.clock.shift(i64::from(next.days.max(1)) * DAY);
+            tracing::warn!(
+                game = id,
+                "the engine has not moved by its deadline; the deadline moves on and the engine tries again"
+            );
+        }
+        self.commit_game(stored, next)?;
+        Ok(None)
+    }
+
     /// The active games where an engine is to move, oldest first.
     pub fn engine_turns(&self) -> Result<Vec<EngineTurn>, Failure> {
         let mut turns = Vec::new();
@@ -63,6 +98,9 @@ impl Session {
                     rule_set: g.rule_set(),
                     seat,
                     level,
+                    budget: level
+                        .budget()
+                        .map(|b| b.scaled(self.config.engine_budget_scale)),
                     view: position.to_notation(Viewer::Seat(seat)),
                     seed: g
                         .id

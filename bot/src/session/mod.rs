@@ -36,12 +36,15 @@ use store::{Commit, CommitError, Store, StoreError};
 use user::UserDoc;
 
 /// Settings of the session that an operator may change (`config.toml`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SessionConfig {
     /// Hours before a deadline when the player to move is reminded (0: no reminders).
     pub reminder_hours: u32,
     /// Down time shorter than this is not given back to the players' clocks (seconds).
     pub downtime_grace_secs: i64,
+    /// Multiplies the built-in engine's search iterations (`[ai] budget_scale`; 1.0 is the
+    /// levels' real budgets, tests use less so games against the engine stay quick).
+    pub engine_budget_scale: f64,
 }
 
 impl Default for SessionConfig {
@@ -49,6 +52,7 @@ impl Default for SessionConfig {
         SessionConfig {
             reminder_hours: 24,
             downtime_grace_secs: 120,
+            engine_budget_scale: 1.0,
         }
     }
 }

@@ -67,6 +67,9 @@ impl Session {
         }
         let seat = g.clock.seat;
         let player = &g.players[seat.index()];
+        if super::engine::is_engine(&player.id) {
+            return self.engine_deadline(id, now);
+        }
         let m = g.live()?;
         let mut next = g.clone();
         if now >= g.clock.deadline {

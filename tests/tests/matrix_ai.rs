@@ -121,10 +121,14 @@ impl Player {
         let needle = format!("#{game}: skald (");
         let text = self
             .wait_for(from, "the engine's move", |s| {
-                s.sender == bot && s.room == room && !s.image && s.body.contains(&needle)
+                s.sender == bot
+                    && s.room == room
+                    && !s.image
+                    && s.body
+                        .lines()
+                        .any(|l| l.starts_with(&needle) && l.contains(" played "))
             })
             .await;
-        assert!(text.body.contains(" played "), "{text:?}");
         assert!(
             text.mentions.contains(&self.id()),
             "the player is pinged: {text:?}"

@@ -239,6 +239,23 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_engine_budget_scale_is_refused_with_what_would_do() {
+        let dir = std::env::temp_dir().join(format!("skald-config-ai-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("skald.toml");
+        std::fs::write(&path, "[ai]\nbudget_scale = 0.0\n").expect("write");
+        let err = Config::load(&path).expect_err("zero is refused");
+        assert!(
+            err.contains("budget_scale must be a positive number"),
+            "{err}"
+        );
+        std::fs::write(&path, "[ai]\nbudget_scale = 0.25\n").expect("write");
+        let config = Config::load(&path).expect("a positive scale is fine");
+        assert_eq!(config.ai.budget_scale(), 0.25);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn unknown_keys_are_refused_and_secrets_are_not_printed() {
         assert!(toml::from_str::<Config>("[game]\nreminder = 3").is_err());
         let config: Config =

@@ -45,6 +45,47 @@ pub enum Command {
     Render(RenderArgs),
     /// Make an animated GIF of a whole game from its record.
     Replay(ReplayArgs),
+    /// Play the built-in AI against itself: wins, losses, draws and a 95% interval of A's score.
+    AiMatch(AiMatchArgs),
+}
+
+/// `skald ai-match <rule-set> --a hard --b random --games N`: engine against engine, seats
+/// alternating (A has seat A in even games).
+#[derive(Debug, clap::Args)]
+pub struct AiMatchArgs {
+    /// Rule set id (see `skald rules list`).
+    #[arg(value_parser = parse_rule_set)]
+    pub rule_set: RuleSetId,
+    /// Player A's level: random, easy, normal or hard.
+    #[arg(long, default_value = "hard")]
+    pub a: skald_ai::Level,
+    /// Player B's level: random, easy, normal or hard.
+    #[arg(long, default_value = "random")]
+    pub b: skald_ai::Level,
+    /// How many games.
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// Seed of game 0 (game i uses seed + i): set-ups, dice and the engines' choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Multiplies both levels' search iterations (e.g. 0.25 for a quicker, weaker match).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+    /// Stop each game after this many steps and count it a draw (to time a few moves).
+    #[arg(long, default_value_t = skald_ai::harness::MAX_PLIES)]
+    pub max_plies: u32,
+    /// Print each game's result on standard error as it ends.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// Multiplies A's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_a: Option<f64>,
+    /// Multiplies B's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_b: Option<f64>,
 }
 
 /// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.

@@ -28,6 +28,9 @@ pub struct Config {
     /// `[limits]`
     #[serde(default)]
     pub limits: LimitsSection,
+    /// `[ai]`
+    #[serde(default)]
+    pub ai: AiSection,
     /// `[discord]` (the adapter is coming; the section is read and checked already).
     pub discord: Option<DiscordSection>,
     /// `[matrix]` (the adapter is coming).
@@ -96,6 +99,22 @@ impl LimitsSection {
             max_open_challenges: self.max_open_challenges.unwrap_or(d.max_open_challenges),
             max_input_chars: self.max_input_chars.unwrap_or(d.max_input_chars),
         }
+    }
+}
+
+/// `[ai]`: the built-in engine (`challenge <rule-set> @skald hard`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiSection {
+    /// Multiplies every level's search iterations (default 1.0; less makes the engine quicker
+    /// and weaker, as tests want). Each level's time cap stays.
+    pub budget_scale: Option<f64>,
+}
+
+impl AiSection {
+    /// The scale to use (1.0 unless the file says; [`Config::load`] refuses a bad one).
+    pub fn budget_scale(&self) -> f64 {
+        self.budget_scale.unwrap_or(1.0)
     }
 }
 
@@ -266,7 +285,17 @@ impl Config {
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), toml_error(&text, &e)))
+        let config: Config = toml::from_str(&text)
+            .map_err(|e| format!("{}: {}", path.display(), toml_error(&text, &e)))?;
+        if let Some(scale) = config.ai.budget_scale
+            && !(scale.is_finite() && scale > 0.0)
+        {
+            return Err(format!(
+                "{}: [ai] budget_scale must be a positive number like 0.5 (1.0 is the full budget), not {scale}",
+                path.display()
+            ));
+        }
+        Ok(config)
     }
 
     /// The chat platforms the file enables: plain `skald` runs the console when there are
@@ -320,6 +349,23 @@ mod tests {
             crate::session::Limits::default().rate_seconds
         );
         assert!(toml::from_str::<Config>("[limits]\nrate = 5").is_err());
+    }
+
+    #[test]
+    fn a_bad_engine_budget_scale_is_refused_with_what_would_do() {
+        let dir = std::env::temp_dir().join(format!("skald-config-ai-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("skald.toml");
+        std::fs::write(&path, "[ai]\nbudget_scale = 0.0\n").expect("write");
+        let err = Config::load(&path).expect_err("zero is refused");
+        assert!(
+            err.contains("budget_scale must be a positive number"),
+            "{err}"
+        );
+        std::fs::write(&path, "[ai]\nbudget_scale = 0.25\n").expect("write");
+        let config = Config::load(&path).expect("a positive scale is fine");
+        assert_eq!(config.ai.budget_scale(), 0.25);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -142,6 +142,7 @@ pub fn run(
         if let Some(f) = &fake {
             print_notices(&out, &session.tick(f.now()), pictures.as_deref());
         }
+        engine_moves(&session, &out, pictures.as_deref(), fake.is_some());
     }
 
     let _ = stop.send(());
@@ -189,6 +190,32 @@ fn handle_line(
         say(out, &format!("@{speaker}> {text}\n{answer}"));
     } else {
         say(out, &answer);
+    }
+}
+
+/// Plays the built-in engine's moves until no game waits for one ([`crate::engine_driver`]).
+/// The console waits for each search so transcripts stay in order (a chat adapter runs the
+/// driver in its background loop instead and keeps answering). Printed as if `@skald` had
+/// typed the move.
+///
+/// With the fake clock the searches have no wall-time cap (only their iteration budgets), so
+/// a transcript repeats exactly however loaded the machine is.
+fn engine_moves(session: &Session, out: &Output, pictures: Option<&Path>, exact: bool) {
+    let mut driver = crate::engine_driver::Driver::new();
+    driver.uncapped = exact;
+    for _ in 0..10_000 {
+        let Some(played) = driver.play_next(session) else {
+            return;
+        };
+        let answer = format_reply(&played.reply, pictures);
+        if played.line.is_empty() {
+            say(out, &answer);
+        } else {
+            say(
+                out,
+                &format!("@{}> {}\n{answer}", played.turn.ctx.user.name, played.line),
+            );
+        }
     }
 }
 

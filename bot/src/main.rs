@@ -1,5 +1,6 @@
 //! `skald`: the bot binary, and the command-line tools around it.
 
+mod ai_match_cli;
 mod cli;
 mod picture_cli;
 mod rules_cli;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         },
         Some(cli::Command::Render(args)) => picture_cli::render(args),
         Some(cli::Command::Replay(args)) => picture_cli::replay(args),
+        Some(cli::Command::AiMatch(args)) => ai_match_cli::run(&args),
     };
     match result {
         Ok(out) => {
@@ -163,6 +165,7 @@ fn session_config(config: &Config) -> SessionConfig {
             .reminder_hours
             .unwrap_or(SessionConfig::default().reminder_hours),
         limits: config.limits.limits(),
+        engine_budget_scale: config.ai.budget_scale(),
         ..SessionConfig::default()
     }
 }

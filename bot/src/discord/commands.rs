@@ -8,6 +8,7 @@
 
 use super::deliver::{self, Outgoing};
 use super::{Context, Error, session_context};
+use crate::session::command::ENGINE_HANDLE;
 use crate::session::suggest::Suggestion;
 use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
@@ -65,6 +66,20 @@ pub enum Seat {
     /// Drawn at acceptance.
     #[name = "random"]
     Random,
+}
+
+/// The built-in engine's levels, as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Level {
+    /// Quick and weak.
+    #[name = "easy"]
+    Easy,
+    /// The default.
+    #[name = "normal"]
+    Normal,
+    /// Thinks up to about 2 seconds a move.
+    #[name = "hard"]
+    Hard,
 }
 
 /// Runs one command line for the caller and answers: the public part as the response,
@@ -165,11 +180,24 @@ pub async fn challenge(
     #[description = "Your seat (default: random)"] seat: Option<Seat>,
     #[description = "Counts for the ladder (default: yes)"] ranked: Option<bool>,
     #[description = "Days per move (1-14, default 3)"] days: Option<u32>,
+    #[description = "Play me, the built-in engine, at this level (or pick me as the opponent)"]
+    level: Option<Level>,
 ) -> Result<(), Error> {
     let mut line = format!("challenge {}", rule_set.id());
+    // The bot itself, or a level without an opponent, is the built-in engine (`@skald`).
+    let bot = ctx.framework().bot_id();
     match opponent {
+        Some(u) if u.id == bot => line.push_str(&format!(" @{ENGINE_HANDLE}")),
         Some(u) => line.push_str(&format!(" @{}", u.id)),
+        None if level.is_some() => line.push_str(&format!(" @{ENGINE_HANDLE}")),
         None => line.push_str(" open"),
+    }
+    if let Some(l) = level {
+        line.push_str(match l {
+            Level::Easy => " easy",
+            Level::Normal => " normal",
+            Level::Hard => " hard",
+        });
     }
     if let Some(s) = seat {
         line.push_str(match s {

@@ -21,6 +21,9 @@ pub struct Data {
     pub session: Arc<Session>,
     /// `discord.threads`: a thread per challenge (and so per game).
     pub threads: bool,
+    /// Wakes the scheduler to play the built-in engine's moves, after each answered command
+    /// or button (so the engine's move is posted after the answer that gave it the turn).
+    pub engine: Arc<tokio::sync::Notify>,
 }
 
 /// The error type of the commands.
@@ -87,11 +90,13 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
         }
         let http = http.build();
         let data_session = session.clone();
+        let engine = Arc::new(tokio::sync::Notify::new());
         let framework = poise::Framework::builder()
             .options(poise::FrameworkOptions {
                 commands: commands::all(),
                 initialize_owners: false,
                 event_handler: |fw, event| Box::pin(on_event(fw, event)),
+                post_command: |ctx| Box::pin(async move { ctx.data().engine.notify_one() }),
                 on_error: |error| Box::pin(on_error(error)),
                 ..Default::default()
             })
@@ -112,10 +117,15 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
                         }
                     }
                     tracing::info!(user = %ready.user.name, "connected to Discord, commands registered");
-                    tokio::spawn(scheduler::run(data_session.clone(), ctx.http.clone()));
+                    tokio::spawn(scheduler::run(
+                        data_session.clone(),
+                        ctx.http.clone(),
+                        engine.clone(),
+                    ));
                     Ok(Data {
                         session: data_session,
                         threads,
+                        engine,
                     })
                 })
             })
@@ -142,7 +152,10 @@ async fn on_event(
         interaction: serenity::Interaction::Component(press),
     } = event
     {
-        components::pressed(fw.serenity_context, fw.user_data().await, press).await?;
+        let data = fw.user_data().await;
+        let answered = components::pressed(fw.serenity_context, data, press).await;
+        data.engine.notify_one();
+        answered?;
     }
     Ok(())
 }

@@ -1,12 +1,38 @@
 //! Which messages are commands: `!skald <command>` (the prefix is configurable), or a
 //! message that mentions the bot (`skald: move f2-f5`, a pill, `@skald:server move ...`).
-//! Pills in the HTML body become `@user:server`, the form the session's grammar reads.
+//! Pills in the HTML body become `@user:server`, the form the session's grammar reads; the
+//! bot's own id after the command word becomes `@skald`, the built-in engine
+//! (`!skald challenge tafl @skald:example.org hard` plays the engine).
 
+use crate::session::command::ENGINE_HANDLE;
 use matrix_sdk::ruma::UserId;
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 
 /// The command line in a message, or `None` when the message is not for the bot.
 pub fn command_line(
+    content: &RoomMessageEventContent,
+    me: &UserId,
+    prefix: &str,
+) -> Option<String> {
+    raw_command_line(content, me, prefix).map(|line| bot_as_engine(&line, me))
+}
+
+/// `line` with each word that is the bot's own id (`@skald:example.org`) replaced by the
+/// engine's handle: challenging the bot means playing the built-in engine.
+fn bot_as_engine(line: &str, me: &UserId) -> String {
+    line.split(' ')
+        .map(|word| {
+            if word.eq_ignore_ascii_case(me.as_str()) {
+                format!("@{ENGINE_HANDLE}")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn raw_command_line(
     content: &RoomMessageEventContent,
     me: &UserId,
     prefix: &str,
@@ -137,6 +163,15 @@ mod tests {
         assert_eq!(line("skald: board").as_deref(), Some("board"));
         assert_eq!(line("@skald:example.org games").as_deref(), Some("games"));
         assert_eq!(line("!skaldish move"), None);
+        assert_eq!(
+            line("!skald challenge tafl @skald:example.org hard").as_deref(),
+            Some("challenge tafl @skald hard"),
+            "challenging the bot plays the engine"
+        );
+        assert_eq!(
+            line("@skald:example.org challenge tafl @bob:example.org").as_deref(),
+            Some("challenge tafl @bob:example.org")
+        );
         assert_eq!(line("hello everyone"), None);
         assert!(is_arrange("ARRANGE #2 1 2 3 4 5 6 7 8 9"));
         assert!(!is_arrange("move #2 a1-a2"));

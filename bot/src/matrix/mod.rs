@@ -118,8 +118,12 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
         });
     }
 
+    // Wakes the scheduler to play the engine's moves once a command's answer is out, so the
+    // engine's move follows the answer that gave it the turn.
+    let engine = Arc::new(tokio::sync::Notify::new());
     // One worker handles commands in arrival order, so replies keep the order of commands.
     let worker = {
+        let engine = engine.clone();
         let session = session.clone();
         let client = client.clone();
         let dms = dms.clone();
@@ -136,6 +140,7 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
                     }
                 };
                 deliver::deliver(&client, &dms, &room, &reply).await;
+                engine.notify_one();
             }
         })
     };
@@ -144,6 +149,7 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
         clock,
         client.clone(),
         dms.clone(),
+        engine,
     ));
 
     tracing::info!("matrix: ready, listening for commands");

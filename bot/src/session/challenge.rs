@@ -115,6 +115,7 @@ impl Session {
     ) -> Result<Reply, Failure> {
         let opponent = match &spec.opponent {
             Opponent::Open => None,
+            Opponent::Engine(level) => return self.challenge_engine(ctx, spec, *level),
             Opponent::User(handle) => {
                 let u = self.resolve(ctx, handle)?;
                 if u.id == ctx.user.id {
@@ -149,6 +150,44 @@ impl Session {
         )?;
         tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
         Ok(self.challenge_reply(&ch, format!("Challenge #{}", ch.id)))
+    }
+
+    /// `challenge <rule-set> @skald [level]`: the engine takes the challenge at once.
+    fn challenge_engine(
+        &self,
+        ctx: &Context,
+        spec: &ChallengeSpec,
+        level: skald_ai::Level,
+    ) -> Result<Reply, Failure> {
+        self.check_can_challenge(&ctx.user)?;
+        let engine = super::engine::engine_user(level);
+        let ch = Challenge {
+            id: self.store.allocate_id()?,
+            rule_set: spec.rule_set,
+            challenger: ctx.user.clone(),
+            opponent: Some(engine.clone()),
+            seat: spec.seat,
+            ranked: false,
+            days: spec.days,
+            community: ctx.community.clone(),
+            channel: ctx.channel.clone(),
+            created: self.now(),
+            rematch_of: None,
+        };
+        self.commit(
+            Commit {
+                new_challenges: vec![ch.clone()],
+                ..Commit::default()
+            },
+            None,
+        )?;
+        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, %level, "engine challenge");
+        let engine_ctx = Context {
+            user: engine,
+            community: ctx.community.clone(),
+            channel: ctx.channel.clone(),
+        };
+        self.cmd_accept(&engine_ctx, Some(ch.id))
     }
 
     /// The announcement of a new challenge, with the answers as choices.
@@ -570,6 +609,19 @@ impl Session {
             },
             Some(g.id),
         )?;
+        if let Some(engine) = ch
+            .opponent
+            .as_ref()
+            .filter(|o| o.id.platform == super::engine::ENGINE_PLATFORM)
+        {
+            // The engine takes a rematch at once, as it took the first game.
+            let engine_ctx = Context {
+                user: engine.clone(),
+                community: ch.community.clone(),
+                channel: ch.channel.clone(),
+            };
+            return self.cmd_accept(&engine_ctx, Some(ch.id));
+        }
         Ok(self.challenge_reply(
             &ch,
             format!("Rematch of game #{}, challenge #{}", g.id, ch.id),

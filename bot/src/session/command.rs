@@ -2,6 +2,9 @@
 //! expected, with the command's usage line, so a player can fix the line and send it again.
 
 use skald_rules::RuleSetId;
+
+/// The handle that names the built-in engine in a challenge (`@skald`).
+pub const ENGINE_HANDLE: &str = "skald";
 use std::fmt;
 
 /// The most days per move a challenge may ask for, and the fewest.
@@ -89,6 +92,8 @@ pub enum Opponent {
     Open,
     /// One user, by the handle typed after `@` (the adapter writes mentions this way).
     User(String),
+    /// The built-in engine (`@skald`) at a level: the game starts at once and is never ranked.
+    Engine(skald_ai::Level),
 }
 
 /// Which seat the challenger takes.
@@ -145,7 +150,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "invite someone (or anyone here) to a game",
         detail: "`first` takes the seat that moves first (attackers, White); the default is `random`. \
                  Without @user the challenge is open to anyone in the channel. Games are ranked \
-                 with 3 days per move unless you say `casual` or `days:N` (1 to 14).",
+                 with 3 days per move unless you say `casual` or `days:N` (1 to 14). \
+                 `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).",
         example: "challenge tafl @bob first days:2",
     },
     CommandInfo {
@@ -533,9 +539,23 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
         *slot = Some(value);
         Ok(())
     }
+    let mut level: Option<skald_ai::Level> = None;
     for token in rest {
         let lower = token.to_lowercase();
-        if token.starts_with('@') {
+        if lower == format!("@{ENGINE_HANDLE}") {
+            once(
+                &mut opponent,
+                Opponent::Engine(skald_ai::Level::Normal),
+                "the opponent",
+                token,
+            )?;
+        } else if let Some(l) = ["easy", "normal", "hard"]
+            .contains(&lower.as_str())
+            .then(|| lower.parse::<skald_ai::Level>().ok())
+            .flatten()
+        {
+            once(&mut level, l, "the level", token)?;
+        } else if token.starts_with('@') {
             once(
                 &mut opponent,
                 Opponent::User(parse_mention(token)?),
@@ -559,12 +579,25 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
                 }
                 _ => {
                     return Err(format!(
-                        "unexpected '{token}'; expected @user or open, first, second or random, \
-                         ranked or casual, days:N"
+                        "unexpected '{token}'; expected @user or open (or @skald with easy, normal or hard), \
+                         first, second or random, ranked or casual, days:N"
                     ));
                 }
             }
         }
+    }
+    if let Some(Opponent::Engine(l)) = &mut opponent {
+        if ranked == Some(true) {
+            return Err(format!(
+                "games against @{ENGINE_HANDLE} are never ranked; leave out 'ranked'"
+            ));
+        }
+        ranked = Some(false);
+        *l = level.unwrap_or(skald_ai::Level::Normal);
+    } else if level.is_some() {
+        return Err(format!(
+            "easy, normal and hard are levels of @{ENGINE_HANDLE}: `challenge <rule-set> @{ENGINE_HANDLE} hard`"
+        ));
     }
     Ok(ChallengeSpec {
         rule_set,

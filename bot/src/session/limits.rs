@@ -127,8 +127,12 @@ pub(super) fn too_long(limits: &Limits, line: &str) -> bool {
 }
 
 impl Session {
-    /// How many active games `user` plays.
+    /// How many active games `user` plays (the built-in engine counts none: it plays
+    /// everyone who asks, and each human's own limit still applies).
     fn active_games(&self, user: &UserId) -> Result<usize, Failure> {
+        if super::engine::is_engine(user) {
+            return Ok(0);
+        }
         Ok(self
             .store
             .user_games(user)?

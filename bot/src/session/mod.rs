@@ -12,6 +12,7 @@ pub mod challenge;
 pub mod clock;
 pub mod command;
 pub mod damaged;
+pub mod engine;
 pub mod game;
 pub mod identity;
 pub mod ladder;
@@ -46,12 +47,15 @@ use store::{Commit, CommitError, Store, StoreError};
 use user::UserDoc;
 
 /// Settings of the session that an operator may change (`config.toml`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SessionConfig {
     /// Hours before a deadline when the player to move is reminded (0: no reminders).
     pub reminder_hours: u32,
     /// Down time shorter than this is not given back to the players' clocks (seconds).
     pub downtime_grace_secs: i64,
+    /// Multiplies the built-in engine's search iterations (`[ai] budget_scale`; 1.0 is the
+    /// levels' real budgets, tests use less so games against the engine stay quick).
+    pub engine_budget_scale: f64,
     /// Per-user limits: command rate, active games, open challenges, line length.
     pub limits: Limits,
 }
@@ -77,6 +81,7 @@ impl Default for SessionConfig {
             reminder_hours: 24,
             downtime_grace_secs: 120,
             limits: Limits::default(),
+            engine_budget_scale: 1.0,
         }
     }
 }
@@ -173,6 +178,11 @@ impl Session {
 
     /// The refusal of a command over the speaker's rate limit, if it is.
     fn admit(&self, ctx: &Context) -> Option<Reply> {
+        // The built-in engine answers every game it plays; its moves come from the session's
+        // own driver, never from a person who could flood.
+        if engine::is_engine(&ctx.user.id) {
+            return None;
+        }
         let limits = &self.config.limits;
         match self.rate.admit(limits, &ctx.user.id, self.now()) {
             Ok(()) => None,
@@ -188,7 +198,16 @@ impl Session {
             return Reply::refused("this user id cannot be used");
         }
         match self.run(ctx, &cmd) {
-            Ok(reply) => reply,
+            Ok(mut reply) => {
+                // The engine reads no mention and no private message.
+                reply
+                    .notify
+                    .retain(|u| u.platform != engine::ENGINE_PLATFORM);
+                reply
+                    .private
+                    .retain(|p| p.to.platform != engine::ENGINE_PLATFORM);
+                reply
+            }
             Err(Failure::Refused(text)) => Reply::refused(text),
             Err(Failure::Conflict(id)) => self.conflict_reply(id),
             Err(Failure::Store(e)) => {

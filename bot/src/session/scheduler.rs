@@ -85,6 +85,9 @@ impl Session {
         }
         let seat = g.clock.seat;
         let player = &g.players[seat.index()];
+        if super::engine::is_engine(&player.id) {
+            return self.engine_deadline(id, now);
+        }
         let Ok(m) = g.live() else {
             self.skip_unreadable(id, "its record no longer replays");
             return Ok(None);

@@ -218,3 +218,32 @@ fn active_games_are_limited_per_user_on_both_sides_of_an_accept() {
         .execute(&ctx("alice"), command::Command::Challenge(spec));
     assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
 }
+
+#[test]
+fn the_engine_plays_anyone_who_asks_within_their_own_limits() {
+    let w = World::new(Limits {
+        rate_commands: 1,
+        rate_seconds: 3600,
+        max_active_games: 1,
+        ..Limits::default()
+    });
+    // Each human may start one game; the engine takes both (it has no game limit).
+    w.ok("alice", "challenge tafl @skald easy");
+    w.ok("bob", "challenge daldosa @skald easy");
+    w.clock.advance(3600);
+    w.refused(
+        "alice",
+        "challenge adelta @skald easy",
+        &["most allowed at once is 1"],
+    );
+    // The engine's own commands are never rate limited.
+    let engine = Context::new(
+        super::engine::engine_user(skald_ai::Level::Easy),
+        "console",
+        "console",
+    );
+    for _ in 0..3 {
+        let r = w.session.handle(&engine, "games");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    }
+}

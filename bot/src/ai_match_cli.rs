@@ -1,0 +1,89 @@
+//! `skald ai-match`: the built-in engine against itself, to measure its levels.
+
+use crate::cli::AiMatchArgs;
+use skald_ai::AiGame;
+use skald_ai::harness::{MatchSpec, Player, Summary, Timing, run_match};
+use skald_rules::RuleSetId;
+use skald_rules::adelta::Adelta;
+use skald_rules::daldosa::Daldosa;
+use skald_rules::hnefatafl::Hnefatafl;
+use skald_rules::subulata::Subulata;
+use std::fmt::Write;
+use std::time::Instant;
+
+/// Plays the match and prints its summary.
+pub fn run(args: &AiMatchArgs) -> Result<String, String> {
+    if args.games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    let scale_a = args.scale_a.unwrap_or(args.scale);
+    let scale_b = args.scale_b.unwrap_or(args.scale);
+    if ![scale_a, scale_b].iter().all(|s| s.is_finite() && *s > 0.0) {
+        return Err("--scale, --scale-a and --scale-b must be positive numbers".to_string());
+    }
+    let a = Player {
+        level: args.a,
+        scale: scale_a,
+    };
+    let b = Player {
+        level: args.b,
+        scale: scale_b,
+    };
+    let started = Instant::now();
+    let (summary, timing) = match args.rule_set {
+        RuleSetId::Adelta | RuleSetId::AdeltaRustik => play::<Adelta>(args, a, b),
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => play::<Hnefatafl>(args, a, b),
+        RuleSetId::Subulata => play::<Subulata>(args, a, b),
+        RuleSetId::Daldosa => play::<Daldosa>(args, a, b),
+    };
+    let (lo, hi) = summary.wilson95();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games (seats alternate), seed {}",
+        args.rule_set.id(),
+        args.a,
+        args.b,
+        summary.games(),
+        args.seed,
+    );
+    let _ = writeln!(
+        out,
+        "A wins {}, losses {}, draws {}; A's score {:.1}% (95% Wilson interval {:.1}%..{:.1}%)",
+        summary.wins,
+        summary.losses,
+        summary.draws,
+        100.0 * summary.score(),
+        100.0 * lo,
+        100.0 * hi
+    );
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{name} ({}): {} moves, {:.1} ms per move on average, longest {:.1} ms",
+            if i == 0 { args.a } else { args.b },
+            timing.moves[i],
+            timing.mean(i).as_secs_f64() * 1000.0,
+            timing.longest[i].as_secs_f64() * 1000.0
+        );
+    }
+    let _ = writeln!(out, "time {:.1} s", started.elapsed().as_secs_f64());
+    Ok(out)
+}
+
+fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
+    let spec = MatchSpec {
+        rule_set: args.rule_set,
+        a,
+        b,
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        max_plies: args.max_plies,
+    };
+    run_match::<G>(spec, &|i, score| {
+        if args.verbose {
+            eprintln!("game {i}: A scores {score}");
+        }
+    })
+}

@@ -1,0 +1,115 @@
+//! The built-in engine as a player: who it is, and which games wait for its move.
+//!
+//! The engine is a user of its own platform, `skald`, whose id is its level (`skald:hard`),
+//! so a game records which level plays without any new stored field. The session only says
+//! whose move it is and hands out the engine's *view* of the position (never the full one);
+//! adapters run the search off their runtime ([`skald_ai::Thinking`], driven by
+//! `crate::engine_driver`) and send the move back as the engine's `move` command.
+//!
+//! The engine moves at once, so it is never reminded; a deadline that passes while the engine
+//! is to move (its driver failed) does not end the game but is logged and pushed back.
+
+use super::clock::DAY;
+use super::{Context, Failure, Notice, Session, User};
+use skald_ai::{Budget, Level};
+use skald_rules::{RuleSetId, Seat, Status, Viewer};
+
+/// The platform name of the engine's users.
+pub const ENGINE_PLATFORM: &str = "skald";
+
+/// The user that plays at `level`.
+pub fn engine_user(level: Level) -> User {
+    User::new(ENGINE_PLATFORM, level.name(), "skald")
+}
+
+/// A game where the engine is to move: everything a search needs, and nothing hidden.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineTurn {
+    /// The game's number.
+    pub game: u64,
+    /// Who speaks the engine's move, and where.
+    pub ctx: Context,
+    /// The rule set.
+    pub rule_set: RuleSetId,
+    /// The engine's seat.
+    pub seat: Seat,
+    /// The engine's level.
+    pub level: Level,
+    /// The level's search budget, scaled by `[ai] budget_scale` (`None`: random moves).
+    pub budget: Option<Budget>,
+    /// The position as the engine's seat sees it (the opponent's hidden values are `?`).
+    pub view: String,
+    /// A seed for the search, from the game and its ply, so transcripts repeat.
+    pub seed: u64,
+}
+
+/// Whether `user` is one of the engine's users.
+pub fn is_engine(user: &super::UserId) -> bool {
+    user.platform == ENGINE_PLATFORM
+}
+
+impl Session {
+    /// A due deadline in a game where the engine is to move: the engine moves at once, so its
+    /// driver failed (or the bot was busy). No reminder, no timeout: the deadline moves on by
+    /// the game's days per move and the log says so; the driver tries again in its next round.
+    pub(super) fn engine_deadline(
+        &self,
+        id: u64,
+        now: super::clock::Timestamp,
+    ) -> Result<Option<Notice>, Failure> {
+        let Some(stored) = self.store.game(id)? else {
+            return Ok(None);
+        };
+        let mut next = stored.doc.clone();
+        next.clock.remind_at = None;
+        if now >= next.clock.deadline {
+            next.clock.shift(i64::from(next.days.max(1)) * DAY);
+            tracing::warn!(
+                game = id,
+                "the engine has not moved by its deadline; the deadline moves on and the engine tries again"
+            );
+        }
+        self.commit_game(stored, next)?;
+        Ok(None)
+    }
+
+    /// The active games where an engine is to move, oldest first.
+    pub fn engine_turns(&self) -> Result<Vec<EngineTurn>, Failure> {
+        let mut turns = Vec::new();
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let user = engine_user(level);
+            for stored in self.games_of(&user.id, true, usize::MAX)? {
+                let g = &stored.doc;
+                let Some(seat) = g.seat_of(&user.id) else {
+                    continue;
+                };
+                let live = g.live()?;
+                let position = live.position();
+                if position.status() != (Status::Move { seat }) {
+                    continue;
+                }
+                turns.push(EngineTurn {
+                    game: g.id,
+                    ctx: Context {
+                        user: user.clone(),
+                        community: g.community.clone(),
+                        channel: g.channel.clone(),
+                    },
+                    rule_set: g.rule_set(),
+                    seat,
+                    level,
+                    budget: level
+                        .budget()
+                        .map(|b| b.scaled(self.config.engine_budget_scale)),
+                    view: position.to_notation(Viewer::Seat(seat)),
+                    seed: g
+                        .id
+                        .wrapping_mul(1_000_003)
+                        .wrapping_add(u64::from(position.ply())),
+                });
+            }
+        }
+        turns.sort_by_key(|t| t.game);
+        Ok(turns)
+    }
+}

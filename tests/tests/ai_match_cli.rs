@@ -1,0 +1,46 @@
+//! `skald ai-match` driven through the real binary, with tiny budgets.
+
+use skald_tests::{fails, ok};
+
+#[test]
+fn a_small_match_prints_the_summary_and_repeats() {
+    let args = [
+        "ai-match",
+        "daldosa",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--scale",
+        "0.05",
+        "--threads",
+        "2",
+    ];
+    let out = ok(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("daldosa: A easy (x0.05 iterations) vs B random (x0.05), 4 games"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("A wins "), "{out}");
+    assert!(lines[1].contains("95% Wilson interval"), "{out}");
+    // The same seed gives the same result, whatever the number of threads.
+    let mut one_thread = args.to_vec();
+    one_thread[13] = "1";
+    let again = ok(&one_thread);
+    assert_eq!(again.lines().nth(1), lines.get(1).copied());
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    let err = fails(&["ai-match", "daldosa", "--a", "genius"]);
+    assert!(err.contains("genius"), "{err}");
+    let err = fails(&["ai-match", "daldosa", "--games", "0"]);
+    assert!(err.contains("--games"), "{err}");
+    let err = fails(&["ai-match", "daldosa", "--scale-b=0"]);
+    assert!(err.contains("positive"), "{err}");
+}

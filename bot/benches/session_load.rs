@@ -178,7 +178,7 @@ fn cpu_moves(n: usize) -> (Vec<Duration>, Duration) {
         Store::temporary().expect("temporary store"),
         Arc::new(SystemClock),
         StdRng::seed_from_u64(1),
-        SessionConfig::default(),
+        SessionConfig::default().without_rate_limit(),
     )
     .expect("session");
     let t = Instant::now();

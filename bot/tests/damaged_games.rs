@@ -29,7 +29,7 @@ fn open(dir: &Path, now: Timestamp) -> Session {
         Store::open(dir).expect("the store opens"),
         Arc::new(FakeClock::new(now)),
         StdRng::seed_from_u64(5),
-        SessionConfig::default(),
+        SessionConfig::default().without_rate_limit(),
     )
     .expect("the session starts even with a damaged game")
 }

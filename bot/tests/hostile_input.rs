@@ -54,7 +54,7 @@ fn stored_games() -> &'static Vec<Vec<u8>> {
             Store::temporary().expect("a temporary store"),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(3),
-            SessionConfig::default(),
+            SessionConfig::default().without_rate_limit(),
         )
         .expect("the session opens");
         let ctx = |n: &str| Context::new(User::new("console", n, n), "console", "console");
@@ -278,7 +278,7 @@ fn busy_session() -> &'static Session {
             Store::temporary().expect("a temporary store"),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(9),
-            SessionConfig::default(),
+            SessionConfig::default().without_rate_limit(),
         )
         .expect("the session opens");
         for (i, rs) in RuleSetId::ALL.into_iter().enumerate() {

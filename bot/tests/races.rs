@@ -42,7 +42,7 @@ fn session() -> Arc<Session> {
             Store::temporary().expect("a temporary store"),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(17),
-            SessionConfig::default(),
+            SessionConfig::default().without_rate_limit(),
         )
         .expect("the session opens"),
     )

@@ -111,7 +111,7 @@ impl Mirror {
             temp,
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(dice_seed),
-            SessionConfig::default(),
+            SessionConfig::default().without_rate_limit(),
         )
         .expect("the mirror session opens");
         Mirror { session }

@@ -270,14 +270,20 @@ impl GameDoc {
         Some(text)
     }
 
-    /// The public board of the current position.
+    /// The public board of the current position: every value shown once the game is over,
+    /// however it ended (Subulata's rules reveal all values in the final result).
     pub fn board(&self, position: &Position, last_move: Vec<Event>) -> Board {
         let alt = format!(
             "{}: {}",
             self.title(),
             describe_status_with(position, &|s| self.label(s))
         );
-        Board::public(self.id, position, last_move, self.names(), alt)
+        let board = Board::public(self.id, position, last_move, self.names(), alt);
+        if self.end.is_some() {
+            board.revealed()
+        } else {
+            board
+        }
     }
 }
 

@@ -39,6 +39,16 @@ pub struct Board {
 }
 
 impl Board {
+    /// The same board once the game has ended some other way than by its rules
+    /// (resignation, agreement, abort, timeout): the rules reveal every value in the final
+    /// result, whatever ended it.
+    pub fn revealed(self) -> Board {
+        Board {
+            viewer: Viewer::Final,
+            ..self
+        }
+    }
+
     /// The view anyone may see: no hidden value before the end, everything after it.
     pub fn public(
         game: u64,

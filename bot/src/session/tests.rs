@@ -776,3 +776,36 @@ fn dice_turns_list_their_legal_steps_as_choices_for_the_mover() {
     assert!(!legal.is_empty());
     assert_eq!(listed, legal.iter().map(String::as_str).collect::<Vec<_>>());
 }
+
+#[test]
+fn a_subulata_game_ended_by_resignation_reveals_every_value() {
+    let w = world();
+    let id = w.start("subulata", "");
+    w.ok("alice", &format!("arrange #{id} 9 1 8 2 7 3 6 4 5"));
+    w.ok("bob", &format!("arrange #{id} 1 2 3 4 5 6 7 8 9"));
+    w.play_first(id);
+    let before = w.ok("carol", &format!("board #{id}"));
+    assert!(
+        before
+            .boards
+            .iter()
+            .all(|b| b.viewer == skald_rules::Viewer::Public)
+    );
+    let r = w.ok("bob", &format!("resign #{id}"));
+    assert!(!r.boards.is_empty(), "the result shows the board");
+    assert!(
+        r.boards
+            .iter()
+            .all(|b| b.viewer == skald_rules::Viewer::Final),
+        "{:?}",
+        r.boards
+    );
+    // Afterwards anyone asking for the board sees the values too.
+    let after = w.ok("carol", &format!("board #{id}"));
+    assert!(
+        after
+            .boards
+            .iter()
+            .all(|b| b.viewer == skald_rules::Viewer::Final)
+    );
+}

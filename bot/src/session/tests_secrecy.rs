@@ -233,19 +233,16 @@ impl Twins {
 
     /// Checks one step's outputs: identical public parts and logs, and identical private
     /// parts for players whose own values are the same in both worlds. The step that ends
-    /// the game by its rules reveals the values (and the score, winner and rating changes
-    /// computed from them) and is not compared; an end by resignation, agreement, abort or
-    /// timeout reveals nothing and is compared like any other step.
+    /// the game reveals the values (by the rules, every value is shown in the final result,
+    /// however the game ended; after an end by the rules, also the score, winner and rating
+    /// changes computed from them) and is not compared, but its boards must be the final view.
     fn compare(&mut self, what: &str, a: (&[Reply], String), b: (&[Reply], String)) {
         if self.over() {
-            let end = self.a.game(self.game).end.map(|e| e.result);
-            if matches!(end, Some(game::GameResult::Rules(_))) {
-                self.counts.end_steps_revealing += 1;
-                for r in a.0 {
-                    assert!(r.boards.iter().all(|b| b.viewer == Viewer::Final), "{what}");
-                }
-                return;
+            self.counts.end_steps_revealing += 1;
+            for r in a.0 {
+                assert!(r.boards.iter().all(|b| b.viewer == Viewer::Final), "{what}");
             }
+            return;
         }
         self.counts.steps_compared += 1;
         assert_eq!(a.0.len(), b.0.len(), "{what}: reply count");

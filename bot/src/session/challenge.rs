@@ -128,13 +128,26 @@ impl Session {
             }
         };
         self.check_can_challenge(&ctx.user)?;
+        let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
+        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
+        Ok(self.challenge_reply(&ch, format!("Challenge #{}", ch.id)))
+    }
+
+    /// Writes a new challenge by the speaker with the terms of `spec`.
+    fn store_new_challenge(
+        &self,
+        ctx: &Context,
+        spec: &ChallengeSpec,
+        opponent: Option<User>,
+        ranked: bool,
+    ) -> Result<Challenge, Failure> {
         let ch = Challenge {
             id: self.store.allocate_id()?,
             rule_set: spec.rule_set,
             challenger: ctx.user.clone(),
             opponent,
             seat: spec.seat,
-            ranked: spec.ranked,
+            ranked,
             days: spec.days,
             community: ctx.community.clone(),
             channel: ctx.channel.clone(),
@@ -148,8 +161,7 @@ impl Session {
             },
             None,
         )?;
-        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
-        Ok(self.challenge_reply(&ch, format!("Challenge #{}", ch.id)))
+        Ok(ch)
     }
 
     /// `challenge <rule-set> @skald [level]`: the engine takes the challenge at once.
@@ -161,26 +173,8 @@ impl Session {
     ) -> Result<Reply, Failure> {
         self.check_can_challenge(&ctx.user)?;
         let engine = super::engine::engine_user(level);
-        let ch = Challenge {
-            id: self.store.allocate_id()?,
-            rule_set: spec.rule_set,
-            challenger: ctx.user.clone(),
-            opponent: Some(engine.clone()),
-            seat: spec.seat,
-            ranked: false,
-            days: spec.days,
-            community: ctx.community.clone(),
-            channel: ctx.channel.clone(),
-            created: self.now(),
-            rematch_of: None,
-        };
-        self.commit(
-            Commit {
-                new_challenges: vec![ch.clone()],
-                ..Commit::default()
-            },
-            None,
-        )?;
+        // Games against the engine never count for the ladder.
+        let ch = self.store_new_challenge(ctx, spec, Some(engine.clone()), false)?;
         tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, %level, "engine challenge");
         let engine_ctx = Context {
             user: engine,

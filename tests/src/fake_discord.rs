@@ -5,6 +5,8 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -402,4 +404,49 @@ async fn serve_gateway(
             }
         }
     }
+}
+
+/// The bot token the tests give the real binary (tests assert it never reaches a log).
+pub const BOT_TOKEN: &str = "fake-token-that-must-never-be-logged";
+
+/// The real `skald` process talking to a fake Discord, killed when the test ends.
+pub struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the real `skald` against `fake` with its store under `data` and `extra` appended to
+/// its config file (e.g. `threads = true` in `[discord]`, or an `[ai]` section); logs at trace
+/// level into the returned file.
+pub fn start_bot(fake: &FakeDiscord, data: &Path, extra: &str) -> (Bot, PathBuf) {
+    let config = data.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n{extra}",
+            data.join("store").display(),
+            fake.api_base,
+            GUILD_ID
+        ),
+    )
+    .expect("write the config");
+    let log = data.join("stderr.log");
+    let child = Command::new(crate::skald_bin())
+        .arg("--config")
+        .arg(&config)
+        .env("SKALD_TEST_DISCORD_TOKEN", BOT_TOKEN)
+        .env("SKALD_SEED", "5")
+        .env("RUST_LOG", "trace")
+        // Never the real Discord: no proxy, and every URL is the fake's.
+        .env_remove("HTTPS_PROXY")
+        .env_remove("HTTP_PROXY")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("log file"))
+        .spawn()
+        .expect("skald starts");
+    (Bot(child), log)
 }

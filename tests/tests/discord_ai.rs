@@ -5,50 +5,13 @@
 //! budget_scale` so the test stays quick (what is checked does not depend on its strength).
 
 use serde_json::{Value, json};
-use skald_tests::fake_discord::{self, Call, FakeDiscord, command};
-use skald_tests::{TempDir, skald_bin};
-use std::process::{Child, Command, Stdio};
+use skald_tests::TempDir;
+use skald_tests::fake_discord::{self, Call, FakeDiscord, command, start_bot};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 /// Interaction response type "message" and the ephemeral flag.
 const MESSAGE: u64 = 4;
 const EPHEMERAL: u64 = 64;
-
-/// The bot process, killed when the test ends.
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_bot(fake: &FakeDiscord, data: &TempDir) -> Bot {
-    let config = data.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n[ai]\nbudget_scale = 0.02\n",
-            data.path().join("store").display(),
-            fake.api_base,
-            fake_discord::GUILD_ID
-        ),
-    )
-    .expect("write the config");
-    let child = Command::new(skald_bin())
-        .arg("--config")
-        .arg(&config)
-        .env("SKALD_TEST_DISCORD_TOKEN", "fake-token")
-        .env("SKALD_SEED", "5")
-        .env_remove("HTTPS_PROXY")
-        .env_remove("HTTP_PROXY")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("skald starts");
-    Bot(child)
-}
 
 fn callback_of(fake: &FakeDiscord, interaction: u64) -> Call {
     let path = format!("/api/v10/interactions/{interaction}/token-{interaction}/callback");
@@ -94,7 +57,7 @@ fn assert_engine_move(call: &Call, game: u64) {
 fn a_game_against_the_engine_on_discord() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-ai");
-    let _bot = start_bot(&fake, &data);
+    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.02\n");
     let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
     let challenge = put[0]
         .json()

@@ -4,56 +4,15 @@
 //! and the ladder; assertions on the recorded REST calls.
 
 use serde_json::{Value, json};
-use skald_tests::fake_discord::{self, Call, FakeDiscord, command};
-use skald_tests::{TempDir, skald_bin};
-use std::process::{Child, Command, Stdio};
+use skald_tests::TempDir;
+use skald_tests::fake_discord::{self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, start_bot};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
-const TOKEN: &str = "fake-token-that-must-never-be-logged";
 /// Interaction response types and the ephemeral flag.
 const MESSAGE: u64 = 4;
 const AUTOCOMPLETE: u64 = 8;
 const EPHEMERAL: u64 = 64;
-
-/// The bot process, killed when the test ends.
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_bot(fake: &FakeDiscord, data: &TempDir, extra: &str) -> (Bot, std::path::PathBuf) {
-    let config = data.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n{extra}",
-            data.path().join("store").display(),
-            fake.api_base,
-            fake_discord::GUILD_ID
-        ),
-    )
-    .expect("write the config");
-    let log = data.path().join("stderr.log");
-    let child = Command::new(skald_bin())
-        .arg("--config")
-        .arg(&config)
-        .env("SKALD_TEST_DISCORD_TOKEN", TOKEN)
-        .env("SKALD_SEED", "5")
-        .env("RUST_LOG", "trace")
-        // Never the real Discord: no proxy, and every URL is the fake's.
-        .env_remove("HTTPS_PROXY")
-        .env_remove("HTTP_PROXY")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).expect("log file"))
-        .spawn()
-        .expect("skald starts");
-    (Bot(child), log)
-}
 
 fn callback_of(fake: &FakeDiscord, interaction: u64) -> Vec<Call> {
     let prefix = format!("/api/v10/interactions/{interaction}/token-{interaction}/callback");
@@ -96,7 +55,7 @@ fn resolved_user(who: (u64, &str)) -> Value {
 fn a_whole_discord_session_against_the_loopback_fake() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-e2e");
-    let (_bot, log) = start_bot(&fake, &data, "");
+    let (_bot, log) = start_bot(&fake, data.path(), "");
 
     // Registration: every command, in the configured guild, with the bot's token.
     let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
@@ -360,7 +319,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
 fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-threads");
-    let (_bot, _log) = start_bot(&fake, &data, "threads = true\n");
+    let (_bot, _log) = start_bot(&fake, data.path(), "threads = true\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
     let mut i = command(
         1,

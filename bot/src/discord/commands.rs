@@ -13,8 +13,11 @@ use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
-/// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit.
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
+/// (`[discord] defer_after_ms` changes it).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// The longest `defer_after_ms` honoured: later, the deferral itself could miss the limit.
+pub const MAX_DEFER_AFTER: Duration = Duration::from_millis(2500);
 
 /// The rule sets, as a choice.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -77,7 +80,7 @@ async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
         let reply = session.handle(&sctx, &line);
         deliver::prepare(&reply, Some(&caller))
     });
-    let joined = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+    let joined = match tokio::time::timeout(ctx.data().defer_after, &mut job).await {
         Ok(done) => done,
         Err(_) => {
             ctx.defer().await?;

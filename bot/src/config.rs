@@ -35,6 +35,22 @@ pub struct Config {
     pub discord: Option<DiscordSection>,
     /// `[matrix]` (the adapter is coming).
     pub matrix: Option<MatrixSection>,
+    /// `[clock]`: a movable clock for the chat adapters (tests and demos).
+    #[serde(default)]
+    pub clock: ClockSection,
+}
+
+/// `[clock]`: `fake = true` runs a chat adapter on a fake clock that moves only when the
+/// clock file says a later time (see `fake_time`), so reminders and timeouts can be seen
+/// without waiting days. Never for real play.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSection {
+    /// Whether to run on the fake clock.
+    #[serde(default)]
+    pub fake: bool,
+    /// The file holding the fake time (default `<data>/fake-clock`).
+    pub file: Option<PathBuf>,
 }
 
 /// `[store]`: where the data lives.
@@ -137,6 +153,10 @@ pub struct DiscordSection {
     /// Open a thread per challenge (and so per game) instead of playing in the channel.
     #[serde(default)]
     pub threads: bool,
+    /// Milliseconds a command may take before it is deferred ("thinking…"; default 1500,
+    /// at most 2500 so Discord's 3-second limit is kept). 0 defers every command: for a
+    /// slow host, and how the end-to-end test exercises the deferred path.
+    pub defer_after_ms: Option<u64>,
 }
 
 /// `[matrix]`: the Matrix adapter's settings (coming).
@@ -205,6 +225,7 @@ impl fmt::Debug for DiscordSection {
             .field("api_base", &self.api_base)
             .field("guild", &self.guild)
             .field("threads", &self.threads)
+            .field("defer_after_ms", &self.defer_after_ms)
             .finish()
     }
 }

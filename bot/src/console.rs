@@ -5,6 +5,7 @@
 //! time forward in transcripts.
 
 use crate::dice_rng::dice_rng;
+use crate::fake_time::FAKE_NOW;
 use crate::session::clock::{Clock, FakeClock, SystemClock, describe_duration, parse_duration};
 use crate::session::store::{Store, StoreError};
 use crate::session::{Board, Context, Notice, Reply, ReplyKind, Session, SessionConfig, User};
@@ -20,8 +21,6 @@ pub const PLATFORM: &str = "console";
 pub const COMMUNITY: &str = "console";
 /// The console's only channel.
 pub const CHANNEL: &str = "console";
-/// The `meta` entry keeping the fake clock's time across restarts.
-const FAKE_NOW: &str = "fake_now";
 /// The longest the real-clock scheduler sleeps between looks at the deadline queue.
 const MAX_SLEEP: Duration = Duration::from_secs(30);
 

@@ -96,10 +96,16 @@ fn init_logging(config: &Config) {
     } else {
         filter
     };
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(skald::log_noise::QuietExpectedNotFound)
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::stderr().is_terminal()),
+        )
         .try_init();
 }
 
@@ -137,6 +143,7 @@ fn run_discord(config: &Config) -> Result<String, String> {
             .ok()
             .and_then(|s| s.parse().ok()),
         session: session_config(config),
+        clock: config.clock.clone(),
     };
     skald::discord::run(section, &opts)?;
     Ok(String::new())
@@ -152,6 +159,7 @@ fn run_matrix(config: &Config) -> Result<String, String> {
     let opts = skald::matrix::MatrixOptions {
         data: config.data_dir(None),
         session: session_config(config),
+        clock: config.clock.clone(),
     };
     skald::matrix::run(section, &opts)?;
     Ok(String::new())

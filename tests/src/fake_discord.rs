@@ -192,6 +192,14 @@ pub fn button(id: u64, who: (u64, &str), custom_id: &str) -> Value {
     i
 }
 
+/// A choice made in a select menu (custom id `pick`) on a message the bot posted.
+pub fn select(id: u64, who: (u64, &str), value: &str) -> Value {
+    let mut i = interaction_base(id, 3, who);
+    i["data"] = json!({"custom_id": "pick", "component_type": 3, "values": [value]});
+    i["message"] = message(CHANNEL_ID, 778, "");
+    i
+}
+
 /// The same interaction, sent from another channel (a thread).
 pub fn in_channel(mut interaction: Value, channel: u64) -> Value {
     interaction["channel_id"] = json!(channel.to_string());

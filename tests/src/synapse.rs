@@ -171,6 +171,27 @@ rc_admin_redaction: {limit}
         format!("@{name}:{SERVER_NAME}")
     }
 
+    /// Logs `name` in with a password through the client API and returns the new device's
+    /// access token (what an admin would paste into `access_token`).
+    pub fn login_token(&self, name: &str, password: &str) -> String {
+        let body = serde_json::json!({
+            "type": "m.login.password",
+            "identifier": {"type": "m.id.user", "user": name},
+            "password": password,
+            "initial_device_display_name": "token for the test",
+        })
+        .to_string();
+        let answer = http_post(self.port, "/_matrix/client/v3/login", &body)
+            .unwrap_or_else(|| panic!("the login of {name} got no answer"));
+        let json = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+        let v: serde_json::Value = serde_json::from_str(json)
+            .unwrap_or_else(|e| panic!("the login of {name} answered {answer}: {e}"));
+        v["access_token"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no access token for {name}: {answer}"))
+            .to_string()
+    }
+
     /// The end of Synapse's log files, for failure messages.
     pub fn log(&self) -> String {
         let mut s = String::new();
@@ -215,4 +236,19 @@ fn http_get(port: u16, path: &str) -> Option<String> {
     let mut body = String::new();
     s.read_to_string(&mut body).ok()?;
     body.starts_with("HTTP/1.").then_some(body)
+}
+
+/// A bare HTTP POST of a JSON body: the whole answer, or `None` when nobody answers.
+fn http_post(port: u16, path: &str, body: &str) -> Option<String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
+    write!(
+        s,
+        "POST {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    answer.starts_with("HTTP/1.").then_some(answer)
 }

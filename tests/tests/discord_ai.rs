@@ -152,3 +152,72 @@ fn a_game_against_the_engine_on_discord() {
     let third = channel_messages(&fake, 3);
     assert_engine_move(&third[2], 2);
 }
+
+#[test]
+fn a_restart_while_the_engine_thinks_resumes_its_turn() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-ai-restart");
+    // Full budget: `hard` thinks for over a second on a Hnefatafl move, long enough for the
+    // bot to be killed in the middle of the search.
+    let (bot, _log) = start_bot(&fake, data.path(), "");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            1,
+            2,
+            ALICE,
+            "challenge",
+            json!([
+                {"name": "rule_set", "type": 4, "value": 0},
+                {"name": "seat", "type": 4, "value": 0},
+                {"name": "level", "type": 4, "value": 2},
+            ]),
+        ),
+    );
+    let started = content(&callback_of(&fake, 1));
+    assert!(started.contains("Game #1 starts"), "{started}");
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            2,
+            2,
+            ALICE,
+            "move",
+            json!([{"name": "move", "type": 3, "value": "d1-d4"}]),
+        ),
+    );
+    let answer = content(&callback_of(&fake, 2));
+    assert!(
+        answer.contains("alice (Attackers) played d1-d4"),
+        "{answer}"
+    );
+    // The move is acknowledged, so the engine is thinking now: the bot dies (SIGKILL).
+    drop(bot);
+    let channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    let posted = |fake: &FakeDiscord| {
+        fake.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == channel)
+            .count()
+    };
+    assert_eq!(
+        posted(&fake),
+        0,
+        "the engine had not moved when the bot died"
+    );
+
+    // Started again (a smaller budget, so the test is quick): the engine's turn is resumed
+    // and its move posted, once.
+    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.02\n");
+    let moved = channel_messages(&fake, 1);
+    assert_engine_move(&moved[0], 1);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(3, 2, ALICE, "board", json!([])),
+    );
+    let board = content(&callback_of(&fake, 3));
+    assert!(board.contains("alice (Attackers) to"), "{board}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(posted(&fake), 1, "the engine moved once");
+}

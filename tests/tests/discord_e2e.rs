@@ -250,6 +250,14 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         "{}",
         call.json()
     );
+    // A choice from a select menu runs the option's command line, like a button.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::select(31, ALICE, "board #2"),
+    );
+    let call = &callback_of(&fake, 31)[0];
+    let text = data_of(call)["content"].as_str().unwrap_or("").to_string();
+    assert!(text.contains("Daldøsa") && call.has_png(), "{text}");
 
     // Subulata: "My pieces" gives the player an ephemeral board; the channel never does.
     let mut i = command(
@@ -394,4 +402,230 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
         .filter(|c| c.path.ends_with("/threads"))
         .count();
     assert_eq!(threads, 1, "the unreadable challenge opened no thread");
+}
+
+/// Writes the fake time the bot's clock file should move to (`[clock] fake = true`).
+fn set_fake_time(data: &TempDir, to: &str) {
+    std::fs::write(
+        data.path().join("store").join("fake-clock"),
+        format!("{to}\n"),
+    )
+    .expect("write the clock file");
+}
+
+#[test]
+fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-deadlines");
+    let (_bot, log) = start_bot(&fake, data.path(), "threads = true\n[clock]\nfake = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let mut i = command(
+        1,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+            {"name": "seat", "type": 4, "value": 0},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    let thread = format!("/api/v10/channels/{}/messages", fake_discord::THREAD_ID);
+    fake.wait_calls(1, "the challenge in the thread", |c| c.path == thread);
+    let in_thread = |i: Value| fake_discord::in_channel(i, fake_discord::THREAD_ID);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        in_thread(fake_discord::button(2, BOB, "accept #1")),
+    );
+    let c = data_of(&callback_of(&fake, 2)[0]);
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("2025-01-04"),
+        "{c}"
+    );
+    // Alice (attackers) moves on 2025-01-01; bob's move is due 2025-01-04 00:00.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        in_thread(command(
+            3,
+            2,
+            ALICE,
+            "move",
+            json!([{"name": "move", "type": 3, "value": "d1-d4"}]),
+        )),
+    );
+    let c = data_of(&callback_of(&fake, 3)[0]);
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("played d1-d4"),
+        "{c}"
+    );
+
+    // A day before the deadline: the reminder, in the thread, pinging only bob.
+    set_fake_time(&data, "2025-01-03T00:30");
+    let reminder = fake.wait_calls(1, "the reminder in the thread", |c| {
+        c.path == thread
+            && c.json()["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Reminder")
+    });
+    let r = reminder[0].json();
+    let text = r["content"].as_str().unwrap_or("");
+    assert!(
+        text.starts_with(&format!("<@{}>", BOB.0)) && text.contains("due by 2025-01-04 00:00 UTC"),
+        "{text}"
+    );
+    assert_eq!(r["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+    assert_eq!(r["allowed_mentions"]["parse"], json!([]));
+    assert!(reminder[0].has_png(), "the board comes with the reminder");
+
+    // Bob moves after the reminder; alice's turn is due 2025-01-06 00:30.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        in_thread(command(
+            4,
+            2,
+            BOB,
+            "move",
+            json!([{"name": "move", "type": 3, "value": "e7-e9"}]),
+        )),
+    );
+    let c = data_of(&callback_of(&fake, 4)[0]);
+    let text = c["content"].as_str().unwrap_or("");
+    assert!(
+        text.contains("played e7-e9") && text.contains("2025-01-06 00:30"),
+        "{c}"
+    );
+
+    // Her deadline passes (the clock jumps over her reminder): alice loses on time, the
+    // result and the rating changes are posted, pinging both.
+    set_fake_time(&data, "2025-01-06T00:31");
+    let over = fake.wait_calls(1, "the timeout in the thread", |c| {
+        c.path == thread
+            && c.json()["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("time ran out")
+    });
+    let o = over[0].json();
+    let text = o["content"].as_str().unwrap_or("");
+    assert!(
+        text.contains("alice (Attackers) ran out of time; bob (Defenders) wins.")
+            && text.contains("Ratings (Hnefatafl 11x11)"),
+        "{text}"
+    );
+    let mut pinged: Vec<String> = o["allowed_mentions"]["users"]
+        .as_array()
+        .map(|a| a.iter().map(|v| v.to_string()).collect())
+        .unwrap_or_default();
+    pinged.sort();
+    assert_eq!(pinged, [ALICE.0, BOB.0].map(|id| format!("\"{id}\"")));
+    assert_eq!(custom_ids(&o), ["rematch #1"], "{o}");
+    // Nothing went to the parent channel, and time only moved through the file.
+    let parent = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    assert!(!fake.calls().iter().any(|c| c.path == parent));
+    let reminders = fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            c.json()["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Reminder")
+        })
+        .count();
+    assert_eq!(
+        reminders, 1,
+        "one reminder: none for a deadline already past"
+    );
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(logged.contains("FAKE clock"), "the fake clock is announced");
+}
+
+#[test]
+fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
+    const CAROL: (u64, &str) = (100_000_000_000_000_003, "carol");
+    const DEFERRED: u64 = 5;
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-deferred");
+    // Every command counts as slow: answered "thinking…" first, then by a follow-up.
+    let (_bot, _log) = start_bot(&fake, data.path(), "defer_after_ms = 0\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let mut i = command(
+        1,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 4},
+            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
+            {"name": "seat", "type": 4, "value": 0},
+        ]),
+    );
+    i["data"]["resolved"] = resolved_user(BOB);
+    fake.dispatch("INTERACTION_CREATE", i);
+    let cb = callback_of(&fake, 1)[0].json();
+    assert_eq!(cb["type"], json!(DEFERRED), "{cb}");
+    assert!(!is_ephemeral(&cb["data"]), "{cb}");
+    let f = followups_of(&fake, 1, 1)[0].json();
+    assert!(
+        f["content"].as_str().unwrap_or("").contains("Challenge #1"),
+        "{f}"
+    );
+    assert_eq!(f["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
+    assert!(custom_ids(&f).contains(&"accept #1".to_string()), "{f}");
+
+    // A button is deferred the same way; its follow-up carries the board and the buttons.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(2, BOB, "accept #1"),
+    );
+    assert_eq!(callback_of(&fake, 2)[0].json()["type"], json!(DEFERRED));
+    let f = &followups_of(&fake, 2, 1)[0];
+    let c = f.json();
+    assert!(!is_ephemeral(&c) && f.has_png(), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Game #1 starts"),
+        "{c}"
+    );
+    assert_eq!(c["allowed_mentions"]["users"], json!([ALICE.0.to_string()]));
+    assert!(custom_ids(&c).contains(&"mine #1".to_string()), "{c}");
+
+    // "My pieces" pressed by a spectator: the public board and a friendly note, privately.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(3, CAROL, "mine #1"),
+    );
+    let cb = callback_of(&fake, 3)[0].json();
+    assert!(
+        cb["type"] == json!(DEFERRED) && is_ephemeral(&cb["data"]),
+        "{cb}"
+    );
+    let f = &followups_of(&fake, 3, 1)[0];
+    let c = f.json();
+    assert!(is_ephemeral(&c) && f.has_png(), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no hidden pieces in this game"),
+        "{c}"
+    );
+    assert!(custom_ids(&c).is_empty(), "{c}");
+    // … and by a player: their own values, privately.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(4, BOB, "mine #1"),
+    );
+    let f = &followups_of(&fake, 4, 1)[0];
+    let c = f.json();
+    assert!(is_ephemeral(&c) && f.has_png(), "{c}");
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("your pieces"),
+        "{c}"
+    );
 }

@@ -504,3 +504,125 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     // Kept only when the test fails, for reading.
     let _ = std::fs::remove_file(&log);
 }
+
+/// The bot started with only an access token (no password anywhere in its environment).
+fn start_bot_with_token(config: &std::path::Path, log: &std::path::Path, token: &str) -> Bot {
+    let err = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .expect("the bot's log");
+    let child = Command::new(skald_tests::skald_bin())
+        .arg("--config")
+        .arg(config)
+        .env_remove("SKALD_MATRIX_PASSWORD")
+        .env("SKALD_MATRIX_ACCESS_TOKEN", token)
+        .env("RUST_LOG", "debug")
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(err))
+        .spawn()
+        .expect("skald starts");
+    Bot(child)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_access_token_login_and_deadlines_on_a_fake_clock() {
+    let python = synapse::python();
+    let hs = Synapse::start(&python);
+    hs.register("skald", "bot-password");
+    hs.register("carol", "carol-password");
+    hs.register("dave", "dave-password");
+    let url = hs.url();
+    // The admin's way to get a token: a password login; the bot never sees the password.
+    let token = hs.login_token("skald", "bot-password");
+
+    let dir = TempDir::new("matrix-token-bot");
+    let data = dir.path().join("data");
+    let config = dir.path().join("skald.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n\n[clock]\nfake = true\n",
+            data.display(),
+            bot_id()
+        ),
+    )
+    .expect("write the config");
+    let log = std::env::temp_dir().join(format!("skald-matrix-token-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let mut bot = Some(start_bot_with_token(&config, &log, &token));
+    bot_ready(&log, 1).await;
+
+    let carol = Player::login(&url, "carol", "carol-password").await;
+    let dave = Player::login(&url, "dave", "dave-password").await;
+    let room = carol.create_room(&dave, false).await;
+    let m = dave.mark();
+    carol
+        .say(&room, "!skald challenge tafl @dave:localhost first")
+        .await;
+    dave.bot_says(m, &room, "Challenge #1").await;
+    let m = carol.mark();
+    dave.say(&room, "!skald accept").await;
+    carol
+        .bot_says(m, &room, "deadline 2025-01-04 00:00 UTC")
+        .await;
+    let m = dave.mark();
+    carol.say(&room, "!skald move d1-d4").await;
+    dave.bot_says(m, &room, "played d1-d4").await;
+
+    // A day before dave's deadline (2025-01-04): the reminder mentions dave only.
+    let clock_file = data.join("fake-clock");
+    let m = dave.mark();
+    std::fs::write(&clock_file, "2025-01-03T00:30\n").expect("move the clock");
+    let reminder = dave.bot_says(m, &room, "Reminder").await;
+    assert!(
+        reminder.body.contains("due by 2025-01-04 00:00 UTC"),
+        "{reminder:?}"
+    );
+    assert_eq!(reminder.mentions, [dave.id()], "only dave is pinged");
+
+    // A restart reuses the session saved from the token (same device, no new login).
+    drop(bot.take());
+    bot = Some(start_bot_with_token(&config, &log, &token));
+    bot_ready(&log, 2).await;
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert_eq!(
+        text.matches("reusing the saved session").count(),
+        1,
+        "the second start reused the first one's session"
+    );
+
+    // Dave moves after the reminder: carol's turn is due 2025-01-06 00:30.
+    let m = carol.mark();
+    dave.say(&room, "!skald move e7-e9").await;
+    let moved = carol.bot_says(m, &room, "played e7-e9").await;
+    assert!(moved.body.contains("2025-01-06 00:30"), "{moved:?}");
+
+    // Her deadline passes (the clock jumps over her reminder): carol loses on time, both
+    // players hear the result and the rating changes.
+    let m = carol.mark();
+    std::fs::write(&clock_file, "2025-01-06T00:31\n").expect("move the clock");
+    let over = carol.bot_says(m, &room, "time ran out").await;
+    assert!(
+        over.body
+            .contains("carol (Attackers) ran out of time; dave (Defenders) wins.")
+            && over.body.contains("Ratings (Hnefatafl 11x11)"),
+        "{over:?}"
+    );
+    assert!(over.mentions.contains(&dave.id()) && over.mentions.contains(&carol.id()));
+    let m = dave.mark();
+    dave.say(&room, "!skald rating").await;
+    dave.bot_says(m, &room, "1 won").await;
+
+    drop(bot.take());
+    let bot_log = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(
+        !bot_log.contains(&token),
+        "the access token reached the log"
+    );
+    assert!(!bot_log.contains("panicked"), "the bot panicked: {bot_log}");
+    let errors: Vec<&str> = bot_log.lines().filter(|l| l.contains(" ERROR ")).collect();
+    assert!(errors.is_empty(), "errors in the bot's log: {errors:#?}");
+    drop(hs);
+    let _ = std::fs::remove_file(&log);
+}

@@ -14,8 +14,11 @@ use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
-/// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit.
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
+/// (`[discord] defer_after_ms` changes it).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// The longest `defer_after_ms` honoured: later, the deferral itself could miss the limit.
+pub const MAX_DEFER_AFTER: Duration = Duration::from_millis(2500);
 
 /// The rule sets, as a choice.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -92,9 +95,9 @@ async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
         let reply = session.handle(&sctx, &line);
         deliver::prepare(&reply, Some(&caller))
     });
-    let joined = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
-        Ok(done) => done,
-        Err(_) => {
+    let joined = match finished_within(ctx.data().defer_after, &mut job).await {
+        Some(done) => done,
+        None => {
             ctx.defer().await?;
             job.await
         }
@@ -115,6 +118,19 @@ async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
         ctx.send(deliver::poise_reply(private, true)).await?;
     }
     Ok(())
+}
+
+/// The job's result if it ends within `limit`; `None` when the answer must be deferred
+/// (at once for a zero limit: `defer_after_ms = 0` defers every command, whatever the
+/// timer's resolution).
+pub(super) async fn finished_within<T>(
+    limit: Duration,
+    job: &mut tokio::task::JoinHandle<T>,
+) -> Option<Result<T, tokio::task::JoinError>> {
+    if limit.is_zero() {
+        return None;
+    }
+    tokio::time::timeout(limit, job).await.ok()
 }
 
 /// ` #id` when given.

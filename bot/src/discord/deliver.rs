@@ -19,6 +19,8 @@ pub struct Outgoing {
     pub files: Vec<(String, Vec<u8>)>,
     /// Buttons, as (label, custom id).
     pub buttons: Vec<(String, String)>,
+    /// A select menu of moves, as (label, command line); empty for none.
+    pub select: Vec<(String, String)>,
     /// The Discord user ids allowed to be pinged.
     pub mentions: Vec<u64>,
 }
@@ -41,6 +43,7 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
         text: discord_text(&reply.text),
         files: pictures(&reply.boards, "board"),
         buttons: components::buttons(reply),
+        select: components::select(reply),
         mentions: reply
             .notify
             .iter()
@@ -58,6 +61,7 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
         out.ephemeral.push(Outgoing {
             mentions: Vec::new(),
             buttons: Vec::new(),
+            select: Vec::new(),
             ..main
         });
     }
@@ -159,7 +163,7 @@ pub fn poise_reply(m: &Outgoing, ephemeral: bool) -> poise::CreateReply {
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons));
+        .components(components::rows(&m.buttons, &m.select));
     for a in attachments(m) {
         r = r.attachment(a);
     }
@@ -175,16 +179,25 @@ pub fn response_message(
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons))
+        .components(components::rows(&m.buttons, &m.select))
         .files(attachments(m))
 }
 
 /// An ephemeral follow-up (the caller's private boards after a button).
 pub fn followup(m: &Outgoing) -> serenity::CreateInteractionResponseFollowup {
+    followup_message(m, true)
+}
+
+/// A follow-up message with its buttons (the answer to a deferred button press).
+pub fn followup_message(
+    m: &Outgoing,
+    ephemeral: bool,
+) -> serenity::CreateInteractionResponseFollowup {
     serenity::CreateInteractionResponseFollowup::new()
         .content(m.text.clone())
-        .ephemeral(true)
+        .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
+        .components(components::rows(&m.buttons, &m.select))
         .files(attachments(m))
 }
 
@@ -193,7 +206,7 @@ pub fn channel_message(m: &Outgoing) -> serenity::CreateMessage {
     serenity::CreateMessage::new()
         .content(m.text.clone())
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons))
+        .components(components::rows(&m.buttons, &m.select))
         .files(attachments(m))
 }
 

@@ -8,8 +8,8 @@ pub mod components;
 pub mod deliver;
 pub mod scheduler;
 
-use crate::config::DiscordSection;
-use crate::session::clock::SystemClock;
+use crate::config::{ClockSection, DiscordSection};
+use crate::fake_time::AdapterClock;
 use crate::session::{Context as SessionContext, Session, SessionConfig, User};
 use poise::serenity_prelude as serenity;
 use std::path::Path;
@@ -24,6 +24,8 @@ pub struct Data {
     /// Wakes the scheduler to play the built-in engine's moves, after each answered command
     /// or button (so the engine's move is posted after the answer that gave it the turn).
     pub engine: Arc<tokio::sync::Notify>,
+    /// How long a command or button may take before it is deferred ("thinking…").
+    pub defer_after: std::time::Duration,
 }
 
 /// The error type of the commands.
@@ -39,6 +41,8 @@ pub struct DiscordOptions {
     pub seed: Option<u64>,
     /// Session settings.
     pub session: SessionConfig,
+    /// `[clock]`: the system clock, or a fake one for tests and demos.
+    pub clock: ClockSection,
 }
 
 /// The session's view of who speaks where: the user by Discord id and display name, the
@@ -72,9 +76,9 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
     })?;
     let store = crate::console::open_store(Path::new(&opts.data))?;
     let rng = crate::dice_rng::dice_rng(opts.seed)?;
+    let clock = Arc::new(AdapterClock::new(&opts.clock, &opts.data, &store)?);
     let session = Arc::new(
-        Session::new(store, Arc::new(SystemClock), rng, opts.session.clone())
-            .map_err(|e| e.to_string())?,
+        Session::new(store, clock.clock(), rng, opts.session.clone()).map_err(|e| e.to_string())?,
     );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -82,6 +86,10 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let guild = section.guild;
     let threads = section.threads;
+    let defer_after = section
+        .defer_after_ms
+        .map_or(commands::DEFER_AFTER, std::time::Duration::from_millis)
+        .min(commands::MAX_DEFER_AFTER);
     let api_base = section.api_base.clone();
     let result = runtime.block_on(async move {
         let mut http = serenity::HttpBuilder::new(&token);
@@ -119,6 +127,7 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
                     tracing::info!(user = %ready.user.name, "connected to Discord, commands registered");
                     tokio::spawn(scheduler::run(
                         data_session.clone(),
+                        clock.clone(),
                         ctx.http.clone(),
                         engine.clone(),
                     ));
@@ -126,6 +135,7 @@ pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String
                         session: data_session,
                         threads,
                         engine,
+                        defer_after,
                     })
                 })
             })

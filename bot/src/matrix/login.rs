@@ -32,6 +32,15 @@ pub async fn connect(section: &MatrixSection, dir: &Path) -> Result<Client, Stri
     let saved = dir.join("session.json");
     if let Ok(text) = std::fs::read_to_string(&saved) {
         match serde_json::from_str::<MatrixSession>(&text) {
+            Ok(session)
+                if section
+                    .access_token()
+                    .is_some_and(|t| t != session.tokens.access_token) =>
+            {
+                tracing::info!(
+                    "matrix: the configured access token is not the saved session's; using the configured one"
+                );
+            }
             Ok(session) if session.meta.user_id.as_str() == user => {
                 client
                     .matrix_auth()

@@ -11,9 +11,9 @@ pub mod login;
 pub mod rooms;
 pub mod scheduler;
 
-use crate::config::MatrixSection;
+use crate::config::{ClockSection, MatrixSection};
 use crate::dice_rng::dice_rng;
-use crate::session::clock::{Clock, SystemClock};
+use crate::fake_time::AdapterClock;
 use crate::session::{Context, Session, SessionConfig, User};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
@@ -35,6 +35,8 @@ pub struct MatrixOptions {
     pub data: PathBuf,
     /// Session settings.
     pub session: SessionConfig,
+    /// `[clock]`: the system clock, or a fake one for tests and demos.
+    pub clock: ClockSection,
 }
 
 /// One command waiting for the session, in arrival order.
@@ -55,9 +57,9 @@ pub fn run(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), String> 
 
 async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), String> {
     let store = crate::console::open_store(&opts.data)?;
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let clock = Arc::new(AdapterClock::new(&opts.clock, &opts.data, &store)?);
     let session = Arc::new(
-        Session::new(store, clock.clone(), dice_rng(None)?, opts.session.clone())
+        Session::new(store, clock.clock(), dice_rng(None)?, opts.session.clone())
             .map_err(|e| e.to_string())?,
     );
     let client = login::connect(section, &opts.data.join("matrix")).await?;

@@ -3,7 +3,7 @@
 
 use super::clock::{Timestamp, describe_duration};
 use super::game::GameResult;
-use super::reply::{Notice, Reply};
+use super::reply::{Board, Notice, Private, Reply};
 use super::store::{Commit, CommitError, StoreError};
 use super::{Failure, Session};
 use std::collections::BTreeSet;
@@ -126,7 +126,18 @@ impl Session {
             describe_duration(g.clock.deadline.since(now))
         ));
         reply.ping(&player.id);
-        reply.boards.push(g.board(m.position(), Vec::new()));
+        let board = g.board(m.position(), Vec::new());
+        // In Subulata the reminded player also gets their values (privately), so they can
+        // move without asking for them first.
+        if g.rule_set().has_hidden_information() {
+            reply.private.push(Private {
+                to: player.id.clone(),
+                name: player.name.clone(),
+                text: format!("Game #{id}: your pieces with their values (only you see them):"),
+                boards: vec![Board::private(&board, seat)],
+            });
+        }
+        reply.boards.push(board);
         Ok(Some(Notice {
             channel: g.channel.clone(),
             reply,

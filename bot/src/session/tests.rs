@@ -482,6 +482,29 @@ fn reminders_then_a_timeout_loss_with_the_fake_clock() {
 }
 
 #[test]
+fn a_subulata_reminder_brings_the_player_their_values_privately() {
+    let w = world();
+    let id = w.start("subulata", "days:2");
+    w.play_first(id);
+    w.play_first(id);
+    let now = w.clock.advance(DAY + HOUR);
+    let notices = w.session.tick(now);
+    assert_eq!(notices.len(), 1);
+    let r = &notices[0].reply;
+    assert!(r.text.contains("Reminder, alice"), "{}", r.text);
+    assert!(
+        r.channel_boards_are_public(),
+        "the channel sees the public board"
+    );
+    assert_eq!(r.private.len(), 1);
+    assert_eq!(r.private[0].to, UserId::new("console", "alice"));
+    assert_eq!(
+        r.private[0].boards[0].viewer,
+        skald_rules::Viewer::Seat(Seat::A)
+    );
+}
+
+#[test]
 fn a_timeout_before_both_moved_aborts() {
     let w = world();
     let id = w.start("hnefatafl", "days:1");

@@ -213,3 +213,55 @@ fn a_damaged_game_gets_a_clear_answer_and_the_others_are_served() {
         "{err}"
     );
 }
+
+#[test]
+fn a_game_the_engine_cannot_read_does_not_stop_it_elsewhere() {
+    let dir = temp_dir("damaged-engine");
+    let (broken_id, good_id);
+    let doc: serde_json::Value;
+    {
+        let s = open(&dir.0, FakeClock::EPOCH);
+        // Two games where the engine (playing first) is to move.
+        let r = ok(&s, "alice", "challenge tafl @skald easy second");
+        assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+        ok(&s, "bob", "challenge adelta @skald easy second");
+        (broken_id, good_id) = (1, 2);
+        assert_eq!(
+            s.engine_turns().expect("turns").len(),
+            2,
+            "both games wait for the engine"
+        );
+        doc = serde_json::to_value(
+            &s.store()
+                .game(broken_id)
+                .expect("reads")
+                .expect("exists")
+                .doc,
+        )
+        .expect("json");
+    }
+    // A document that decodes, but whose position neither reads nor replays.
+    let mut broken = doc.clone();
+    broken["position"] = "".into();
+    broken["record"]["start"] = "not a position".into();
+    damage(
+        &dir.0,
+        broken_id,
+        &serde_json::to_vec(&broken).expect("json"),
+    );
+    let s = open(&dir.0, FakeClock::EPOCH);
+    let turns = s.engine_turns().expect("the other game is still listed");
+    assert_eq!(
+        turns.iter().map(|t| t.game).collect::<Vec<_>>(),
+        [good_id],
+        "only the readable game waits for the engine"
+    );
+    let notices = skald::engine_driver::Driver::new().play_pending(&s);
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.reply.text.contains(&format!("#{good_id}: skald"))),
+        "the engine moved in the readable game: {:?}",
+        notices.iter().map(|n| &n.reply.text).collect::<Vec<_>>()
+    );
+}

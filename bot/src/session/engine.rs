@@ -73,7 +73,9 @@ impl Session {
         Ok(None)
     }
 
-    /// The active games where an engine is to move, oldest first.
+    /// The active games where an engine is to move, oldest first. Reads every active game
+    /// the engine plays (a few per player at most: the game limit applies to its human
+    /// opponents), once per driver round; games that cannot be read are skipped.
     pub fn engine_turns(&self) -> Result<Vec<EngineTurn>, Failure> {
         let mut turns = Vec::new();
         for level in [Level::Easy, Level::Normal, Level::Hard] {
@@ -83,7 +85,15 @@ impl Session {
                 let Some(seat) = g.seat_of(&user.id) else {
                     continue;
                 };
-                let live = g.live()?;
+                // A game whose stored position no longer reads is skipped (and named in
+                // the log), so it does not stop the engine in every other game.
+                let live = match g.live() {
+                    Ok(live) => live,
+                    Err(_) => {
+                        tracing::warn!(game = g.id, "the engine skips a game it cannot read");
+                        continue;
+                    }
+                };
                 let position = live.position();
                 if position.status() != (Status::Move { seat }) {
                     continue;

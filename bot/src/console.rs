@@ -299,11 +299,7 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
 /// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
 /// at each change, so an image viewer showing it follows the game.
 fn board_output(board: &Board, pictures: Option<&Path>, audience: &str) -> String {
-    let text = board
-        .position
-        .text_board(board.viewer)
-        .trim_end()
-        .to_string();
+    let text = board.text();
     let Some(dir) = pictures else {
         return text;
     };

@@ -1,16 +1,24 @@
 //! Board pictures for adapters: a reply's [`Board`] drawn as PNG bytes by the `render`
-//! crate, for the viewer the board names (so a public board can never show a hidden value).
+//! crate, for the viewer the board names (so a public board can never show a hidden value),
+//! with the result in its header once the game is over.
 
 use crate::session::Board;
-use skald_render::{LastMove, RenderError, render_png, scene};
+use skald_render::{LastMove, RenderError, Turn, render_png, scene};
 
 /// The PNG of a board, as its viewer sees it, with the last move marked.
 pub fn board_png(board: &Board) -> Result<Vec<u8>, RenderError> {
     let [a, b] = &board.players;
-    render_png(&scene(
+    let mut scene = scene(
         &board.position,
         board.viewer,
         [Some(a.clone()), Some(b.clone())],
         LastMove::from_events(&board.last_move),
-    ))
+    );
+    if let Some(result) = &board.result {
+        // As for a game its rules ended: the result, and the number of moves played.
+        let header = scene.header_mut();
+        header.turn = Turn::Over(result.clone());
+        header.move_number = board.position.ply();
+    }
+    render_png(&scene)
 }

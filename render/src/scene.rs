@@ -40,6 +40,17 @@ impl Scene {
         }
     }
 
+    /// The header, to adjust: a game ended outside its rules (a resignation, a timeout)
+    /// shows its result instead of whose turn it was.
+    pub fn header_mut(&mut self) -> &mut Header {
+        match self {
+            Scene::Hnefatafl(s) => &mut s.header,
+            Scene::Adelta(s) => &mut s.header,
+            Scene::Subulata(s) => &mut s.header,
+            Scene::Daldosa(s) => &mut s.header,
+        }
+    }
+
     /// The last-move marks common to every game.
     pub fn last_move(&self) -> &LastMove {
         match self {

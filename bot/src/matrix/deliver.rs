@@ -121,11 +121,7 @@ async fn send_board(room: &Room, board: &Board) {
             return;
         }
     };
-    let text = board
-        .position
-        .text_board(board.viewer)
-        .trim_end()
-        .to_string();
+    let text = board.text();
     let (width, height) = png_size(&png).unwrap_or((0, 0));
     let info = BaseImageInfo {
         width: Some(UInt::from(width)),

@@ -228,11 +228,12 @@ impl GameDoc {
         )
     }
 
-    /// The result in a sentence, with the rating changes.
-    pub fn result_text(&self) -> Option<String> {
+    /// How the game ended, in one clause without the ratings ("bob (Black) resigned; alice
+    /// (White) wins"); `None` while it goes on.
+    pub fn result_line(&self) -> Option<String> {
         let end = self.end.as_ref()?;
         let l = |s: Seat| self.label(s);
-        let mut text = match end.result {
+        Some(match end.result {
             GameResult::Rules(o) => {
                 let mut s = match o.winner {
                     Some(w) => format!("{} wins: {}", l(w), o.reason.describe()),
@@ -253,7 +254,13 @@ impl GameDoc {
                 "{} ran out of time before both players had moved; the game is aborted without result",
                 l(s)
             ),
-        };
+        })
+    }
+
+    /// The result in a sentence, with the rating changes.
+    pub fn result_text(&self) -> Option<String> {
+        let end = self.end.as_ref()?;
+        let mut text = self.result_line()?;
         text.push('.');
         if let Some([a, b]) = end.ratings {
             text.push_str(&format!(
@@ -278,12 +285,19 @@ impl GameDoc {
             self.title(),
             describe_status_with(position, &|s| self.label(s))
         );
-        let board = Board::public(self.id, position, last_move, self.names(), alt);
-        if self.end.is_some() {
-            board.revealed()
-        } else {
-            board
+        let mut board = Board::public(self.id, position, last_move, self.names(), alt);
+        if self.end.is_none() {
+            return board;
         }
+        // Ended outside the rules: the position still says whose turn it was, so the board
+        // says how the game ended instead (in its picture, its text and its alt text).
+        if position.status().outcome().is_none()
+            && let Some(line) = self.result_line()
+        {
+            board.alt = format!("{}: game over, {line}", self.title());
+            board.result = Some(line);
+        }
+        board.revealed()
     }
 }
 

@@ -36,6 +36,9 @@ pub struct Board {
     pub players: [String; 2],
     /// A one-line description for screen readers and text-only adapters.
     pub alt: String,
+    /// How the game ended when it ended outside its rules (resignation, timeout, agreement,
+    /// abort): shown instead of whose turn it was, which the position alone would say.
+    pub result: Option<String>,
 }
 
 impl Board {
@@ -69,6 +72,25 @@ impl Board {
             last_move,
             players,
             alt,
+            result: None,
+        }
+    }
+
+    /// The board as text for its viewer (the console's output, a Matrix image's body): the
+    /// rules' text board, its first line (whose turn) replaced by the result once the game
+    /// ended outside its rules.
+    pub fn text(&self) -> String {
+        let text = self.position.text_board(self.viewer);
+        let text = text.trim_end();
+        match &self.result {
+            Some(result) => {
+                let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
+                format!(
+                    "{}, game over: {result}\n{rest}",
+                    self.position.rule_set().name()
+                )
+            }
+            None => text.to_string(),
         }
     }
 

@@ -832,3 +832,42 @@ fn a_subulata_game_ended_by_resignation_reveals_every_value() {
             .all(|b| b.viewer == skald_rules::Viewer::Final)
     );
 }
+
+#[test]
+fn a_board_after_a_resignation_shows_the_result_not_whose_turn_it_was() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    w.play_first(id);
+    let during = w.ok("carol", &format!("board #{id}"));
+    assert!(during.boards.iter().all(|b| b.result.is_none()));
+    assert!(
+        during.boards[0].text().contains("to play"),
+        "{}",
+        during.boards[0].text()
+    );
+    w.ok("bob", &format!("resign #{id}"));
+    let after = w.ok("carol", &format!("board #{id}"));
+    let b = &after.boards[0];
+    let result = b.result.as_deref().unwrap_or("");
+    assert!(
+        result.contains("resigned;") && result.contains("wins"),
+        "{result}"
+    );
+    let text = b.text();
+    let first = text.lines().next().unwrap_or("");
+    assert_eq!(first, format!("Hnefatafl 11x11, game over: {result}"));
+    assert!(!text.contains("to play"), "{text}");
+    assert!(
+        b.alt.contains("game over") && !b.alt.contains("to move"),
+        "{}",
+        b.alt
+    );
+    // The picture says it too: it differs from the same position drawn without the result.
+    let with = crate::pictures::board_png(b).expect("draws");
+    let without = crate::pictures::board_png(&super::Board {
+        result: None,
+        ..b.clone()
+    })
+    .expect("draws");
+    assert_ne!(with, without);
+}

@@ -11,7 +11,7 @@ use super::{Failure, Session};
 use serde::{Deserialize, Serialize};
 use skald_rules::{
     Action, Event, Match, MoveError, Outcome, Position, Record, ReplayError, RuleSetId, Seat,
-    Status, Viewer,
+    Status,
 };
 
 /// How many legal moves a refusal lists before saying "and N more".
@@ -166,7 +166,7 @@ impl GameDoc {
     /// The game ready to play on: the stored position with the record. Falls back to
     /// replaying the record if the stored position cannot be read.
     pub fn live(&self) -> Result<Match, Failure> {
-        match Position::from_notation(self.record.rule_set, &self.position) {
+        match super::parsed::position(self.record.rule_set, &self.position) {
             Ok(position) => Ok(Match::resume(self.record.clone(), position)),
             Err(_) => {
                 // Not logging the error: it may quote hidden values.
@@ -182,7 +182,7 @@ impl GameDoc {
     /// Stores a new state of the game: its record and the position it leads to.
     pub fn set(&mut self, live: &Match) {
         self.record = live.record().clone();
-        self.position = live.position().to_notation(Viewer::Final);
+        self.position = super::parsed::notation_of(live.position());
     }
 
     /// Starts `seat`'s turn at `now`: the deadline is `days` after `now`, or after the end

@@ -9,8 +9,10 @@
 
 use super::challenge::Challenge;
 use super::clock::Timestamp;
+use super::decoded::{Decoded, DecodedGames};
 use super::game::GameDoc;
 use super::identity::{CommunityId, UserId};
+use super::journal::{Journal, WriteSet};
 use super::ladder::{self, Standing};
 use super::user::UserDoc;
 use serde::{Deserialize, Serialize};
@@ -120,6 +122,12 @@ pub struct Store {
     db: sled::Db,
     /// A handle on sled's log file, to make a flush durable (see [`Store::flush`]).
     log_file: Option<Arc<File>>,
+    /// Games recently read or written, decoded (valid while their bytes are unchanged).
+    decoded: DecodedGames,
+    /// Users recently read or written, decoded, the same way.
+    decoded_users: Decoded<String, UserDoc>,
+    /// The write-ahead journal that makes a commit durable (none for a temporary store).
+    journal: Option<Arc<OpenJournal>>,
     games: Tree,
     challenges: Tree,
     users: Tree,
@@ -146,6 +154,38 @@ fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
 fn abort(e: impl Into<CommitError>) -> ConflictableTransactionError<CommitError> {
     ConflictableTransactionError::Abort(e.into())
 }
+
+/// The journal of an open store. When the last handle on the store goes (a clean stop),
+/// sled is flushed durably and the journal emptied: only an unclean stop leaves records to
+/// replay, so a store changed while the bot was stopped (a repair, a restore) stays as it is.
+struct OpenJournal {
+    journal: Journal,
+    db: sled::Db,
+    log_file: Option<Arc<File>>,
+}
+
+impl Drop for OpenJournal {
+    fn drop(&mut self) {
+        let checkpoint = || {
+            self.db.flush().map_err(std::io::Error::other)?;
+            match &self.log_file {
+                Some(f) => f.sync_data(),
+                None => Ok(()),
+            }
+        };
+        if let Err(e) = self.journal.reset(&checkpoint) {
+            tracing::warn!(error = %e, "cannot empty the journal at close; it replays at the next start");
+        }
+    }
+}
+
+/// The trees a commit writes, as the journal numbers them.
+const GAMES: u8 = 0;
+const CHALLENGES: u8 = 1;
+const USERS: u8 = 2;
+const RATINGS: u8 = 3;
+const DEADLINES: u8 = 4;
+const BY_USER: u8 = 5;
 
 fn id_key(id: u64) -> [u8; 8] {
     id.to_be_bytes()
@@ -223,7 +263,69 @@ impl Store {
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         let db = sled::Config::new().path(dir).open()?;
         let log_file = File::open(dir.join("db"))?;
-        Store::from_db(db, Some(Arc::new(log_file)))
+        let (journal, pending) = Journal::open(dir)?;
+        let mut store = Store::from_db(db, Some(Arc::new(log_file)))?;
+        store.replay(&journal, pending)?;
+        store.journal = Some(Arc::new(OpenJournal {
+            journal,
+            db: store.db.clone(),
+            log_file: store.log_file.clone(),
+        }));
+        Ok(store)
+    }
+
+    /// Brings sled up to the journal: each record's writes in order, then sled flushed
+    /// durably, the id counter past every number in use, and the journal emptied.
+    fn replay(&self, journal: &Journal, pending: Vec<WriteSet>) -> Result<(), StoreError> {
+        if pending.is_empty() {
+            return Ok(());
+        }
+        for set in &pending {
+            for w in &set.0 {
+                let Some(tree) = self.tree(w.tree) else {
+                    return Err(StoreError::Corrupt(format!(
+                        "the journal names tree {}, which does not exist",
+                        w.tree
+                    )));
+                };
+                match &w.value {
+                    Some(v) => tree.insert(&w.key, v.as_slice())?,
+                    None => tree.remove(&w.key)?,
+                };
+            }
+        }
+        // Numbers handed out are written by commits (journaled); the counter is not, so it
+        // may lag behind them after a crash.
+        let highest = [&self.games, &self.challenges]
+            .iter()
+            .filter_map(|t| t.last().ok().flatten())
+            .filter_map(|(k, _)| <[u8; 8]>::try_from(k.as_ref()).ok())
+            .map(u64::from_be_bytes)
+            .max()
+            .unwrap_or(0);
+        if self.next_id()? <= highest {
+            self.meta
+                .insert("next_id", &highest.saturating_add(1).to_be_bytes())?;
+        }
+        journal.reset(&|| self.flush().map_err(std::io::Error::other))?;
+        tracing::info!(
+            commits = pending.len(),
+            "replayed the journal's commits after an unclean stop"
+        );
+        Ok(())
+    }
+
+    /// The tree a journal record names (`GAMES`, `CHALLENGES`, …).
+    fn tree(&self, id: u8) -> Option<&Tree> {
+        Some(match id {
+            GAMES => &self.games,
+            CHALLENGES => &self.challenges,
+            USERS => &self.users,
+            RATINGS => &self.ratings,
+            DEADLINES => &self.deadlines,
+            BY_USER => &self.by_user,
+            _ => return None,
+        })
     }
 
     /// A store that lives in memory and a temporary directory: for tests.
@@ -234,6 +336,9 @@ impl Store {
     fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<Store, StoreError> {
         let store = Store {
             log_file,
+            decoded: DecodedGames::default(),
+            decoded_users: Decoded::default(),
+            journal: None,
             games: db.open_tree("games")?,
             challenges: db.open_tree("challenges")?,
             users: db.open_tree("users")?,
@@ -335,15 +440,15 @@ impl Store {
 
     /// A game by number.
     pub fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
-        self.games
-            .get(id_key(id))?
-            .map(|raw| {
-                Ok(Stored {
-                    doc: super::damaged::decode_game(id, &raw)?,
-                    raw,
-                })
-            })
-            .transpose()
+        let Some(raw) = self.games.get(id_key(id))? else {
+            return Ok(None);
+        };
+        if let Some(doc) = self.decoded.get(&id, &raw) {
+            return Ok(Some(Stored { doc, raw }));
+        }
+        let doc = super::damaged::decode_game(id, &raw)?;
+        self.decoded.put(id, raw.clone(), doc.clone());
+        Ok(Some(Stored { doc, raw }))
     }
 
     /// A challenge by number.
@@ -375,15 +480,16 @@ impl Store {
 
     /// A user's document.
     pub fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
-        self.users
-            .get(id.key())?
-            .map(|raw| {
-                Ok(Stored {
-                    doc: decode("user", &raw)?,
-                    raw,
-                })
-            })
-            .transpose()
+        let key = id.key();
+        let Some(raw) = self.users.get(&key)? else {
+            return Ok(None);
+        };
+        if let Some(doc) = self.decoded_users.get(&key, &raw) {
+            return Ok(Some(Stored { doc, raw }));
+        }
+        let doc: UserDoc = decode("user", &raw)?;
+        self.decoded_users.put(key, raw.clone(), doc.clone());
+        Ok(Some(Stored { doc, raw }))
     }
 
     /// A user's games, by number, with whether each is still active.
@@ -479,8 +585,22 @@ impl Store {
             &self.deadlines,
             &self.by_user,
         );
+        // The bytes written for each game, kept for the decoded memo once the transaction
+        // lands, and every write, for the journal (reset at each attempt: sled may run the
+        // closure again). The journal's lock is held from here to the append, so records
+        // follow the order in which sled applied the transactions.
+        let written_bytes = std::cell::RefCell::new(Vec::new());
+        let writes = std::cell::RefCell::new(WriteSet::default());
+        let written_users = std::cell::RefCell::new(Vec::new());
+        let appending = self.journal.as_ref().map(|j| j.journal.begin());
         let result =
             trees.transaction(|(games, challenges, users, ratings, deadlines, by_user)| {
+                written_bytes.borrow_mut().clear();
+                writes.borrow_mut().0.clear();
+                written_users.borrow_mut().clear();
+                let put =
+                    |tree: u8, key: &[u8], value: &[u8]| writes.borrow_mut().put(tree, key, value);
+                let del = |tree: u8, key: &[u8]| writes.borrow_mut().remove(tree, key);
                 let mut written = Vec::with_capacity(commit.games.len());
                 for (before, after) in &commit.games {
                     let mut after = after.clone();
@@ -490,22 +610,31 @@ impl Store {
                     after.version = old.map_or(1, |o| o.version + 1);
                     let just_ended = after.end.is_some() && old.is_none_or(|o| o.end.is_none());
                     if just_ended {
-                        rate_game(ratings, &mut after)?;
+                        for (k, v) in rate_game(ratings, &mut after)? {
+                            put(RATINGS, &k, &v);
+                        }
                     }
-                    games.insert(&key, encode("game", &after).map_err(abort)?)?;
+                    let bytes = IVec::from(encode("game", &after).map_err(abort)?);
+                    games.insert(&key, bytes.clone())?;
+                    put(GAMES, &key, &bytes);
+                    written_bytes.borrow_mut().push(bytes);
                     let (old_wake, new_wake) = (old.and_then(GameDoc::wake), after.wake());
                     if old_wake != new_wake {
                         if let Some(at) = old_wake {
                             deadlines.remove(&deadline_key(at, after.id))?;
+                            del(DEADLINES, &deadline_key(at, after.id));
                         }
                         if let Some(at) = new_wake {
                             deadlines.insert(&deadline_key(at, after.id), &[])?;
+                            put(DEADLINES, &deadline_key(at, after.id), &[]);
                         }
                     }
                     let active = after.end.is_none();
                     if old.is_none_or(|o| o.end.is_none() != active) {
                         for p in &after.players {
-                            by_user.insert(by_user_key(&p.id, after.id), &[u8::from(active)])?;
+                            let k = by_user_key(&p.id, after.id);
+                            by_user.insert(k.as_slice(), &[u8::from(active)])?;
+                            put(BY_USER, &k, &[u8::from(active)]);
                         }
                     }
                     written.push(after);
@@ -513,17 +642,23 @@ impl Store {
                 for ch in &commit.new_challenges {
                     let key = id_key(ch.id);
                     check(challenges, &key, None)?;
-                    challenges.insert(&key, encode("challenge", ch).map_err(abort)?)?;
+                    let bytes = encode("challenge", ch).map_err(abort)?;
+                    challenges.insert(&key, bytes.as_slice())?;
+                    put(CHALLENGES, &key, &bytes);
                 }
                 for ch in &commit.removed_challenges {
                     let key = id_key(ch.doc.id);
                     check(challenges, &key, Some(&ch.raw))?;
                     challenges.remove(&key)?;
+                    del(CHALLENGES, &key);
                 }
                 for (before, after) in &commit.users {
                     let key = after.user.id.key();
                     check(users, key.as_bytes(), before.as_ref().map(|s| &s.raw))?;
-                    users.insert(key.as_bytes(), encode("user", after).map_err(abort)?)?;
+                    let bytes = IVec::from(encode("user", after).map_err(abort)?);
+                    users.insert(key.as_bytes(), bytes.clone())?;
+                    put(USERS, key.as_bytes(), &bytes);
+                    written_users.borrow_mut().push((key, bytes, after.clone()));
                 }
                 Ok(written)
             });
@@ -532,7 +667,26 @@ impl Store {
             Err(TransactionError::Abort(e)) => return Err(e),
             Err(TransactionError::Storage(e)) => return Err(StoreError::Sled(e).into()),
         };
-        self.flush()?;
+        match appending {
+            // One record and one fdatasync: durable. sled writes its own log in the
+            // background; the journal replays the commit if that is lost.
+            Some(appending) => {
+                let checkpoint = || self.flush().map_err(std::io::Error::other);
+                appending
+                    .append(&writes.into_inner(), &checkpoint)
+                    .map_err(StoreError::from)?;
+                if let Some(j) = &self.journal {
+                    j.journal.sync().map_err(StoreError::from)?;
+                }
+            }
+            None => self.flush()?,
+        }
+        for (doc, bytes) in written.iter().zip(written_bytes.into_inner()) {
+            self.decoded.put(doc.id, bytes, doc.clone());
+        }
+        for (key, bytes, doc) in written_users.into_inner() {
+            self.decoded_users.put(key, bytes, doc);
+        }
         Ok(written)
     }
 
@@ -687,15 +841,16 @@ fn check(tree: &TransactionalTree, key: &[u8], expected: Option<&IVec>) -> TxRes
 
 /// Updates the ladder for a game that just ended, if it was ranked and has a result, and
 /// records the rating changes in the game.
-fn rate_game(ratings: &TransactionalTree, game: &mut GameDoc) -> TxResult<()> {
+fn rate_game(ratings: &TransactionalTree, game: &mut GameDoc) -> TxResult<Vec<(Vec<u8>, Vec<u8>)>> {
+    let mut written = Vec::new();
     let Some(end) = &game.end else {
-        return Ok(());
+        return Ok(written);
     };
     let Some(winner) = end.result.winner() else {
-        return Ok(());
+        return Ok(written);
     };
     if !game.ranked {
-        return Ok(());
+        return Ok(written);
     }
     let rule_set = game.record.rule_set;
     let keys =
@@ -708,12 +863,14 @@ fn rate_game(ratings: &TransactionalTree, game: &mut GameDoc) -> TxResult<()> {
     }
     let (after, changes) = ladder::rate(&before[0], &before[1], winner);
     for (key, standing) in keys.iter().zip(&after) {
-        ratings.insert(key.as_slice(), encode("rating", standing).map_err(abort)?)?;
+        let bytes = encode("rating", standing).map_err(abort)?;
+        ratings.insert(key.as_slice(), bytes.as_slice())?;
+        written.push((key.to_vec(), bytes));
     }
     if let Some(end) = &mut game.end {
         end.ratings = Some(changes);
     }
-    Ok(())
+    Ok(written)
 }
 
 impl From<UnabortableTransactionError> for CommitError {

@@ -2,37 +2,13 @@
 //! replay) through the session: a clear answer for that game, every other game served,
 //! lists working, the scheduler skipping it without spinning, start-up and export working.
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use skald::session::clock::{DAY, FakeClock, Timestamp};
+mod common;
+
+use common::{open, temp_dir};
+use skald::session::clock::{DAY, FakeClock};
 use skald::session::store::Store;
-use skald::session::{Context, Reply, ReplyKind, Session, SessionConfig, User};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> Dir {
-    let dir = std::env::temp_dir().join(format!("skald-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Dir(dir)
-}
-
-fn open(dir: &Path, now: Timestamp) -> Session {
-    Session::new(
-        Store::open(dir).expect("the store opens"),
-        Arc::new(FakeClock::new(now)),
-        StdRng::seed_from_u64(5),
-        SessionConfig::default().without_rate_limit(),
-    )
-    .expect("the session starts even with a damaged game")
-}
+use skald::session::{Context, Reply, ReplyKind, Session, User};
+use std::path::Path;
 
 fn say(s: &Session, who: &str, line: &str) -> Reply {
     let ctx = Context::new(User::new("console", who, who), "console", "console");

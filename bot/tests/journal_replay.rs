@@ -4,37 +4,12 @@
 //! (copied while the store was open, as a crash leaves it), must open to the same data as
 //! the directory that saw them all. A clean close empties the journal.
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use skald::session::clock::{FakeClock, Timestamp};
-use skald::session::store::Store;
-use skald::session::{Context, ReplyKind, Session, SessionConfig, User};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+mod common;
 
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn temp_dir(name: &str) -> Dir {
-    let dir = std::env::temp_dir().join(format!("skald-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Dir(dir)
-}
-
-fn open(dir: &Path, now: Timestamp) -> Session {
-    Session::new(
-        Store::open(dir).expect("the store opens"),
-        Arc::new(FakeClock::new(now)),
-        StdRng::seed_from_u64(5),
-        SessionConfig::default().without_rate_limit(),
-    )
-    .expect("the session starts")
-}
+use common::{open, temp_dir};
+use skald::session::clock::FakeClock;
+use skald::session::{Context, ReplyKind, Session, User};
+use std::path::Path;
 
 fn ok(s: &Session, who: &str, line: &str) -> String {
     let ctx = Context::new(User::new("console", who, who), "console", "console");

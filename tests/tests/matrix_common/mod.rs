@@ -1,0 +1,298 @@
+//! What the Matrix end-to-end tests share: player clients (matrix-sdk, end-to-end
+//! encryption on) that log in to the test Synapse, sync in the background and record every
+//! message they see, and the real `skald` binary started against it.
+
+// Each test file uses a part of it.
+#![allow(dead_code)]
+
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
+use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::events::room::MediaSource;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
+use matrix_sdk::ruma::events::room::message::{
+    MessageType, OriginalSyncRoomMessageEvent, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UserId};
+use matrix_sdk::{Client, Room, RoomState};
+use skald_tests::TempDir;
+use skald_tests::synapse;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long any one expected message may take.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+/// A message a player's client saw.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub room: OwnedRoomId,
+    pub sender: OwnedUserId,
+    pub body: String,
+    pub mentions: Vec<OwnedUserId>,
+    pub image: Option<(MediaSource, Option<u64>, Option<u64>)>,
+}
+
+/// A player: a logged-in client syncing in the background, and what it has seen.
+pub struct Player {
+    pub client: Client,
+    pub seen: Arc<Mutex<Vec<Seen>>>,
+    _dir: TempDir,
+}
+
+impl Player {
+    pub async fn login(url: &str, name: &str, password: &str) -> Player {
+        let dir = TempDir::new(&format!("matrix-{name}"));
+        let client = Client::builder()
+            .homeserver_url(url)
+            .sqlite_store(dir.path().join("store"), None)
+            .build()
+            .await
+            .expect("a client");
+        client
+            .matrix_auth()
+            .login_username(name, password)
+            .send()
+            .await
+            .expect("the player logs in");
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let log = seen.clone();
+        client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
+            let log = log.clone();
+            async move {
+                let image = match &ev.content.msgtype {
+                    MessageType::Image(img) => Some((
+                        img.source.clone(),
+                        img.info.as_ref().and_then(|i| i.width).map(u64::from),
+                        img.info.as_ref().and_then(|i| i.height).map(u64::from),
+                    )),
+                    _ => None,
+                };
+                let mentions = ev
+                    .content
+                    .mentions
+                    .as_ref()
+                    .map(|m| m.user_ids.iter().cloned().collect())
+                    .unwrap_or_default();
+                log.lock().unwrap().push(Seen {
+                    room: room.room_id().to_owned(),
+                    sender: ev.sender.clone(),
+                    body: ev.content.body().to_string(),
+                    mentions,
+                    image,
+                });
+            }
+        });
+        client.add_event_handler(
+            |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
+                if client.user_id() == Some(ev.state_key.as_ref()) {
+                    tokio::spawn(async move {
+                        for _ in 0..10 {
+                            if room.join().await.is_ok() {
+                                return;
+                            }
+                            tokio::time::sleep(Duration::from_millis(500)).await;
+                        }
+                    });
+                }
+            },
+        );
+        client
+            .sync_once(SyncSettings::default())
+            .await
+            .expect("first sync");
+        let c = client.clone();
+        tokio::spawn(async move { c.sync(SyncSettings::default()).await });
+        Player {
+            client,
+            seen,
+            _dir: dir,
+        }
+    }
+
+    pub fn id(&self) -> OwnedUserId {
+        self.client.user_id().expect("logged in").to_owned()
+    }
+
+    /// How many messages were seen so far (a mark to wait from).
+    pub fn mark(&self) -> usize {
+        self.seen.lock().unwrap().len()
+    }
+
+    /// Waits for a message after `from` matching `pred`.
+    pub async fn wait_for(&self, from: usize, what: &str, pred: impl Fn(&Seen) -> bool) -> Seen {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            {
+                let seen = self.seen.lock().unwrap();
+                if let Some(s) = seen.iter().skip(from).find(|s| pred(s)) {
+                    return s.clone();
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "{} waited in vain for {what}; seen: {:#?}",
+                    self.id(),
+                    &seen[from.min(seen.len())..]
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits for a bot text in `room` containing `needle`.
+    pub async fn bot_says(&self, from: usize, room: &RoomId, needle: &str) -> Seen {
+        let bot = bot_id();
+        self.wait_for(from, &format!("the bot saying '{needle}'"), |s| {
+            s.sender == bot && s.room == room && s.image.is_none() && s.body.contains(needle)
+        })
+        .await
+    }
+
+    /// Waits for a board image from the bot in `room`, downloads and decodes it.
+    pub async fn bot_board(&self, from: usize, room: &RoomId) -> Seen {
+        let bot = bot_id();
+        let seen = self
+            .wait_for(from, "a board image", |s| {
+                s.sender == bot && s.room == room && s.image.is_some()
+            })
+            .await;
+        let (source, w, h) = seen.image.clone().expect("an image");
+        let bytes = self
+            .client
+            .media()
+            .get_media_content(
+                &MediaRequestParameters {
+                    source,
+                    format: MediaFormat::File,
+                },
+                false,
+            )
+            .await
+            .expect("the board downloads");
+        let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+            .expect("the board is a PNG");
+        assert_eq!(Some(u64::from(img.width())), w, "width in the event");
+        assert_eq!(Some(u64::from(img.height())), h, "height in the event");
+        assert!(img.width() >= 300, "a real picture");
+        seen
+    }
+
+    pub async fn say(&self, room: &RoomId, text: &str) {
+        let room = self.joined(room).await;
+        room.send(RoomMessageEventContent::text_plain(text))
+            .await
+            .expect("the message is sent");
+    }
+
+    /// The room, once this player has joined it.
+    pub async fn joined(&self, id: &RoomId) -> Room {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(r) = self.client.get_room(id)
+                && r.state() == RoomState::Joined
+            {
+                return r;
+            }
+            assert!(Instant::now() < deadline, "{} never joined {id}", self.id());
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Creates a room inviting the bot and `other`, encrypted or not.
+    pub async fn create_room(&self, other: &Player, encrypted: bool) -> OwnedRoomId {
+        let mut request = CreateRoom::new();
+        request.invite = vec![bot_id(), other.id()];
+        if encrypted {
+            request.initial_state = vec![
+                InitialStateEvent::with_empty_state_key(
+                    RoomEncryptionEventContent::with_recommended_defaults(),
+                )
+                .to_raw_any(),
+            ];
+        }
+        let room = self
+            .client
+            .create_room(request)
+            .await
+            .expect("room created");
+        let id = room.room_id().to_owned();
+        other.joined(&id).await;
+        id
+    }
+}
+
+pub fn bot_id() -> OwnedUserId {
+    UserId::parse(format!("@skald:{}", synapse::SERVER_NAME)).expect("valid")
+}
+
+/// The bot process; killed (SIGKILL) when dropped.
+pub struct Bot(Child);
+
+impl Bot {
+    pub fn start(config: &std::path::Path, log: &std::path::Path) -> Bot {
+        let err = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .expect("the bot's log");
+        let child = Command::new(skald_tests::skald_bin())
+            .arg("--config")
+            .arg(config)
+            .env("SKALD_MATRIX_PASSWORD", "bot-password")
+            // Everything at debug, the libraries too: no secret may appear even there.
+            .env("RUST_LOG", "debug")
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(err))
+            .spawn()
+            .expect("skald starts");
+        Bot(child)
+    }
+}
+
+/// Waits until the bot's log says it is ready for the `n`-th time (once per start).
+pub async fn bot_ready(log: &std::path::Path, n: usize) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.matches("matrix: ready").count() >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not get ready; its log {}:\n{}",
+            log.display(),
+            &text[text.len().saturating_sub(4000)..]
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The bot started with only an access token (no password anywhere in its environment).
+pub fn start_bot_with_token(config: &std::path::Path, log: &std::path::Path, token: &str) -> Bot {
+    let err = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)
+        .expect("the bot's log");
+    let child = Command::new(skald_tests::skald_bin())
+        .arg("--config")
+        .arg(config)
+        .env_remove("SKALD_MATRIX_PASSWORD")
+        .env("SKALD_MATRIX_ACCESS_TOKEN", token)
+        .env("RUST_LOG", "debug")
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(err))
+        .spawn()
+        .expect("skald starts");
+    Bot(child)
+}

@@ -8,11 +8,17 @@
 //!
 //! The engine moves at once, so it is never reminded; a deadline that passes while the engine
 //! is to move (its driver failed) does not end the game but is logged and pushed back.
+//!
+//! Against the engine, people learn: `takeback` undoes their last move and the engine's
+//! answer to it at once (a person's takeback must come before the opponent moves, which the
+//! engine always does at once). The engine agrees to no draw: it plays every game to its end.
 
 use super::clock::DAY;
-use super::{Context, Failure, Notice, Session, User};
+use super::game::{GameDoc, replay};
+use super::store::Stored;
+use super::{Context, Failure, Notice, Reply, Session, User};
 use skald_ai::{Budget, Level};
-use skald_rules::{RuleSetId, Seat, Status, Viewer};
+use skald_rules::{Action, RuleSetId, Seat, Status, Viewer};
 
 /// The platform name of the engine's users.
 pub const ENGINE_PLATFORM: &str = "skald";
@@ -49,6 +55,64 @@ pub fn is_engine(user: &super::UserId) -> bool {
 }
 
 impl Session {
+    /// `takeback` by the person playing the engine: their last move and the engine's answer
+    /// are undone together, at once, on their turn (while the engine still thinks, they wait
+    /// for its move first). Grid games only: the caller refuses the dice games before.
+    pub(super) fn takeback_against_engine(
+        &self,
+        stored: &Stored<GameDoc>,
+        seat: Seat,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        let live = g.live()?;
+        if live.position().status() != (Status::Move { seat }) {
+            return Err(Failure::Refused(format!(
+                "the engine is still thinking about its move in game #{}; once it has moved, `takeback #{}` undoes your move and its answer",
+                g.id, g.id
+            )));
+        }
+        let mut record = g.record.clone();
+        let moves: Vec<usize> = record
+            .actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Action::Move(_)))
+            .map(|(i, _)| i)
+            .collect();
+        // On the person's turn, the last move is the engine's and the one before is theirs.
+        let [.., mine, its] = moves[..] else {
+            return Err(Failure::Refused(format!(
+                "there is nothing for you to take back in game #{}: you have not moved yet",
+                g.id
+            )));
+        };
+        record.actions.remove(its);
+        record.actions.remove(mine);
+        let m = replay(record, g.id)?;
+        let mut next = g.clone();
+        next.set(&m);
+        for s in Seat::BOTH {
+            next.moved[s.index()] = next.moved[s.index()].saturating_sub(1);
+        }
+        next.takeback = None;
+        next.draw_offer = None;
+        let now = self.now();
+        self.start_turn(&mut next, &m, now)?;
+        let written = self.commit_game(stored.clone(), next)?;
+        Ok(self.game_reply(
+            &written,
+            &m,
+            format!(
+                "#{}: {}'s last move and the engine's answer are taken back.",
+                g.id,
+                g.label(seat)
+            ),
+            &[],
+            None,
+            now,
+        ))
+    }
+
     /// A due deadline in a game where the engine is to move: the engine moves at once, so its
     /// driver failed (or the bot was busy). No reminder, no timeout: the deadline moves on by
     /// the game's days per move and the log says so; the driver tries again in its next round.

@@ -869,6 +869,12 @@ impl Session {
                 g.id
             )));
         }
+        if super::engine::is_engine(&g.players[seat.other().index()].id) {
+            return Err(Failure::Refused(format!(
+                "skald, the built-in engine, plays every game to its end and agrees to no draw; play on, or `resign #{}` to give the game up",
+                g.id
+            )));
+        }
         match g.draw_offer {
             Some(s) if s == seat.other() => {
                 let headline = format!("#{}: {} accepts the draw offer.", g.id, g.label(seat));
@@ -921,6 +927,9 @@ impl Session {
                 "{} has dice: moves cannot be taken back once the dice fell",
                 g.rule_set().name()
             )));
+        }
+        if super::engine::is_engine(&g.players[seat.other().index()].id) {
+            return self.takeback_against_engine(&stored, seat);
         }
         let moves = g
             .record

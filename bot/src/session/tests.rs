@@ -871,3 +871,46 @@ fn a_board_after_a_resignation_shows_the_result_not_whose_turn_it_was() {
     .expect("draws");
     assert_ne!(with, without);
 }
+
+#[test]
+fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
+    let w = world();
+    w.ok("alice", "challenge tafl @skald easy first");
+    let refused = w.say("alice", "takeback #1");
+    assert_eq!(refused.kind, ReplyKind::Refused, "{}", refused.text);
+    assert!(refused.text.contains("not moved yet"), "{}", refused.text);
+    w.ok("alice", "move #1 d1-d4");
+    // The engine is to move: the takeback waits for its answer.
+    let early = w.say("alice", "takeback #1");
+    assert!(early.text.contains("still thinking"), "{}", early.text);
+    let mut driver = crate::engine_driver::Driver::new();
+    driver.uncapped = true;
+    let notices = driver.play_pending(&w.session);
+    assert_eq!(notices.len(), 1, "the engine answered");
+    assert_eq!(w.game(1).record.actions.len(), 2);
+    let export = || {
+        let mut out = Vec::new();
+        w.session.store().export(&mut out).expect("exports");
+        out
+    };
+    let before = export();
+    let draw = w.say("alice", "draw #1");
+    assert_eq!(draw.kind, ReplyKind::Refused, "{}", draw.text);
+    assert!(draw.text.contains("agrees to no draw"), "{}", draw.text);
+    assert_eq!(export(), before, "a refused draw changes nothing");
+
+    let r = w.ok("alice", "takeback #1");
+    assert!(r.text.contains("taken back"), "{}", r.text);
+    let g = w.game(1);
+    assert!(g.record.actions.is_empty(), "{:?}", g.record.actions);
+    assert_eq!(g.moved, [0, 0]);
+    let start = skald_rules::Position::start(skald_rules::RuleSetId::Hnefatafl, 0);
+    assert_eq!(
+        g.position,
+        start.to_notation(skald_rules::Viewer::Final),
+        "back at the start, alice to move"
+    );
+    // And the game goes on: the same move again, the engine answers again.
+    w.ok("alice", "move #1 d1-d4");
+    assert_eq!(driver.play_pending(&w.session).len(), 1);
+}

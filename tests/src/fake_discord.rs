@@ -184,6 +184,42 @@ pub fn command(id: u64, kind: u8, who: (u64, &str), name: &str, options: Value) 
     i
 }
 
+/// `/challenge` by `who`: the rule set and the seat as their choice numbers, the opponent
+/// (resolved the way Discord sends a user option) and the engine's level when given.
+pub fn challenge(
+    id: u64,
+    who: (u64, &str),
+    rule_set: u64,
+    seat: u64,
+    opponent: Option<(u64, &str)>,
+    level: Option<u64>,
+) -> Value {
+    let mut options = vec![json!({"name": "rule_set", "type": 4, "value": rule_set})];
+    if let Some(o) = opponent {
+        options.push(json!({"name": "opponent", "type": 6, "value": o.0.to_string()}));
+    }
+    options.push(json!({"name": "seat", "type": 4, "value": seat}));
+    if let Some(l) = level {
+        options.push(json!({"name": "level", "type": 4, "value": l}));
+    }
+    let mut i = command(id, 2, who, "challenge", Value::Array(options));
+    if let Some(o) = opponent {
+        i["data"]["resolved"] = json!({"users": {o.0.to_string(): user(o.0, o.1)}});
+    }
+    i
+}
+
+/// `/move <mv>` by `who`.
+pub fn move_command(id: u64, who: (u64, &str), mv: &str) -> Value {
+    command(
+        id,
+        2,
+        who,
+        "move",
+        json!([{"name": "move", "type": 3, "value": mv}]),
+    )
+}
+
 /// A button press on a message the bot posted.
 pub fn button(id: u64, who: (u64, &str), custom_id: &str) -> Value {
     let mut i = interaction_base(id, 3, who);

@@ -115,13 +115,7 @@ fn a_game_against_the_engine_on_discord() {
         .to_string();
     fake.dispatch(
         "INTERACTION_CREATE",
-        command(
-            3,
-            2,
-            ALICE,
-            "move",
-            json!([{"name": "move", "type": 3, "value": mv}]),
-        ),
+        fake_discord::move_command(3, ALICE, &mv),
     );
     let answer = content(&callback_of(&fake, 3));
     assert!(answer.contains("alice (Defenders) played"), "{answer}");
@@ -132,17 +126,7 @@ fn a_game_against_the_engine_on_discord() {
     // first and posts its whole turn as one message.
     fake.dispatch(
         "INTERACTION_CREATE",
-        command(
-            4,
-            2,
-            ALICE,
-            "challenge",
-            json!([
-                {"name": "rule_set", "type": 4, "value": 5},
-                {"name": "seat", "type": 4, "value": 1},
-                {"name": "level", "type": 4, "value": 2},
-            ]),
-        ),
+        fake_discord::challenge(4, ALICE, 5, 1, None, Some(2)),
     );
     let started = content(&callback_of(&fake, 4));
     assert!(
@@ -163,29 +147,13 @@ fn a_restart_while_the_engine_thinks_resumes_its_turn() {
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
     fake.dispatch(
         "INTERACTION_CREATE",
-        command(
-            1,
-            2,
-            ALICE,
-            "challenge",
-            json!([
-                {"name": "rule_set", "type": 4, "value": 0},
-                {"name": "seat", "type": 4, "value": 0},
-                {"name": "level", "type": 4, "value": 2},
-            ]),
-        ),
+        fake_discord::challenge(1, ALICE, 0, 0, None, Some(2)),
     );
     let started = content(&callback_of(&fake, 1));
     assert!(started.contains("Game #1 starts"), "{started}");
     fake.dispatch(
         "INTERACTION_CREATE",
-        command(
-            2,
-            2,
-            ALICE,
-            "move",
-            json!([{"name": "move", "type": 3, "value": "d1-d4"}]),
-        ),
+        fake_discord::move_command(2, ALICE, "d1-d4"),
     );
     let answer = content(&callback_of(&fake, 2));
     assert!(

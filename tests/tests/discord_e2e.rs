@@ -99,19 +99,10 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");
 
     // A challenge: public, pings only bob, Accept/Decline buttons.
-    let mut i = command(
-        1,
-        2,
-        ALICE,
-        "challenge",
-        json!([
-            {"name": "rule_set", "type": 4, "value": 0},
-            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
-            {"name": "seat", "type": 4, "value": 0},
-        ]),
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
     );
-    i["data"]["resolved"] = resolved_user(BOB);
-    fake.dispatch("INTERACTION_CREATE", i);
     let c = data_of(&callback_of(&fake, 1)[0]);
     assert_eq!(callback_of(&fake, 1)[0].json()["type"], json!(MESSAGE));
     assert!(!is_ephemeral(&c));
@@ -260,19 +251,10 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert!(text.contains("Daldøsa") && call.has_png(), "{text}");
 
     // Subulata: "My pieces" gives the player an ephemeral board; the channel never does.
-    let mut i = command(
-        12,
-        2,
-        ALICE,
-        "challenge",
-        json!([
-            {"name": "rule_set", "type": 4, "value": 4},
-            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
-            {"name": "seat", "type": 4, "value": 0},
-        ]),
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(12, ALICE, 4, 0, Some(BOB), None),
     );
-    i["data"]["resolved"] = resolved_user(BOB);
-    fake.dispatch("INTERACTION_CREATE", i);
     let c = data_of(&callback_of(&fake, 12)[0]);
     let accept = custom_ids(&c)
         .into_iter()
@@ -419,19 +401,10 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     let data = TempDir::new("discord-deadlines");
     let (_bot, log) = start_bot(&fake, data.path(), "threads = true\n[clock]\nfake = true\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
-    let mut i = command(
-        1,
-        2,
-        ALICE,
-        "challenge",
-        json!([
-            {"name": "rule_set", "type": 4, "value": 0},
-            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
-            {"name": "seat", "type": 4, "value": 0},
-        ]),
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
     );
-    i["data"]["resolved"] = resolved_user(BOB);
-    fake.dispatch("INTERACTION_CREATE", i);
     let thread = format!("/api/v10/channels/{}/messages", fake_discord::THREAD_ID);
     fake.wait_calls(1, "the challenge in the thread", |c| c.path == thread);
     let in_thread = |i: Value| fake_discord::in_channel(i, fake_discord::THREAD_ID);
@@ -447,13 +420,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     // Alice (attackers) moves on 2025-01-01; bob's move is due 2025-01-04 00:00.
     fake.dispatch(
         "INTERACTION_CREATE",
-        in_thread(command(
-            3,
-            2,
-            ALICE,
-            "move",
-            json!([{"name": "move", "type": 3, "value": "d1-d4"}]),
-        )),
+        in_thread(fake_discord::move_command(3, ALICE, "d1-d4")),
     );
     let c = data_of(&callback_of(&fake, 3)[0]);
     assert!(
@@ -483,13 +450,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     // Bob moves after the reminder; alice's turn is due 2025-01-06 00:30.
     fake.dispatch(
         "INTERACTION_CREATE",
-        in_thread(command(
-            4,
-            2,
-            BOB,
-            "move",
-            json!([{"name": "move", "type": 3, "value": "e7-e9"}]),
-        )),
+        in_thread(fake_discord::move_command(4, BOB, "e7-e9")),
     );
     let c = data_of(&callback_of(&fake, 4)[0]);
     let text = c["content"].as_str().unwrap_or("");
@@ -552,19 +513,10 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     // Every command counts as slow: answered "thinking…" first, then by a follow-up.
     let (_bot, _log) = start_bot(&fake, data.path(), "defer_after_ms = 0\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
-    let mut i = command(
-        1,
-        2,
-        ALICE,
-        "challenge",
-        json!([
-            {"name": "rule_set", "type": 4, "value": 4},
-            {"name": "opponent", "type": 6, "value": BOB.0.to_string()},
-            {"name": "seat", "type": 4, "value": 0},
-        ]),
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 4, 0, Some(BOB), None),
     );
-    i["data"]["resolved"] = resolved_user(BOB);
-    fake.dispatch("INTERACTION_CREATE", i);
     let cb = callback_of(&fake, 1)[0].json();
     assert_eq!(cb["type"], json!(DEFERRED), "{cb}");
     assert!(!is_ephemeral(&cb["data"]), "{cb}");

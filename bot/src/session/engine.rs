@@ -14,7 +14,7 @@
 //! engine always does at once). The engine agrees to no draw: it plays every game to its end.
 
 use super::clock::DAY;
-use super::game::{GameDoc, replay};
+use super::game::GameDoc;
 use super::store::Stored;
 use super::{Context, Failure, Notice, Reply, Session, User};
 use skald_ai::{Budget, Level};
@@ -71,46 +71,25 @@ impl Session {
                 g.id, g.id
             )));
         }
-        let mut record = g.record.clone();
-        let moves: Vec<usize> = record
+        let moves = g
+            .record
             .actions
             .iter()
-            .enumerate()
-            .filter(|(_, a)| matches!(a, Action::Move(_)))
-            .map(|(i, _)| i)
-            .collect();
+            .filter(|a| matches!(a, Action::Move(_)))
+            .count();
         // On the person's turn, the last move is the engine's and the one before is theirs.
-        let [.., mine, its] = moves[..] else {
+        if moves < 2 {
             return Err(Failure::Refused(format!(
                 "there is nothing for you to take back in game #{}: you have not moved yet",
                 g.id
             )));
-        };
-        record.actions.remove(its);
-        record.actions.remove(mine);
-        let m = replay(record, g.id)?;
-        let mut next = g.clone();
-        next.set(&m);
-        for s in Seat::BOTH {
-            next.moved[s.index()] = next.moved[s.index()].saturating_sub(1);
         }
-        next.takeback = None;
-        next.draw_offer = None;
-        let now = self.now();
-        self.start_turn(&mut next, &m, now)?;
-        let written = self.commit_game(stored.clone(), next)?;
-        Ok(self.game_reply(
-            &written,
-            &m,
-            format!(
-                "#{}: {}'s last move and the engine's answer are taken back.",
-                g.id,
-                g.label(seat)
-            ),
-            &[],
-            None,
-            now,
-        ))
+        let headline = format!(
+            "#{}: {}'s last move and the engine's answer are taken back.",
+            g.id,
+            g.label(seat)
+        );
+        self.undo_moves(stored, &[seat.other(), seat], headline, None)
     }
 
     /// A due deadline in a game where the engine is to move: the engine moves at once, so its

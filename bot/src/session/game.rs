@@ -917,6 +917,39 @@ impl Session {
     }
 
     /// `takeback [#id]`: asks to undo one's last move, or grants the opponent's request.
+    /// Takes back the last moves of the game, one per seat in `movers` (the last mover
+    /// first), and starts the turn of whoever is then to move; `actor` answered the request.
+    pub(super) fn undo_moves(
+        &self,
+        stored: &Stored<GameDoc>,
+        movers: &[Seat],
+        headline: String,
+        actor: Option<Seat>,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        let mut record = g.record.clone();
+        for _ in movers {
+            if let Some(pos) = record
+                .actions
+                .iter()
+                .rposition(|a| matches!(a, Action::Move(_)))
+            {
+                record.actions.remove(pos);
+            }
+        }
+        let m = replay(record, g.id)?;
+        let mut next = g.clone();
+        next.set(&m);
+        for s in movers {
+            next.moved[s.index()] = next.moved[s.index()].saturating_sub(1);
+        }
+        next.takeback = None;
+        let now = self.now();
+        self.start_turn(&mut next, &m, now)?;
+        let written = self.commit_game(stored.clone(), next)?;
+        Ok(self.game_reply(&written, &m, headline, &[], actor, now))
+    }
+
     pub(super) fn cmd_takeback(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
         let stored = self.find_game(ctx, id, "takeback #id")?;
         let g = &stored.doc;
@@ -945,35 +978,13 @@ impl Session {
         };
         match (g.takeback, last_mover) {
             (Some(asker), Some(mover)) if asker == seat.other() && mover == asker => {
-                let mut record = g.record.clone();
-                if let Some(pos) = record
-                    .actions
-                    .iter()
-                    .rposition(|a| matches!(a, Action::Move(_)))
-                {
-                    record.actions.remove(pos);
-                }
-                let m = replay(record, g.id)?;
-                let mut next = g.clone();
-                next.set(&m);
-                next.moved[asker.index()] = next.moved[asker.index()].saturating_sub(1);
-                next.takeback = None;
-                let now = self.now();
-                self.start_turn(&mut next, &m, now)?;
-                let written = self.commit_game(stored.clone(), next)?;
-                Ok(self.game_reply(
-                    &written,
-                    &m,
-                    format!(
-                        "#{}: {} grants the takeback; {}'s last move is undone.",
-                        g.id,
-                        g.label(seat),
-                        g.players[asker.index()].name
-                    ),
-                    &[],
-                    Some(seat),
-                    now,
-                ))
+                let headline = format!(
+                    "#{}: {} grants the takeback; {}'s last move is undone.",
+                    g.id,
+                    g.label(seat),
+                    g.players[asker.index()].name
+                );
+                self.undo_moves(&stored, &[asker], headline, Some(seat))
             }
             (Some(asker), _) if asker == seat => Err(Failure::Refused(format!(
                 "you already asked for a takeback in game #{}; waiting for {}",

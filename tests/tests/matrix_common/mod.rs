@@ -232,23 +232,31 @@ pub fn bot_id() -> OwnedUserId {
 pub struct Bot(Child);
 
 impl Bot {
+    /// The bot logging in with its password (from the environment).
     pub fn start(config: &std::path::Path, log: &std::path::Path) -> Bot {
+        Bot::start_with(config, log, &[("SKALD_MATRIX_PASSWORD", "bot-password")])
+    }
+
+    /// The bot with `env` set (and no password unless `env` gives one), logging everything
+    /// at debug into `log` (appended): no secret may appear even there.
+    fn start_with(config: &std::path::Path, log: &std::path::Path, env: &[(&str, &str)]) -> Bot {
         let err = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(log)
             .expect("the bot's log");
-        let child = Command::new(skald_tests::skald_bin())
+        let mut command = Command::new(skald_tests::skald_bin());
+        command
             .arg("--config")
             .arg(config)
-            .env("SKALD_MATRIX_PASSWORD", "bot-password")
-            // Everything at debug, the libraries too: no secret may appear even there.
+            .env_remove("SKALD_MATRIX_PASSWORD")
             .env("RUST_LOG", "debug")
             .stdout(Stdio::null())
-            .stderr(Stdio::from(err))
-            .spawn()
-            .expect("skald starts");
-        Bot(child)
+            .stderr(Stdio::from(err));
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        Bot(command.spawn().expect("skald starts"))
     }
 }
 
@@ -279,20 +287,5 @@ impl Drop for Bot {
 
 /// The bot started with only an access token (no password anywhere in its environment).
 pub fn start_bot_with_token(config: &std::path::Path, log: &std::path::Path, token: &str) -> Bot {
-    let err = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log)
-        .expect("the bot's log");
-    let child = Command::new(skald_tests::skald_bin())
-        .arg("--config")
-        .arg(config)
-        .env_remove("SKALD_MATRIX_PASSWORD")
-        .env("SKALD_MATRIX_ACCESS_TOKEN", token)
-        .env("RUST_LOG", "debug")
-        .stdout(Stdio::null())
-        .stderr(Stdio::from(err))
-        .spawn()
-        .expect("skald starts");
-    Bot(child)
+    Bot::start_with(config, log, &[("SKALD_MATRIX_ACCESS_TOKEN", token)])
 }

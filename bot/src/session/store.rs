@@ -265,12 +265,21 @@ impl Store {
         let log_file = File::open(dir.join("db"))?;
         let (journal, pending) = Journal::open(dir)?;
         let mut store = Store::from_db(db, Some(Arc::new(log_file)))?;
+        // The journal's commits were written in the store's current schema: replayed
+        // before any upgrade, which then converts them with the rest (and never by a
+        // release older than the store).
+        if let Some(found) = store.schema()?
+            && found > SCHEMA_VERSION
+        {
+            return Err(StoreError::TooNew { found });
+        }
         store.replay(&journal, pending)?;
         store.journal = Some(Arc::new(OpenJournal {
             journal,
             db: store.db.clone(),
             log_file: store.log_file.clone(),
         }));
+        store.upgrade(MIGRATIONS)?;
         Ok(store)
     }
 
@@ -330,7 +339,9 @@ impl Store {
 
     /// A store that lives in memory and a temporary directory: for tests.
     pub fn temporary() -> Result<Store, StoreError> {
-        Store::from_db(sled::Config::new().temporary(true).open()?, None)
+        let store = Store::from_db(sled::Config::new().temporary(true).open()?, None)?;
+        store.upgrade(MIGRATIONS)?;
+        Ok(store)
     }
 
     fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<Store, StoreError> {
@@ -348,7 +359,6 @@ impl Store {
             meta: db.open_tree("meta")?,
             db,
         };
-        store.upgrade(MIGRATIONS)?;
         Ok(store)
     }
 

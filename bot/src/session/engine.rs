@@ -85,7 +85,7 @@ impl Session {
             )));
         }
         let headline = format!(
-            "#{}: {}'s last move and the engine's answer are taken back.",
+            "#{}: {} takes back their last move and the engine's answer.",
             g.id,
             g.label(seat)
         );

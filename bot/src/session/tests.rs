@@ -900,7 +900,12 @@ fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
     assert_eq!(export(), before, "a refused draw changes nothing");
 
     let r = w.ok("alice", "takeback #1");
-    assert!(r.text.contains("taken back"), "{}", r.text);
+    assert!(
+        r.text
+            .contains("alice (Attackers) takes back their last move and the engine's answer"),
+        "{}",
+        r.text
+    );
     let g = w.game(1);
     assert!(g.record.actions.is_empty(), "{:?}", g.record.actions);
     assert_eq!(g.moved, [0, 0]);

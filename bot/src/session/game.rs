@@ -888,21 +888,36 @@ impl Session {
             None => {
                 let mut next = g.clone();
                 next.draw_offer = Some(seat);
-                self.commit_game(stored.clone(), next)?;
-                let other = &g.players[seat.other().index()];
-                let mut reply = Reply::done(format!(
-                    "#{}: {} offers a draw. {}: `draw #{}` accepts, `decline #{}` refuses (moving refuses too).",
-                    g.id,
-                    g.label(seat),
-                    other.name,
-                    g.id,
-                    g.id
-                ));
-                reply.ping(&other.id);
-                self.offer_choices(&mut reply, g, other, "draw");
-                Ok(reply)
+                self.make_offer(&stored, next, seat, "offers a draw", "draw", "accepts")
             }
         }
+    }
+
+    /// Stores `next` (with `seat`'s standing offer) and tells the opponent how to answer:
+    /// `#3: alice (White) offers a draw. bob: `draw #3` accepts, `decline #3` refuses …`.
+    fn make_offer(
+        &self,
+        stored: &Stored<GameDoc>,
+        next: GameDoc,
+        seat: Seat,
+        offer: &str,
+        verb: &str,
+        accepts: &str,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        self.commit_game(stored.clone(), next)?;
+        let other = &g.players[seat.other().index()];
+        let mut reply = Reply::done(format!(
+            "#{}: {} {offer}. {}: `{verb} #{}` {accepts}, `decline #{}` refuses (moving refuses too).",
+            g.id,
+            g.label(seat),
+            other.name,
+            g.id,
+            g.id
+        ));
+        reply.ping(&other.id);
+        self.offer_choices(&mut reply, g, other, verb);
+        Ok(reply)
     }
 
     /// Buttons for answering an offer.
@@ -994,19 +1009,14 @@ impl Session {
             (_, Some(mover)) if mover == seat => {
                 let mut next = g.clone();
                 next.takeback = Some(seat);
-                self.commit_game(stored.clone(), next)?;
-                let other = &g.players[seat.other().index()];
-                let mut reply = Reply::done(format!(
-                    "#{}: {} asks to take back their last move. {}: `takeback #{}` grants it, `decline #{}` refuses (moving refuses too).",
-                    g.id,
-                    g.label(seat),
-                    other.name,
-                    g.id,
-                    g.id
-                ));
-                reply.ping(&other.id);
-                self.offer_choices(&mut reply, g, other, "takeback");
-                Ok(reply)
+                self.make_offer(
+                    &stored,
+                    next,
+                    seat,
+                    "asks to take back their last move",
+                    "takeback",
+                    "grants it",
+                )
             }
             _ => Err(Failure::Refused(format!(
                 "there is nothing for you to take back in game #{}: a takeback undoes your own last move, until your opponent moves",

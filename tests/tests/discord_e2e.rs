@@ -29,6 +29,14 @@ fn followups_of(fake: &FakeDiscord, interaction: u64, n: usize) -> Vec<Call> {
     })
 }
 
+/// The first message posted to `path` whose text contains `needle` (waited for).
+fn posted(fake: &FakeDiscord, path: &str, needle: &str) -> Call {
+    fake.wait_calls(1, &format!("'{needle}' posted at {path}"), |c| {
+        c.path == path && c.json()["content"].as_str().unwrap_or("").contains(needle)
+    })
+    .remove(0)
+}
+
 fn data_of(call: &Call) -> Value {
     call.json()["data"].clone()
 }
@@ -430,14 +438,8 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
 
     // A day before the deadline: the reminder, in the thread, pinging only bob.
     set_fake_time(&data, "2025-01-03T00:30");
-    let reminder = fake.wait_calls(1, "the reminder in the thread", |c| {
-        c.path == thread
-            && c.json()["content"]
-                .as_str()
-                .unwrap_or("")
-                .contains("Reminder")
-    });
-    let r = reminder[0].json();
+    let reminder = posted(&fake, &thread, "Reminder");
+    let r = reminder.json();
     let text = r["content"].as_str().unwrap_or("");
     assert!(
         text.starts_with(&format!("<@{}>", BOB.0)) && text.contains("due by 2025-01-04 00:00 UTC"),
@@ -445,7 +447,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     );
     assert_eq!(r["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
     assert_eq!(r["allowed_mentions"]["parse"], json!([]));
-    assert!(reminder[0].has_png(), "the board comes with the reminder");
+    assert!(reminder.has_png(), "the board comes with the reminder");
 
     // Bob moves after the reminder; alice's turn is due 2025-01-06 00:30.
     fake.dispatch(
@@ -462,14 +464,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     // Her deadline passes (the clock jumps over her reminder): alice loses on time, the
     // result and the rating changes are posted, pinging both.
     set_fake_time(&data, "2025-01-06T00:31");
-    let over = fake.wait_calls(1, "the timeout in the thread", |c| {
-        c.path == thread
-            && c.json()["content"]
-                .as_str()
-                .unwrap_or("")
-                .contains("time ran out")
-    });
-    let o = over[0].json();
+    let o = posted(&fake, &thread, "time ran out").json();
     let text = o["content"].as_str().unwrap_or("");
     assert!(
         text.contains("alice (Attackers) ran out of time; bob (Defenders) wins.")
@@ -513,18 +508,23 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     // Every command counts as slow: answered "thinking…" first, then by a follow-up.
     let (_bot, _log) = start_bot(&fake, data.path(), "defer_after_ms = 0\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    // The "thinking…" answer (type 5; ephemeral as given), then the real one as a follow-up.
+    let deferred = |id: u64, ephemeral: bool| -> (Call, Value, String) {
+        let cb = callback_of(&fake, id)[0].json();
+        assert_eq!(cb["type"], json!(DEFERRED), "{cb}");
+        assert_eq!(is_ephemeral(&cb["data"]), ephemeral, "{cb}");
+        let f = followups_of(&fake, id, 1).remove(0);
+        let c = f.json();
+        assert_eq!(is_ephemeral(&c), ephemeral, "{c}");
+        let text = c["content"].as_str().unwrap_or("").to_string();
+        (f, c, text)
+    };
     fake.dispatch(
         "INTERACTION_CREATE",
         fake_discord::challenge(1, ALICE, 4, 0, Some(BOB), None),
     );
-    let cb = callback_of(&fake, 1)[0].json();
-    assert_eq!(cb["type"], json!(DEFERRED), "{cb}");
-    assert!(!is_ephemeral(&cb["data"]), "{cb}");
-    let f = followups_of(&fake, 1, 1)[0].json();
-    assert!(
-        f["content"].as_str().unwrap_or("").contains("Challenge #1"),
-        "{f}"
-    );
+    let (_, f, text) = deferred(1, false);
+    assert!(text.contains("Challenge #1"), "{f}");
     assert_eq!(f["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
     assert!(custom_ids(&f).contains(&"accept #1".to_string()), "{f}");
 
@@ -533,17 +533,8 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
         "INTERACTION_CREATE",
         fake_discord::button(2, BOB, "accept #1"),
     );
-    assert_eq!(callback_of(&fake, 2)[0].json()["type"], json!(DEFERRED));
-    let f = &followups_of(&fake, 2, 1)[0];
-    let c = f.json();
-    assert!(!is_ephemeral(&c) && f.has_png(), "{c}");
-    assert!(
-        c["content"]
-            .as_str()
-            .unwrap_or("")
-            .contains("Game #1 starts"),
-        "{c}"
-    );
+    let (f, c, text) = deferred(2, false);
+    assert!(f.has_png() && text.contains("Game #1 starts"), "{c}");
     assert_eq!(c["allowed_mentions"]["users"], json!([ALICE.0.to_string()]));
     assert!(custom_ids(&c).contains(&"mine #1".to_string()), "{c}");
 
@@ -552,19 +543,9 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
         "INTERACTION_CREATE",
         fake_discord::button(3, CAROL, "mine #1"),
     );
-    let cb = callback_of(&fake, 3)[0].json();
+    let (f, c, text) = deferred(3, true);
     assert!(
-        cb["type"] == json!(DEFERRED) && is_ephemeral(&cb["data"]),
-        "{cb}"
-    );
-    let f = &followups_of(&fake, 3, 1)[0];
-    let c = f.json();
-    assert!(is_ephemeral(&c) && f.has_png(), "{c}");
-    assert!(
-        c["content"]
-            .as_str()
-            .unwrap_or("")
-            .contains("no hidden pieces in this game"),
+        f.has_png() && text.contains("no hidden pieces in this game"),
         "{c}"
     );
     assert!(custom_ids(&c).is_empty(), "{c}");
@@ -573,11 +554,6 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
         "INTERACTION_CREATE",
         fake_discord::button(4, BOB, "mine #1"),
     );
-    let f = &followups_of(&fake, 4, 1)[0];
-    let c = f.json();
-    assert!(is_ephemeral(&c) && f.has_png(), "{c}");
-    assert!(
-        c["content"].as_str().unwrap_or("").contains("your pieces"),
-        "{c}"
-    );
+    let (f, c, text) = deferred(4, true);
+    assert!(f.has_png() && text.contains("your pieces"), "{c}");
 }

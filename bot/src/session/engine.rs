@@ -18,7 +18,7 @@ use super::game::GameDoc;
 use super::store::Stored;
 use super::{Context, Failure, Notice, Reply, Session, User};
 use skald_ai::{Budget, Level};
-use skald_rules::{Action, RuleSetId, Seat, Status, Viewer};
+use skald_rules::{RuleSetId, Seat, Status, Viewer};
 
 /// The platform name of the engine's users.
 pub const ENGINE_PLATFORM: &str = "skald";
@@ -71,12 +71,7 @@ impl Session {
                 g.id, g.id
             )));
         }
-        let moves = g
-            .record
-            .actions
-            .iter()
-            .filter(|a| matches!(a, Action::Move(_)))
-            .count();
+        let moves = g.moves_played();
         // On the person's turn, the last move is the engine's and the one before is theirs.
         if moves < 2 {
             return Err(Failure::Refused(format!(

@@ -163,6 +163,15 @@ impl GameDoc {
         Some(self.clock.remind_at.unwrap_or(self.clock.deadline))
     }
 
+    /// How many moves the record holds (rolls and arrangements not counted).
+    pub fn moves_played(&self) -> usize {
+        self.record
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Move(_)))
+            .count()
+    }
+
     /// The game ready to play on: the stored position with the record. Falls back to
     /// replaying the record if the stored position cannot be read.
     pub fn live(&self) -> Result<Match, Failure> {
@@ -979,12 +988,7 @@ impl Session {
         if super::engine::is_engine(&g.players[seat.other().index()].id) {
             return self.takeback_against_engine(&stored, seat);
         }
-        let moves = g
-            .record
-            .actions
-            .iter()
-            .filter(|a| matches!(a, Action::Move(_)))
-            .count();
+        let moves = g.moves_played();
         // Grid games alternate strictly, seat A first: the parity says who moved last.
         let last_mover = match moves {
             0 => None,

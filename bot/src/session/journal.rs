@@ -37,7 +37,7 @@ const HEADER: u64 = 16;
 
 /// One key written by a commit: `value` `None` removes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Write1 {
+pub struct KeyWrite {
     /// Which tree ([`super::store`] numbers them).
     pub tree: u8,
     /// The key.
@@ -48,12 +48,12 @@ pub struct Write1 {
 
 /// Everything one commit wrote, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WriteSet(pub Vec<Write1>);
+pub struct WriteSet(pub Vec<KeyWrite>);
 
 impl WriteSet {
     /// Records a put.
     pub fn put(&mut self, tree: u8, key: &[u8], value: &[u8]) {
-        self.0.push(Write1 {
+        self.0.push(KeyWrite {
             tree,
             key: key.to_vec(),
             value: Some(value.to_vec()),
@@ -62,7 +62,7 @@ impl WriteSet {
 
     /// Records a removal.
     pub fn remove(&mut self, tree: u8, key: &[u8]) {
-        self.0.push(Write1 {
+        self.0.push(KeyWrite {
             tree,
             key: key.to_vec(),
             value: None,
@@ -107,7 +107,7 @@ impl WriteSet {
                 }
                 _ => return None,
             };
-            set.0.push(Write1 {
+            set.0.push(KeyWrite {
                 tree: kind[0],
                 key,
                 value,

@@ -580,4 +580,3 @@ fn the_console_draws_each_board_for_its_audience() {
         .collect();
     assert!(names.iter().all(|n| n.ends_with(".png")), "{names:?}");
 }
-

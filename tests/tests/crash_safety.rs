@@ -382,19 +382,10 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
         verified_actions += now.games.values().map(|g| g.actions.len()).sum::<usize>();
     }
     // Finally the binary itself reads every game back: `skald export` after the last kill.
-    let export = Command::new(skald_bin())
-        .args(["export", "--data"])
-        .arg(data.path())
-        .output()
-        .expect("skald export runs");
-    assert!(
-        export.status.success(),
-        "{}",
-        String::from_utf8_lossy(&export.stderr)
-    );
+    let export = skald_tests::ok(&["export", "--data", &data.path().display().to_string()]);
     let store = Store::open(data.path()).expect("the store opens");
     let state = read_state(&store);
-    let exported_games = String::from_utf8_lossy(&export.stdout)
+    let exported_games = export
         .lines()
         .filter(|l| l.starts_with("{\"game\""))
         .count();

@@ -88,17 +88,8 @@ fn the_console_serves_every_other_game_when_one_is_damaged() {
         "the log names the game: {log}"
     );
     // The admin's export still works and carries the damaged game raw.
-    let export = Command::new(skald_bin())
-        .args(["export", "--data"])
-        .arg(data.path())
-        .output()
-        .expect("skald export runs");
-    assert!(
-        export.status.success(),
-        "{}",
-        String::from_utf8_lossy(&export.stderr)
-    );
-    let text = String::from_utf8_lossy(&export.stdout);
+    let export = skald_tests::ok(&["export", "--data", &data.path().display().to_string()]);
+    let text = export;
     assert!(
         text.lines()
             .any(|l| l.starts_with("{\"unreadable_game\":{\"id\":1,")),

@@ -31,6 +31,17 @@ pub mod user;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+impl Session {
+    /// The stored game `id` (the session tests' worlds all read games this way).
+    fn test_game(&self, id: u64) -> game::GameDoc {
+        self.store()
+            .game(id)
+            .expect("store reads")
+            .expect("game exists")
+            .doc
+    }
+}
+#[cfg(test)]
 mod tests_authz;
 #[cfg(test)]
 mod tests_limits;

@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
-use skald_rules::hnefatafl::Hnefatafl;
+use skald_rules::hnefatafl::{Hnefatafl, Move};
 use skald_rules::subulata::Subulata;
 use skald_rules::{Game, Seat, Viewer};
 
@@ -23,6 +23,12 @@ pub trait AiGame: Game {
     fn evaluate(&self, seat: Seat) -> f64 {
         let _ = seat;
         0.5
+    }
+
+    /// The move a playout plays from `moves` (the legal moves, not empty). The default is
+    /// uniformly random; a game whose random playouts miss the obvious overrides it.
+    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
+        crate::playout::uniform(moves, rng)
     }
 }
 
@@ -54,6 +60,10 @@ impl AiGame for Hnefatafl {
             Seat::A => 1.0 - defenders,
         }
     }
+
+    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Move], rng: &mut R) -> Move {
+        crate::playout::hnefatafl(self, moves, rng)
+    }
 }
 
 /// Captured pieces decide the game: the share of the material balance.
@@ -67,6 +77,10 @@ impl AiGame for Adelta {
             mine / (mine + theirs)
         }
     }
+
+    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
+        crate::playout::prefer_captures(self, moves, rng)
+    }
 }
 
 /// Pegs on the board decide the game: the share of pegs still in play.
@@ -79,6 +93,10 @@ impl AiGame for Daldosa {
         } else {
             mine / (mine + theirs)
         }
+    }
+
+    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
+        crate::playout::prefer_captures(self, moves, rng)
     }
 }
 

@@ -18,6 +18,7 @@ mod engine;
 pub mod harness;
 mod level;
 mod mcts;
+mod playout;
 mod text;
 mod view;
 mod worker;

@@ -78,7 +78,7 @@ fn rollout<G: AiGame, R: Rng + ?Sized>(state: &mut G, plies: u32, rng: &mut R) {
                 if moves.is_empty() {
                     return;
                 }
-                let mv = moves[rng.random_range(0..moves.len())];
+                let mv = state.playout_move(&moves, rng);
                 if state.play(mv).is_err() {
                     return;
                 }

@@ -1,0 +1,20 @@
+//! Playout policies: how a playout picks its moves once the search leaves the tree.
+//!
+//! Uniformly random playouts mislead the search where the obvious move decides the game: in
+//! Hnefatafl random attackers almost never stop a king that has an open line to a corner, so
+//! every playout looks won for the defenders and the attackers' search finds no plan. A
+//! game's policy plays the moves a beginner would not miss and leaves the rest to chance;
+//! Subulata keeps uniformly random playouts.
+
+mod captures;
+mod hnefatafl;
+
+pub(crate) use captures::prefer_captures;
+pub(crate) use hnefatafl::hnefatafl;
+
+use rand::{Rng, RngExt};
+
+/// A uniformly random move of `moves` (which is not empty).
+pub(crate) fn uniform<M: Copy, R: Rng + ?Sized>(moves: &[M], rng: &mut R) -> M {
+    moves[rng.random_range(0..moves.len())]
+}

@@ -77,10 +77,6 @@ impl AiGame for Adelta {
             mine / (mine + theirs)
         }
     }
-
-    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
-        crate::playout::prefer_captures(self, moves, rng)
-    }
 }
 
 /// Pegs on the board decide the game: the share of pegs still in play.
@@ -93,10 +89,6 @@ impl AiGame for Daldosa {
         } else {
             mine / (mine + theirs)
         }
-    }
-
-    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
-        crate::playout::prefer_captures(self, moves, rng)
     }
 }
 

@@ -17,16 +17,33 @@ pub struct Player {
     pub level: Level,
     /// Multiplies the level's iterations (1.0: the level as players meet it).
     pub scale: f64,
+    /// Whether the level's wall-time cap applies (`false` lets a scaled-up search run all its
+    /// iterations, to measure what more thinking would give).
+    pub capped: bool,
 }
 
 impl Player {
     /// The level as players meet it.
     pub fn new(level: Level) -> Player {
-        Player { level, scale: 1.0 }
+        Player {
+            level,
+            scale: 1.0,
+            capped: true,
+        }
     }
 
     fn budget(self) -> Option<Budget> {
-        self.level.budget().map(|b| b.scaled(self.scale))
+        self.level.budget().map(|b| {
+            let b = b.scaled(self.scale);
+            if self.capped {
+                b
+            } else {
+                Budget {
+                    time_cap: None,
+                    ..b
+                }
+            }
+        })
     }
 }
 
@@ -303,10 +320,25 @@ mod tests {
     }
 
     #[test]
+    fn an_uncapped_player_searches_without_a_time_cap() {
+        let hard = Player::new(Level::Hard);
+        let budget = hard.budget().expect("a search");
+        assert!(budget.time_cap.is_some());
+        let free = Player {
+            scale: 10.0,
+            capped: false,
+            ..hard
+        };
+        let free_budget = free.budget().expect("a search");
+        assert_eq!(free_budget.time_cap, None);
+        assert_eq!(free_budget.iterations, budget.iterations * 10);
+    }
+
+    #[test]
     fn a_match_does_not_depend_on_threads() {
         let a = Player {
-            level: Level::Easy,
             scale: 0.1,
+            ..Player::new(Level::Easy)
         };
         let b = Player::new(Level::Random);
         let spec = MatchSpec {

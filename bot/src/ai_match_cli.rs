@@ -24,10 +24,12 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     let a = Player {
         level: args.a,
         scale: scale_a,
+        capped: !args.uncapped,
     };
     let b = Player {
         level: args.b,
         scale: scale_b,
+        capped: !args.uncapped,
     };
     let started = Instant::now();
     let (summary, timing) = match args.rule_set {
@@ -40,12 +42,13 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games (seats alternate), seed {}",
+        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games (seats alternate), seed {}{}",
         args.rule_set.id(),
         args.a,
         args.b,
         summary.games(),
         args.seed,
+        if args.uncapped { ", no time cap" } else { "" },
     );
     let _ = writeln!(
         out,

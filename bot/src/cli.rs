@@ -86,6 +86,10 @@ pub struct AiMatchArgs {
     /// Multiplies B's iterations instead of `--scale`.
     #[arg(long)]
     pub scale_b: Option<f64>,
+    /// Lift the levels' wall-time caps, so a scaled-up search runs all its iterations (to
+    /// measure what more thinking would give; moves then take longer than the bot allows).
+    #[arg(long)]
+    pub uncapped: bool,
 }
 
 /// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.

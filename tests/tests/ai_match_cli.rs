@@ -33,6 +33,17 @@ fn a_small_match_prints_the_summary_and_repeats() {
     one_thread[13] = "1";
     let again = ok(&one_thread);
     assert_eq!(again.lines().nth(1), lines.get(1).copied());
+    // Lifting the time caps changes nothing when the searches never reach them, and says so.
+    let mut uncapped = args.to_vec();
+    uncapped.push("--uncapped");
+    let free = ok(&uncapped);
+    assert!(
+        free.lines()
+            .next()
+            .is_some_and(|l| l.ends_with("seed 3, no time cap")),
+        "{free}"
+    );
+    assert_eq!(free.lines().nth(1), lines.get(1).copied());
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! guide for playouts, not a rule.
 
 use super::uniform;
-use rand::Rng;
+use rand::{Rng, RngExt};
 use skald_rules::Seat;
 use skald_rules::coords::Square;
 use skald_rules::hnefatafl::{Hnefatafl, MAX_SIZE, Move, Piece};
@@ -28,7 +28,6 @@ struct Line {
 }
 
 /// A copy of the board the policy can change freely (a hypothetical move is one copy).
-#[derive(Clone)]
 struct Grid {
     size: i8,
     cells: [Option<Piece>; CELLS],
@@ -139,11 +138,11 @@ impl Grid {
     /// Whether the king on `king` has a move that leaves him an unstoppable threat (only a
     /// square on an edge can have an open line to a corner).
     fn threatens(&mut self, king: At) -> bool {
-        self.threats_where(king, true).is_some_and(|t| !t.is_empty())
+        !self.threats_where(king, true).is_empty()
     }
 
     /// The king's moves that leave him an unstoppable threat; with `first`, stops at the first.
-    fn threats_where(&mut self, king: At, first: bool) -> Option<Vec<At>> {
+    fn threats_where(&mut self, king: At, first: bool) -> Vec<At> {
         let mut found = Vec::new();
         for (df, dr) in DIRS {
             let mut to = (king.0 + df, king.1 + dr);
@@ -155,19 +154,19 @@ impl Grid {
                     if threat {
                         found.push(to);
                         if first {
-                            return Some(found);
+                            return found;
                         }
                     }
                 }
                 to = (to.0 + df, to.1 + dr);
             }
         }
-        Some(found)
+        found
     }
 
     /// The king's moves that leave him an unstoppable threat.
     fn threats(&mut self, king: At) -> Vec<At> {
-        self.threats_where(king, false).unwrap_or_default()
+        self.threats_where(king, false)
     }
 }
 
@@ -218,7 +217,7 @@ pub(crate) fn hnefatafl<R: Rng + ?Sized>(game: &Hnefatafl, moves: &[Move], rng: 
                 };
             }
             if !grid.threatens(king) {
-                return uniform(moves, rng);
+                return sealing(&grid, moves, rng).unwrap_or_else(|| uniform(moves, rng));
             }
             let answers: Vec<Move> = moves
                 .iter()
@@ -238,6 +237,37 @@ pub(crate) fn hnefatafl<R: Rng + ?Sized>(game: &Hnefatafl, moves: &[Move], rng: 
             }
         }
     }
+}
+
+/// The squares that seal a corner off: the diagonal two steps from it (a3, b2 and c1 for a1).
+/// Attackers there cannot be captured (the squares that would take them are inside the
+/// seal), and the king can no longer reach that corner.
+fn seal_squares(size: i8) -> [At; 12] {
+    let m = size - 1;
+    let mut out = [(0, 0); 12];
+    for (k, (cf, cr, sf, sr)) in [(0, 0, 1, 1), (m, 0, -1, 1), (0, m, 1, -1), (m, m, -1, -1)]
+        .into_iter()
+        .enumerate()
+    {
+        out[3 * k] = (cf, cr + 2 * sr);
+        out[3 * k + 1] = (cf + sf, cr + sr);
+        out[3 * k + 2] = (cf + 2 * sf, cr);
+    }
+    out
+}
+
+/// Half the time, an attackers' move onto an empty seal square, when they have one.
+fn sealing<R: Rng + ?Sized>(grid: &Grid, moves: &[Move], rng: &mut R) -> Option<Move> {
+    if rng.random_range(0..2) == 0 {
+        return None;
+    }
+    let seals = seal_squares(grid.size);
+    let onto: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| seals.contains(&at(mv.to)))
+        .collect();
+    (!onto.is_empty()).then(|| uniform(&onto, rng))
 }
 
 #[cfg(test)]
@@ -296,11 +326,44 @@ mod tests {
     }
 
     #[test]
+    fn the_attackers_seal_corners_about_half_the_time() {
+        // From the start nothing threatens; the attackers on d1 and h1 (and d11...) can
+        // reach seal squares such as c1 or i1.
+        let game = Hnefatafl::start(RuleSetId::Hnefatafl, 0);
+        let moves = game.legal_moves();
+        let seals = seal_squares(11);
+        let onto = moves.iter().filter(|mv| seals.contains(&at(mv.to))).count();
+        assert!(
+            onto > 0 && onto * 5 < moves.len(),
+            "{onto} of {}",
+            moves.len()
+        );
+        let mut rng = StdRng::seed_from_u64(1);
+        let sealed = (0..400)
+            .filter(|_| seals.contains(&at(hnefatafl(&game, &moves, &mut rng).to)))
+            .count();
+        assert!((160..260).contains(&sealed), "{sealed} of 400 moves sealed");
+    }
+
+    #[test]
+    fn seal_squares_are_the_diagonals_next_to_the_corners() {
+        let names: Vec<String> = seal_squares(11).iter().map(|&s| square(s).name()).collect();
+        assert_eq!(
+            names,
+            [
+                "a3", "b2", "c1", "k3", "j2", "i1", "a9", "b10", "c11", "k9", "j10", "i11"
+            ]
+        );
+    }
+
+    #[test]
     fn without_a_threat_the_move_is_random() {
         let game = Hnefatafl::start(RuleSetId::Hnefatafl, 0);
         let moves = game.legal_moves();
         let mut rng = StdRng::seed_from_u64(1);
-        let picked: HashSet<Move> = (0..200).map(|_| hnefatafl(&game, &moves, &mut rng)).collect();
+        let picked: HashSet<Move> = (0..200)
+            .map(|_| hnefatafl(&game, &moves, &mut rng))
+            .collect();
         assert!(picked.len() > 50, "only {} different moves", picked.len());
     }
 }

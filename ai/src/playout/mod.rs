@@ -4,12 +4,10 @@
 //! Hnefatafl random attackers almost never stop a king that has an open line to a corner, so
 //! every playout looks won for the defenders and the attackers' search finds no plan. A
 //! game's policy plays the moves a beginner would not miss and leaves the rest to chance;
-//! Subulata keeps uniformly random playouts.
+//! the other games keep uniformly random playouts.
 
-mod captures;
 mod hnefatafl;
 
-pub(crate) use captures::prefer_captures;
 pub(crate) use hnefatafl::hnefatafl;
 
 use rand::{Rng, RngExt};

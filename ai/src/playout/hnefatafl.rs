@@ -7,7 +7,7 @@
 //! guide for playouts, not a rule.
 
 use super::uniform;
-use rand::{Rng, RngExt};
+use rand::Rng;
 use skald_rules::Seat;
 use skald_rules::coords::Square;
 use skald_rules::hnefatafl::{Hnefatafl, MAX_SIZE, Move, Piece};
@@ -217,7 +217,7 @@ pub(crate) fn hnefatafl<R: Rng + ?Sized>(game: &Hnefatafl, moves: &[Move], rng: 
                 };
             }
             if !grid.threatens(king) {
-                return sealing(&grid, moves, rng).unwrap_or_else(|| uniform(moves, rng));
+                return uniform(moves, rng);
             }
             let answers: Vec<Move> = moves
                 .iter()
@@ -237,37 +237,6 @@ pub(crate) fn hnefatafl<R: Rng + ?Sized>(game: &Hnefatafl, moves: &[Move], rng: 
             }
         }
     }
-}
-
-/// The squares that seal a corner off: the diagonal two steps from it (a3, b2 and c1 for a1).
-/// Attackers there cannot be captured (the squares that would take them are inside the
-/// seal), and the king can no longer reach that corner.
-fn seal_squares(size: i8) -> [At; 12] {
-    let m = size - 1;
-    let mut out = [(0, 0); 12];
-    for (k, (cf, cr, sf, sr)) in [(0, 0, 1, 1), (m, 0, -1, 1), (0, m, 1, -1), (m, m, -1, -1)]
-        .into_iter()
-        .enumerate()
-    {
-        out[3 * k] = (cf, cr + 2 * sr);
-        out[3 * k + 1] = (cf + sf, cr + sr);
-        out[3 * k + 2] = (cf + 2 * sf, cr);
-    }
-    out
-}
-
-/// Half the time, an attackers' move onto an empty seal square, when they have one.
-fn sealing<R: Rng + ?Sized>(grid: &Grid, moves: &[Move], rng: &mut R) -> Option<Move> {
-    if rng.random_range(0..2) == 0 {
-        return None;
-    }
-    let seals = seal_squares(grid.size);
-    let onto: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|mv| seals.contains(&at(mv.to)))
-        .collect();
-    (!onto.is_empty()).then(|| uniform(&onto, rng))
 }
 
 #[cfg(test)]
@@ -323,37 +292,6 @@ mod tests {
         // Only e2-c2 keeps the king off c1 (e2-e1 and j3-j1 leave a line nobody reaches).
         let picked = picks(&format!("{THREAT} a 20 -"));
         assert_eq!(picked, HashSet::from(["e2-c2".to_string()]));
-    }
-
-    #[test]
-    fn the_attackers_seal_corners_about_half_the_time() {
-        // From the start nothing threatens; the attackers on d1 and h1 (and d11...) can
-        // reach seal squares such as c1 or i1.
-        let game = Hnefatafl::start(RuleSetId::Hnefatafl, 0);
-        let moves = game.legal_moves();
-        let seals = seal_squares(11);
-        let onto = moves.iter().filter(|mv| seals.contains(&at(mv.to))).count();
-        assert!(
-            onto > 0 && onto * 5 < moves.len(),
-            "{onto} of {}",
-            moves.len()
-        );
-        let mut rng = StdRng::seed_from_u64(1);
-        let sealed = (0..400)
-            .filter(|_| seals.contains(&at(hnefatafl(&game, &moves, &mut rng).to)))
-            .count();
-        assert!((160..260).contains(&sealed), "{sealed} of 400 moves sealed");
-    }
-
-    #[test]
-    fn seal_squares_are_the_diagonals_next_to_the_corners() {
-        let names: Vec<String> = seal_squares(11).iter().map(|&s| square(s).name()).collect();
-        assert_eq!(
-            names,
-            [
-                "a3", "b2", "c1", "k3", "j2", "i1", "a9", "b10", "c11", "k9", "j10", "i11"
-            ]
-        );
     }
 
     #[test]

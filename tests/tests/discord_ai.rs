@@ -57,7 +57,7 @@ fn assert_engine_move(call: &Call, game: u64) {
 fn a_game_against_the_engine_on_discord() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-ai");
-    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.02\n");
+    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.004\n");
     let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
     let challenge = put[0]
         .json()
@@ -177,7 +177,7 @@ fn a_restart_while_the_engine_thinks_resumes_its_turn() {
 
     // Started again (a smaller budget, so the test is quick): the engine's turn is resumed
     // and its move posted, once.
-    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.02\n");
+    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.004\n");
     let moved = channel_messages(&fake, 1);
     assert_engine_move(&moved[0], 1);
     fake.dispatch(

@@ -58,7 +58,7 @@ async fn a_player_plays_the_engine_on_a_real_synapse() {
     std::fs::write(
         &config,
         format!(
-            "[store]\ndata = \"{}\"\n\n[ai]\nbudget_scale = 0.02\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n",
+            "[store]\ndata = \"{}\"\n\n[ai]\nbudget_scale = 0.004\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n",
             dir.path().join("data").display(),
             bot_id()
         ),

@@ -1,5 +1,6 @@
 //! What the search needs from each game beyond the rules: filling in hidden values
-//! (determinisation) and scoring a position where a playout is cut off.
+//! (determinisation), choosing playout moves, and scoring a position where a playout is cut
+//! off.
 
 use rand::{Rng, RngExt};
 use skald_rules::adelta::Adelta;
@@ -8,7 +9,8 @@ use skald_rules::hnefatafl::{Hnefatafl, Move};
 use skald_rules::subulata::Subulata;
 use skald_rules::{Game, Seat, Viewer};
 
-/// A game the engine can play: the rules plus determinisation and a cut-off evaluation.
+/// A game the engine can play: the rules plus determinisation, a playout policy and a cut-off
+/// evaluation.
 pub trait AiGame: Game {
     /// A full position consistent with what `me` sees in `self` (a position read from
     /// `me`'s view), with every value `me` may not see sampled at random. Games without

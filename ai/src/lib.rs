@@ -3,7 +3,8 @@
 //! - [`SeatView`] is the only way to hand a position to the engine: it keeps what one seat may
 //!   see and nothing else, so the engine cannot read Subulata's hidden values by accident.
 //! - [`AiGame`] adds what the search needs beyond [`skald_rules::Game`]: sampling the hidden
-//!   values a view lacks (determinisation) and a cheap evaluation for cut-off playouts.
+//!   values a view lacks (determinisation), the moves playouts make (`playout`), and a cheap
+//!   evaluation for cut-off playouts.
 //! - [`Level`] names the fixed budgets; [`choose_move`] picks a move for the seat to move.
 //! - [`Thinking`] runs a search on a worker thread, so a bot keeps answering while it thinks.
 //! - [`harness`] plays engines against each other and summarises the results.

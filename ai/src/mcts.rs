@@ -62,7 +62,8 @@ pub(crate) fn winning_move<G: AiGame>(state: &G, moves: &[G::Move], seat: Seat) 
     })
 }
 
-/// Plays random moves and rolls from `state` until the end or `plies` steps.
+/// Plays the game's playout moves ([`AiGame::playout_move`]) and random rolls from `state`
+/// until the end or `plies` steps.
 fn rollout<G: AiGame, R: Rng + ?Sized>(state: &mut G, plies: u32, rng: &mut R) {
     for _ in 0..plies {
         match state.status() {

@@ -27,7 +27,8 @@ struct Line {
     between: Vec<At>,
 }
 
-/// A copy of the board the policy can change freely (a hypothetical move is one copy).
+/// A copy of the board the policy can change freely (a hypothetical move slides a piece and
+/// slides it back).
 struct Grid {
     size: i8,
     cells: [Option<Piece>; CELLS],
@@ -74,22 +75,29 @@ impl Grid {
         self.cells[j] = piece;
     }
 
+    /// The empty squares from `from` (not included) in direction `(df, dr)`, up to the first
+    /// piece or the edge: where a piece on `from` could slide.
+    fn empty_ray(&self, from: At, (df, dr): (i8, i8)) -> impl Iterator<Item = At> + '_ {
+        std::iter::successors(Some((from.0 + df, from.1 + dr)), move |&(f, r)| {
+            Some((f + df, r + dr))
+        })
+        .take_while(|&at| self.on_board(at) && self.get(at).is_none())
+    }
+
     /// The lines along which the king on `king` could slide to a corner now.
     fn open_lines(&self, king: At) -> Vec<Line> {
         let mut lines = Vec::new();
-        for (df, dr) in DIRS {
+        for dir in DIRS {
             let mut between = Vec::new();
-            let mut at = (king.0 + df, king.1 + dr);
-            while self.on_board(at) && self.get(at).is_none() {
+            for at in self.empty_ray(king, dir) {
                 if self.is_corner(at) {
                     lines.push(Line {
                         corner: at,
-                        between: std::mem::take(&mut between),
+                        between,
                     });
                     break;
                 }
                 between.push(at);
-                at = (at.0 + df, at.1 + dr);
             }
         }
         lines
@@ -117,22 +125,11 @@ impl Grid {
     /// Whether the king on `king` reaches a corner next move whatever one attacker move does
     /// (short of capturing him): two open lines, or one no attacker can step into.
     fn unstoppable(&self, king: At) -> bool {
-        let mut open = 0;
-        let mut stoppable = false;
-        for (df, dr) in DIRS {
-            let mut reached = false;
-            let mut at = (king.0 + df, king.1 + dr);
-            while self.on_board(at) && self.get(at).is_none() {
-                if self.is_corner(at) {
-                    open += 1;
-                    stoppable |= reached;
-                    break;
-                }
-                reached |= self.attacker_reaches(at);
-                at = (at.0 + df, at.1 + dr);
-            }
+        match self.open_lines(king).as_slice() {
+            [] => false,
+            [line] => !line.between.iter().any(|&q| self.attacker_reaches(q)),
+            _ => true,
         }
-        open >= 2 || (open == 1 && !stoppable)
     }
 
     /// Whether the king on `king` has a move that leaves him an unstoppable threat (only a
@@ -143,22 +140,21 @@ impl Grid {
 
     /// The king's moves that leave him an unstoppable threat; with `first`, stops at the first.
     fn threats_where(&mut self, king: At, first: bool) -> Vec<At> {
+        let edges: Vec<At> = DIRS
+            .iter()
+            .flat_map(|&dir| self.empty_ray(king, dir))
+            .filter(|&to| self.on_edge(to))
+            .collect();
         let mut found = Vec::new();
-        for (df, dr) in DIRS {
-            let mut to = (king.0 + df, king.1 + dr);
-            while self.on_board(to) && self.get(to).is_none() {
-                if self.on_edge(to) {
-                    self.slide(king, to);
-                    let threat = self.unstoppable(to);
-                    self.slide(to, king);
-                    if threat {
-                        found.push(to);
-                        if first {
-                            return found;
-                        }
-                    }
+        for to in edges {
+            self.slide(king, to);
+            let threat = self.unstoppable(to);
+            self.slide(to, king);
+            if threat {
+                found.push(to);
+                if first {
+                    break;
                 }
-                to = (to.0 + df, to.1 + dr);
             }
         }
         found

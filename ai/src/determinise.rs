@@ -32,31 +32,20 @@ pub trait AiGame: Game {
     fn playout_move<R: Rng + ?Sized>(&self, moves: &[Self::Move], rng: &mut R) -> Self::Move {
         crate::playout::uniform(moves, rng)
     }
+
+    /// The most plies a playout runs before [`AiGame::evaluate`] scores it, for a game whose
+    /// evaluation judges a position better than a long playout does; `None` keeps the level's
+    /// [`crate::Budget::rollout_plies`].
+    fn rollout_limit(&self) -> Option<u32> {
+        None
+    }
 }
 
-/// Material and king freedom: captured soldiers on both sides, and how close the king is to
-/// a corner, folded into 0..=1 for the defenders.
+/// Hnefatafl's knowledge lives in [`crate::hnefatafl`]: the policy that plays the king's
+/// threats and their answers, and short playouts scored by the king's route to a corner.
 impl AiGame for Hnefatafl {
     fn evaluate(&self, seat: Seat) -> f64 {
-        let size = f64::from(self.size());
-        let attackers_lost = f64::from(self.captured(Seat::A)) / 24.0;
-        let defenders_lost = f64::from(self.captured(Seat::B)) / 12.0;
-        let king = match self.king() {
-            Some(k) => {
-                let far = size - 1.0;
-                let d = self
-                    .corners()
-                    .iter()
-                    .map(|c| {
-                        f64::from(c.file.abs_diff(k.file)) + f64::from(c.rank.abs_diff(k.rank))
-                    })
-                    .fold(f64::MAX, f64::min);
-                0.5 - d / (2.0 * far)
-            }
-            None => -0.5,
-        };
-        let defenders =
-            (0.5 + 0.3 * (attackers_lost - defenders_lost) + 0.3 * king).clamp(0.0, 1.0);
+        let defenders = crate::hnefatafl::defenders_value(self);
         match seat {
             Seat::B => defenders,
             Seat::A => 1.0 - defenders,
@@ -64,7 +53,11 @@ impl AiGame for Hnefatafl {
     }
 
     fn playout_move<R: Rng + ?Sized>(&self, moves: &[Move], rng: &mut R) -> Move {
-        crate::playout::hnefatafl(self, moves, rng)
+        crate::hnefatafl::playout_move(self, moves, rng)
+    }
+
+    fn rollout_limit(&self) -> Option<u32> {
+        Some(crate::hnefatafl::ROLLOUT_LIMIT)
     }
 }
 

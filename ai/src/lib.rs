@@ -17,6 +17,7 @@
 mod determinise;
 mod engine;
 pub mod harness;
+mod hnefatafl;
 mod level;
 mod mcts;
 mod playout;

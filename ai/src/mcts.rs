@@ -100,6 +100,9 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
     // tree sees the opponent's immediate wins after a few visits. Not with hidden values,
     // where a win in one sampled world may be a loss in another.
     let hidden = root.rule_set().has_hidden_information();
+    let plies = root.rollout_limit().map_or(budget.rollout_plies, |limit| {
+        limit.min(budget.rollout_plies)
+    });
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
     let mut path: Vec<usize> = Vec::new();
     for iteration in 0..budget.iterations {
@@ -206,7 +209,7 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
                 }
             }
         }
-        rollout(&mut state, budget.rollout_plies, rng);
+        rollout(&mut state, plies, rng);
         let rewards = [reward(&state, Seat::A), reward(&state, Seat::B)];
         for &i in &path {
             let node = &mut nodes[i];

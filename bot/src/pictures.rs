@@ -3,7 +3,7 @@
 //! with the result in its header once the game is over.
 
 use crate::session::Board;
-use skald_render::{LastMove, RenderError, Turn, render_png, scene};
+use skald_render::{LastMove, RenderError, render_png, scene};
 
 /// The PNG of a board, as its viewer sees it, with the last move marked.
 pub fn board_png(board: &Board) -> Result<Vec<u8>, RenderError> {
@@ -15,10 +15,8 @@ pub fn board_png(board: &Board) -> Result<Vec<u8>, RenderError> {
         LastMove::from_events(&board.last_move),
     );
     if let Some(result) = &board.result {
-        // As for a game its rules ended: the result, and the number of moves played.
-        let header = scene.header_mut();
-        header.turn = Turn::Over(result.clone());
-        header.move_number = board.position.ply();
+        // As for a game its rules ended: the result instead of whose turn, no dice left.
+        scene.finish(result.clone());
     }
     render_png(&scene)
 }

@@ -306,14 +306,19 @@ impl Board for AdeltaScene {
             }
             disc(c, x, y, PIECE_R, tone);
         }
-        // caption: pieces left, and who has a Hornaskella
+        // caption: pieces left and lost (as the text board words it), and who has a
+        // Hornaskella
         let names = rs.seat_names();
         let y = TOP + OUTER_H + 28.0;
         for seat in Seat::BOTH {
             let n = counts[seat.index()];
+            let lost = 6usize.saturating_sub(n);
             let text = match n {
-                1 => format!("{}: 1 piece, a Hornaskella", names[seat.index()]),
-                n => format!("{}: {n} pieces", names[seat.index()]),
+                1 => format!(
+                    "{}: 1 piece, {lost} lost, a Hornaskella",
+                    names[seat.index()]
+                ),
+                n => format!("{}: {n} pieces, {lost} lost", names[seat.index()]),
             };
             let color = if n == 1 { HORN } else { INK_DIM };
             let (x, align) = match seat {
@@ -333,6 +338,11 @@ impl Board for AdeltaScene {
             FIELD_Y + PIECE_R + 6.0
         };
         Some((x, y))
+    }
+
+    fn seat_at(&self, cell: Cell) -> Option<Seat> {
+        let i = usize::from(cell).checked_sub(1)?;
+        self.points.get(i).copied().flatten()
     }
 
     fn area(&self, cell: Cell) -> Option<Path> {

@@ -5,7 +5,7 @@ use crate::font::{Fonts, fonts};
 use crate::scene::{Header, LastMove};
 use crate::theme::{HEADER_HEIGHT, TABLE, TABLE_SHADE, WIDTH};
 use crate::{RenderError, Scene, header, layer, marks};
-use skald_rules::Cell;
+use skald_rules::{Cell, Seat};
 use tiny_skia::Path;
 
 /// A logical point.
@@ -37,6 +37,8 @@ pub(crate) trait Board {
     fn draw_pieces(&self, c: &mut Canvas, fonts: &Fonts);
     /// Where a piece on `cell` stands (its centre).
     fn center(&self, cell: Cell) -> Option<Pt>;
+    /// Whose piece stands on `cell`, if any (a capture mark shows the other colour).
+    fn seat_at(&self, cell: Cell) -> Option<Seat>;
     /// The area highlighted when `cell` is the start or end of the last move.
     fn area(&self, cell: Cell) -> Option<Path>;
     /// Where an arrow for a piece leaving the board from `from` points to.
@@ -64,7 +66,7 @@ fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, Rende
 }
 
 /// Draws a whole picture at `scale`: table and static board (from the layer cache), header,
-/// scene board parts, highlights, pieces, arrows and crosses.
+/// scene board parts, highlights and arrows, pieces, then rings and capture marks.
 pub(crate) fn paint<B: Board>(
     b: &B,
     fonts: &Fonts,
@@ -91,6 +93,7 @@ pub(crate) fn paint<B: Board>(
     header::draw(&mut c, fonts, b.header());
     b.draw_board(&mut c, fonts);
     marks::under(&mut c, b);
+    marks::arrows(&mut c, b);
     b.draw_pieces(&mut c, fonts);
     marks::over(&mut c, b);
     Ok(c)

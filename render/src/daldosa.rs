@@ -1,5 +1,6 @@
-//! Daldøsa: the scene and its drawer (a boat with three rows of twelve holes, active pegs
-//! raised, inactive pegs lying flat with a dot, the path hinted by arrows, pegs off per side).
+//! Daldøsa: the scene and its drawer (a boat with three rows of twelve holes, White's row `w`
+//! on top as in the text board, active pegs raised, inactive pegs lying flat with a dot, the
+//! path hinted by arrows, pegs lost and off per side).
 
 use crate::RenderError;
 use crate::board::{self, Board, Pt};
@@ -28,7 +29,8 @@ pub struct Peg {
 ///
 /// Exists so the renderer can draw a position without the rules crate's type. Holes are
 /// indexed `row * 12 + hole - 1` with White's row `w` = 0, the middle `m` = 1 and Black's row
-/// `b` = 2; hole 1 is at the prow (left), hole 12 at the stern (right).
+/// `b` = 2; hole 1 is at the prow (left), hole 12 at the stern (right). The picture shows the
+/// rows as the text board prints them: `w` on top, `b` at the bottom.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DaldosaScene {
     /// Rule set (`daldosa`), players, turn, move number, dice to use.
@@ -85,9 +87,9 @@ const PROW_X: f32 = MARGIN + 4.0;
 /// Top of the trays of pegs off the board.
 const TRAY_Y: f32 = MID_Y + HULL_HALF + 22.0;
 
-/// Centre y of a row (w = 0 at the bottom, b = 2 at the top).
+/// Centre y of a row (w = 0 at the top, b = 2 at the bottom, as in the text board).
 fn row_y(row: u8) -> f32 {
-    MID_Y + (1.0 - f32::from(row)) * ROW_DY
+    MID_Y + (f32::from(row) - 1.0) * ROW_DY
 }
 
 fn hole_x(hole: u8) -> f32 {
@@ -263,7 +265,8 @@ impl Board for DaldosaScene {
                 );
             }
         }
-        // hole numbers above the top row and below the bottom row, row letters at the stern
+        // hole numbers above the top row (w) and below the bottom row (b), row letters at the
+        // stern
         for hole in 0..12u8 {
             let n = (hole + 1).to_string();
             let x = hole_x(hole);
@@ -271,7 +274,7 @@ impl Board for DaldosaScene {
                 c,
                 &n,
                 x,
-                row_y(2) - HOLE_R - 14.0,
+                row_y(0) - HOLE_R - 14.0,
                 12.0,
                 Face::Bold,
                 INK_DARK,
@@ -280,7 +283,7 @@ impl Board for DaldosaScene {
                 c,
                 &n,
                 x,
-                row_y(0) + HOLE_R + 14.0,
+                row_y(2) + HOLE_R + 14.0,
                 12.0,
                 Face::Bold,
                 INK_DARK,
@@ -318,14 +321,21 @@ impl Board for DaldosaScene {
                 });
             }
         }
-        // trays of pegs that left the board, one per side
+        // per side: pegs lost (taken by the opponent) and pegs off, with a tray of those off
         let names = rs.seat_names();
-        let tray_w = 12.0 * 15.0 + 12.0;
+        let tray_w = 12.0 * 12.0 + 10.0;
         for seat in Seat::BOTH {
             let n = self.off[seat.index()].min(12);
+            let on_board = self
+                .holes
+                .iter()
+                .flatten()
+                .filter(|p| p.seat == seat)
+                .count();
+            let lost = 12usize.saturating_sub(on_board + usize::from(n));
             let x = MARGIN + 4.0 + 370.0 * seat.index() as f32;
-            let label = format!("{} off: {n}", names[seat.index()]);
-            fonts.draw(
+            let label = format!("{}: {lost} lost, {n} off", names[seat.index()]);
+            let w = fonts.draw(
                 c,
                 &label,
                 x,
@@ -335,16 +345,16 @@ impl Board for DaldosaScene {
                 INK_DIM,
                 Align::Left,
             );
-            let tx = x + 122.0;
+            let tx = x + w.max(150.0) + 10.0;
             c.fill(
                 rounded_rect(tx, TRAY_Y + 3.0, tray_w, 24.0, 12.0),
                 FRAME_EDGE.alpha(0xc0),
             );
             let tone = seat_tone(rs, seat);
             for k in 0..n {
-                let px = tx + 13.0 + f32::from(k) * 15.0;
-                c.fill(circle(px, TRAY_Y + 15.0, 6.5), tone.body());
-                c.fill_even_odd(ring(px, TRAY_Y + 15.0, 5.6, 6.8), tone.edge());
+                let px = tx + 11.0 + f32::from(k) * 12.0;
+                c.fill(circle(px, TRAY_Y + 15.0, 5.5), tone.body());
+                c.fill_even_odd(ring(px, TRAY_Y + 15.0, 4.7, 5.8), tone.edge());
             }
         }
     }
@@ -352,6 +362,14 @@ impl Board for DaldosaScene {
     fn center(&self, cell: Cell) -> Option<Pt> {
         let (row, hole) = row_hole(cell)?;
         Some((hole_x(hole), row_y(row)))
+    }
+
+    fn seat_at(&self, cell: Cell) -> Option<Seat> {
+        self.holes
+            .get(usize::from(cell))
+            .copied()
+            .flatten()
+            .map(|p| p.seat)
     }
 
     fn area(&self, cell: Cell) -> Option<Path> {

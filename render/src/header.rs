@@ -1,4 +1,5 @@
-//! The header band: game name and id, the players, whose turn or the result, and the dice.
+//! The header band: game name and id, the players, where the game stands (the move number,
+//! whose turn or the result), and the dice still to use while the game goes on.
 
 use crate::RenderError;
 use crate::canvas::{Canvas, circle, ring};
@@ -73,7 +74,10 @@ fn icon(c: &mut Canvas, cx: f32, cy: f32, rule_set: RuleSetId, seat: Seat) {
 pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     let rs = header.rule_set;
     let left = MARGIN + 4.0;
-    let dice_w = dice::row_width(header.dice.len());
+    // a finished game has no dice left to use, whatever the caller left in the header
+    let over = matches!(header.turn, Turn::Over(_));
+    let to_use: &[u8] = if over { &[] } else { &header.dice };
+    let dice_w = dice::row_width(to_use.len());
     let text_right = WIDTH - MARGIN - if dice_w > 0.0 { dice_w + 24.0 } else { 0.0 };
     let max_w = text_right - left;
 
@@ -127,7 +131,7 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     }
 
     // Line 3: the move number and whose turn it is, or the result.
-    let number = format!("Move {}", header.move_number);
+    let number = header.progress();
     let nw = fonts.draw(
         c,
         &number,
@@ -179,10 +183,10 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
 
     // The dice still to use, right-aligned.
     if let Some(die) = die_of(rs)
-        && !header.dice.is_empty()
+        && !to_use.is_empty()
     {
         let x = WIDTH - MARGIN - dice_w;
-        let label = if header.dice.len() == 1 {
+        let label = if to_use.len() == 1 {
             "die to use"
         } else {
             "dice to use"
@@ -197,6 +201,6 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
             INK_DIM,
             Align::Center,
         );
-        dice::draw_row(c, fonts, die, &header.dice, x, 50.0);
+        dice::draw_row(c, fonts, die, to_use, x, 50.0);
     }
 }

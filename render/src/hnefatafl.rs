@@ -9,7 +9,7 @@ use crate::scene::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };
-use skald_rules::{Cell, RuleSetId};
+use skald_rules::{Cell, RuleSetId, Seat};
 use tiny_skia::Path;
 
 /// What stands on a Hnefatafl square.
@@ -226,6 +226,13 @@ impl Board for HnefataflScene {
         let (x, y) = self.square_origin(file, rank);
         let s = self.cell();
         Some((x + s / 2.0, y + s / 2.0))
+    }
+
+    fn seat_at(&self, cell: Cell) -> Option<Seat> {
+        match self.squares.get(usize::from(cell)).copied().flatten()? {
+            TaflPiece::Attacker => Some(Seat::A),
+            TaflPiece::Defender | TaflPiece::King => Some(Seat::B),
+        }
     }
 
     fn area(&self, cell: Cell) -> Option<Path> {

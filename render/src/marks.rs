@@ -1,10 +1,16 @@
-//! Last-move marks, the same in every game: the origin and destination highlighted under the
-//! pieces, then an arrow, a ring round the piece that moved, dashed rings where a piece
-//! bumped, and red crosses on captured cells.
+//! Last-move marks, the same in every game: the origin and destination highlighted and the
+//! arrow under the pieces (so a piece the move jumped keeps its value readable), then over
+//! them a ring round the piece that moved, dashed rings where a piece bumped, and the
+//! captures: a red cross on a cell left empty, or, where the capturing piece now stands, a
+//! small crossed-out piece of the taken colour at the cell's corner ("a piece was taken
+//! here"), never a cross over the capturing piece itself.
 
 use crate::board::{Board, Pt};
 use crate::canvas::{Canvas, circle, line, polygon, ring};
+use crate::header::seat_tone;
+use crate::pieces::disc;
 use crate::theme::{ARROW, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HIGHLIGHT_FROM, RING, Rgba};
+use skald_rules::Cell;
 use tiny_skia::PathBuilder;
 
 /// Highlights under the pieces.
@@ -19,15 +25,11 @@ pub(crate) fn under<B: Board>(c: &mut Canvas, b: &B) {
     }
 }
 
-/// Arrows, rings and crosses over the pieces.
-pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
+/// The arrows of the last move, drawn before the pieces: pieces the move passed over stay
+/// whole on top of the arrow.
+pub(crate) fn arrows<B: Board>(c: &mut Canvas, b: &B) {
     let last = b.last_move();
     let r = b.piece_radius();
-    for &cell in &last.bumped {
-        if let Some((x, y)) = b.center(cell) {
-            c.stroke_dashed(circle(x, y, r + 4.0), RING, 2.5, 5.0, 4.0);
-        }
-    }
     for step in &last.steps {
         let Some(from) = b.center(step.from) else {
             continue;
@@ -47,7 +49,28 @@ pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
             }
         }
     }
-    // rings last, so arrows never cover them
+}
+
+/// Radius of the "a piece was taken here" badge, as a fraction of a piece's.
+const BADGE: f32 = 0.58;
+
+/// Where the "a piece was taken here" badge of `cell` stands when the capturing piece stands
+/// on the cell: at its top-right corner, mostly beside the piece.
+pub(crate) fn badge_center<B: Board>(b: &B, cell: Cell) -> Option<Pt> {
+    let (x, y) = b.center(cell)?;
+    let r = b.piece_radius();
+    Some((x + r * 1.0, y - r * 1.0))
+}
+
+/// Rings, bump marks and capture marks over the pieces.
+pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
+    let last = b.last_move();
+    let r = b.piece_radius();
+    for &cell in &last.bumped {
+        if let Some((x, y)) = b.center(cell) {
+            c.stroke_dashed(circle(x, y, r + 4.0), RING, 2.5, 5.0, 4.0);
+        }
+    }
     for step in &last.steps {
         if let Some((x, y)) = step.to.and_then(|to| b.center(to)) {
             c.fill_even_odd(ring(x, y, r + 1.5, r + 5.0), Rgba(0x20, 0x10, 0x05, 0x60));
@@ -58,11 +81,22 @@ pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
         let Some((x, y)) = b.center(cell) else {
             continue;
         };
-        if last.steps.iter().any(|s| s.to == Some(cell)) {
-            // the capturing piece stands there: a smaller cross beside it, not over it
-            cross(c, x + r * 0.85, y - r * 0.85, r * 0.38);
-        } else {
-            cross(c, x, y, r * 0.75);
+        match (b.seat_at(cell), badge_center(b, cell)) {
+            (Some(taker), Some((bx, by))) => {
+                // The capturing piece stands there: beside it, a small piece of the taken
+                // colour, crossed out.
+                let small = r * BADGE;
+                let tone = seat_tone(b.header().rule_set, taker.other());
+                c.fill(circle(bx, by, small + 2.5), Rgba(0x20, 0x10, 0x05, 0x90));
+                c.fill(circle(bx, by, small + 1.5), CAPTURE);
+                disc(c, bx, by, small, tone);
+                let s = small * 0.62;
+                for (w, color) in [(4.2, CAPTURE_EDGE), (2.4, CAPTURE)] {
+                    c.stroke(line(bx - s, by - s, bx + s, by + s), color, w);
+                    c.stroke(line(bx - s, by + s, bx + s, by - s), color, w);
+                }
+            }
+            _ => cross(c, x, y, r * 0.75),
         }
     }
 }

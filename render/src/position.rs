@@ -27,12 +27,11 @@ pub fn scene(
         rule_set,
         players,
         turn: turn(rule_set, &status),
-        // the move about to be played; once over, the number of moves played
-        move_number: match status {
-            Status::Over(_) => ply,
-            _ => ply.saturating_add(1),
+        played: ply,
+        dice: match status {
+            Status::Over(_) => Vec::new(),
+            _ => position.dice().to_vec(),
         },
-        dice: position.dice().to_vec(),
     };
     match position {
         Position::Hnefatafl(game) => {
@@ -186,7 +185,7 @@ mod tests {
                 (24, 12)
             );
             assert_eq!(start.header.turn, Turn::Seat(Seat::A));
-            assert_eq!(start.header.move_number, 1);
+            assert_eq!(start.header.progress(), "Move 1");
 
             let mv = position.legal_moves().first().cloned().unwrap_or_default();
             let events = match position.play(&mv) {
@@ -206,7 +205,7 @@ mod tests {
                 Some(Some(TaflPiece::Attacker))
             );
             assert_eq!(s.header.turn, Turn::Seat(Seat::B));
-            assert_eq!(s.header.move_number, 2);
+            assert_eq!(s.header.progress(), "Move 1");
             assert!(render_png(&after).is_ok());
         }
     }

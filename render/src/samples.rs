@@ -17,7 +17,8 @@ fn square(name: &str, size: u8) -> Cell {
     rank.saturating_sub(1) * size + file
 }
 
-/// Hnefatafl 11x11 after 14 moves: the attackers just played c10-c6, capturing c5.
+/// Hnefatafl 11x11 after 15 single moves (move 8 in the move list): the attackers just
+/// played c10-c6, capturing c5.
 pub fn hnefatafl() -> Scene {
     let header = Header {
         players: [Some("Astrid".into()), Some("Bjørn".into())],
@@ -52,7 +53,7 @@ pub fn hnefatafl() -> Scene {
 /// Hnefatafl 13x13 at the start.
 pub fn hnefatafl_13_start() -> Scene {
     let mut scene = HnefataflScene::empty(
-        Header::new(RuleSetId::Hnefatafl13, Turn::Seat(Seat::A), 1),
+        Header::new(RuleSetId::Hnefatafl13, Turn::Seat(Seat::A), 0),
         13,
     );
     let attackers = [
@@ -78,7 +79,7 @@ pub fn adelta() -> Scene {
     let header = Header {
         players: [Some("Sigrid".into()), Some("Ulf".into())],
         dice: vec![1],
-        ..Header::new(RuleSetId::Adelta, Turn::Seat(Seat::A), 19)
+        ..Header::new(RuleSetId::Adelta, Turn::Seat(Seat::A), 18)
     };
     let mut scene = AdeltaScene::empty(header);
     for p in [3, 6, 8, 11, 15, 20] {
@@ -190,7 +191,7 @@ pub fn daldosa() -> Scene {
     let header = Header {
         players: [Some("Halla".into()), Some("Geir".into())],
         dice: vec![2],
-        ..Header::new(RuleSetId::Daldosa, Turn::Seat(Seat::A), 23)
+        ..Header::new(RuleSetId::Daldosa, Turn::Seat(Seat::A), 22)
     };
     let mut scene = DaldosaScene::start(header);
     let hole = |row: u8, n: u8| usize::from(row * 12 + n - 1);
@@ -232,7 +233,7 @@ pub fn all() -> Vec<(&'static str, Scene)> {
 /// Hnefatafl 11x11 at the start.
 pub fn hnefatafl_start() -> HnefataflScene {
     let mut scene = HnefataflScene::empty(
-        Header::new(RuleSetId::Hnefatafl, Turn::Seat(Seat::A), 1),
+        Header::new(RuleSetId::Hnefatafl, Turn::Seat(Seat::A), 0),
         11,
     );
     let attackers = [
@@ -318,7 +319,7 @@ pub fn replay(moves: usize) -> Vec<Scene> {
         }
         seat = seat.other();
         scene.header.turn = Turn::Seat(seat);
-        scene.header.move_number = number as u32 + 1;
+        scene.header.played = number as u32;
         scene.last_move = LastMove {
             steps: vec![Step {
                 from: from as Cell,

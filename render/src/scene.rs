@@ -40,8 +40,7 @@ impl Scene {
         }
     }
 
-    /// The header, to adjust: a game ended outside its rules (a resignation, a timeout)
-    /// shows its result instead of whose turn it was.
+    /// The header, to adjust (players' names, a caption of one's own).
     pub fn header_mut(&mut self) -> &mut Header {
         match self {
             Scene::Hnefatafl(s) => &mut s.header,
@@ -49,6 +48,18 @@ impl Scene {
             Scene::Subulata(s) => &mut s.header,
             Scene::Daldosa(s) => &mut s.header,
         }
+    }
+
+    /// Marks the picture as that of a finished game, for a game that ended outside its rules
+    /// (a resignation, an abort, a timeout, an agreed draw): the header shows `result` where it
+    /// said whose turn it was, and no dice are left to use.
+    ///
+    /// Exists so a finished game's picture never shows a stale turn or stale dice, whatever
+    /// ended it; the number of moves played stays as the position gave it.
+    pub fn finish(&mut self, result: impl Into<String>) {
+        let header = self.header_mut();
+        header.turn = Turn::Over(result.into());
+        header.dice.clear();
     }
 
     /// The last-move marks common to every game.
@@ -75,21 +86,49 @@ pub struct Header {
     pub players: [Option<String>; 2],
     /// Whose turn it is, or how the game ended.
     pub turn: Turn,
-    /// The move number shown ("Move 12").
-    pub move_number: u32,
-    /// Dice still to use this turn (values 1..=6 on d6, 1..=4 on d4); empty when none.
+    /// How many moves were played so far, as the rules count them
+    /// ([`skald_rules::Position::ply`]: single moves in Hnefatafl and Subulata, steps of a
+    /// die in the dice games). The header numbers moves from it the way the text board does:
+    /// "Move 12" (a move and its reply, as in the move list) in Hnefatafl and Subulata, "After
+    /// 23 steps" in the dice games.
+    pub played: u32,
+    /// Dice still to use this turn (values 1..=6 on d6, 1..=4 on d4); empty when none. Never
+    /// drawn once the game is over.
     pub dice: Vec<u8>,
 }
 
 impl Header {
-    /// A header with no player names and no dice, for tests and simple callers.
-    pub fn new(rule_set: RuleSetId, turn: Turn, move_number: u32) -> Header {
+    /// A header with no player names and no dice, for tests and simple callers; `played` is
+    /// the number of moves (steps, in the dice games) played so far.
+    pub fn new(rule_set: RuleSetId, turn: Turn, played: u32) -> Header {
         Header {
             rule_set,
             players: [None, None],
             turn,
-            move_number,
+            played,
             dice: Vec::new(),
+        }
+    }
+
+    /// Where the game stands in moves, worded as the text board words it: "Move 12" for the
+    /// next move in Hnefatafl and Subulata (numbered like the move list, a move and its reply
+    /// under one number), "After move 12" once over; "After 23 steps" in the dice games,
+    /// which count steps (one per die used), not turns.
+    pub fn progress(&self) -> String {
+        let over = matches!(self.turn, Turn::Over(_));
+        let played = self.played;
+        if self.rule_set.uses_dice() {
+            match played {
+                0 => "No step played".to_string(),
+                1 => "After 1 step".to_string(),
+                n => format!("After {n} steps"),
+            }
+        } else if !over {
+            format!("Move {}", played / 2 + 1)
+        } else if played == 0 {
+            "No move played".to_string()
+        } else {
+            format!("After move {}", played.div_ceil(2))
         }
     }
 }

@@ -341,6 +341,14 @@ impl Board for SubulataScene {
         Some((x + CELL / 2.0, y + CELL / 2.0))
     }
 
+    fn seat_at(&self, cell: Cell) -> Option<Seat> {
+        self.pieces
+            .get(usize::from(cell))
+            .copied()
+            .flatten()
+            .map(|p| p.seat)
+    }
+
     fn area(&self, cell: Cell) -> Option<Path> {
         let (file, rank) = file_rank(cell)?;
         let (x, y) = origin(file, rank);

@@ -66,6 +66,20 @@ fn differing(a: &RgbImage, b: &RgbImage, (x, y): Pt, r: f32) -> usize {
     n
 }
 
+/// How many pixels differ between two pictures within radius `r` of `p`.
+fn differing_within(a: &RgbImage, b: &RgbImage, (x, y): Pt, r: f32) -> usize {
+    let mut n = 0;
+    for py in (y - r) as u32..=(y + r) as u32 {
+        for px in (x - r) as u32..=(x + r) as u32 {
+            let (dx, dy) = (px as f32 + 0.5 - x, py as f32 + 0.5 - y);
+            if dx * dx + dy * dy <= r * r && a.get_pixel(px, py) != b.get_pixel(px, py) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 fn assert_light(img: &RgbImage, scene: &Scene, cell: Cell) {
     let got = pixel(img, center(scene, cell));
     assert!(
@@ -186,13 +200,169 @@ fn check_last_move(scene: &Scene) {
         let (x, y) = center(scene, cell);
         let lands_there = last.steps.iter().any(|s| s.to == Some(cell));
         let mark = if lands_there {
-            (x + r * 0.85, y - r * 0.85)
+            badge(scene, cell)
         } else {
             (x, y)
         };
         assert!(is_red(pixel(&marked, mark)), "captured {cell}");
         assert!(!is_red(pixel(&plain, mark)), "no mark without a last move");
     }
+}
+
+/// Where the "a piece was taken here" badge of `cell` stands.
+fn badge(scene: &Scene, cell: Cell) -> Pt {
+    let b = match scene {
+        Scene::Hnefatafl(s) => crate::marks::badge_center(s, cell),
+        Scene::Adelta(s) => crate::marks::badge_center(s, cell),
+        Scene::Subulata(s) => crate::marks::badge_center(s, cell),
+        Scene::Daldosa(s) => crate::marks::badge_center(s, cell),
+    };
+    b.unwrap_or_else(|| panic!("cell {cell} has no badge"))
+}
+
+/// The same scene without its captures (the move itself still marked).
+fn without_captures(scene: &Scene) -> Scene {
+    let mut plain = scene.clone();
+    match &mut plain {
+        Scene::Hnefatafl(s) => s.last_move.captured.clear(),
+        Scene::Adelta(s) => s.last_move.captured.clear(),
+        Scene::Subulata(s) => s.last_move.captured.clear(),
+        Scene::Daldosa(s) => s.last_move.captured.clear(),
+    }
+    plain
+}
+
+#[test]
+fn a_capture_by_landing_leaves_the_capturing_piece_unmarked_and_shows_the_taken_colour() {
+    // Ad Elta and Daldøsa: White took a Black piece; Subulata: Black took a White one.
+    for (name, scene, taken) in [
+        ("adelta", samples::adelta(), PIECE_DARK),
+        ("daldosa", samples::daldosa(), PIECE_DARK),
+        ("subulata", samples::subulata(), PIECE_LIGHT),
+    ] {
+        let last = scene.last_move().clone();
+        let cell = last.captured[0];
+        assert!(last.steps.iter().any(|s| s.to == Some(cell)), "{name}");
+        let marked = render(&scene);
+        let plain = render(&without_captures(&scene));
+        // the capturing piece itself is drawn exactly as without the capture
+        let r = radius(&scene);
+        let n = differing_within(&marked, &plain, center(&scene, cell), r * 0.65);
+        assert_eq!(n, 0, "{name}: the capture mark covers the capturing piece");
+        // beside it, a small piece of the taken colour, crossed out in red
+        let (bx, by) = badge(&scene, cell);
+        assert!(is_red(pixel(&marked, (bx, by))), "{name}: red cross");
+        let body = pixel(&marked, (bx, by + r * 0.3));
+        assert!(
+            close(body, taken, 60),
+            "{name}: {body:?} is not the taken colour"
+        );
+    }
+}
+
+#[test]
+fn the_last_move_arrow_passes_under_the_pieces_it_jumps() {
+    // Black's own view: h9-h6 jumps h8 and h7, whose values must stay readable.
+    let mut scene = SubulataScene::empty(
+        Header::new(RuleSetId::Subulata, Turn::Seat(Seat::A), 2),
+        Terrain::Flower,
+    );
+    scene.terrain = samples::subulata_terrain([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (name, value) in [("h8", 8), ("h7", 2), ("h6", 6)] {
+        scene.pieces[usize::from(sq(name, 9))] = Some(SubulataPiece {
+            seat: Seat::B,
+            value: Some(value),
+        });
+    }
+    let plain = Scene::Subulata(scene.clone());
+    scene.last_move = LastMove::step(sq("h9", 9), Some(sq("h6", 9)));
+    let marked = Scene::Subulata(scene);
+    check_last_move(&marked);
+    let (with, without) = (render(&marked), render(&plain));
+    let r = radius(&marked);
+    for jumped in ["h8", "h7"] {
+        let n = differing(&with, &without, center(&marked, sq(jumped, 9)), r * 0.9);
+        assert_eq!(n, 0, "the arrow covers the piece on {jumped}");
+    }
+    // the arrow still shows between the pieces
+    let (x, y8) = center(&marked, sq("h8", 9));
+    let (_, y9) = center(&marked, sq("h9", 9));
+    let gap = (x, (y8 + y9) / 2.0 + 2.0);
+    assert_ne!(pixel(&with, gap), pixel(&without, gap), "no arrow");
+}
+
+#[test]
+fn daldosa_rows_run_top_to_bottom_as_in_the_text_board() {
+    // The text board prints w, m, b from the top; the picture draws them in the same order.
+    let scene = samples::daldosa();
+    let (_, w) = center(&scene, 0);
+    let (_, m) = center(&scene, 12);
+    let (_, b) = center(&scene, 24);
+    assert!(w < m && m < b, "w {w}, m {m}, b {b}");
+    let img = render(&scene);
+    assert_light(&img, &scene, 0);
+    assert_dark(&img, &scene, 24);
+    // White's inactive row is the top row of pegs in the picture
+    let top = (center(&scene, 5).0, w);
+    assert!(close(pixel(&img, top), PIECE_LIGHT, 24));
+}
+
+#[test]
+fn a_finished_game_shows_no_dice_to_use() {
+    for (name, scene) in [
+        ("adelta", samples::adelta()),
+        ("daldosa", samples::daldosa()),
+    ] {
+        let mut finished = scene.clone();
+        finished.finish("bob (Black) resigned; alice (White) wins");
+        assert!(finished.header().dice.is_empty(), "{name}");
+        assert_eq!(finished.header().played, scene.header().played, "{name}");
+        // Even with dice left in the header, a finished game's picture draws none.
+        let mut stale = finished.clone();
+        stale.header_mut().dice = scene.header().dice.clone();
+        assert!(!stale.header().dice.is_empty(), "{name}");
+        assert_eq!(render_png(&stale), render_png(&finished), "{name}");
+        assert_ne!(render_png(&finished), render_png(&scene), "{name}");
+    }
+}
+
+#[test]
+fn the_header_counts_moves_as_the_move_list_and_steps_in_dice_games() {
+    let header = |rs, turn, played| Header::new(rs, turn, played).progress();
+    let over = || Turn::Over("White wins".into());
+    let seat = |s| Turn::Seat(s);
+    let tafl = RuleSetId::Hnefatafl;
+    assert_eq!(header(tafl, seat(Seat::A), 0), "Move 1");
+    assert_eq!(header(tafl, seat(Seat::B), 1), "Move 1");
+    assert_eq!(header(tafl, seat(Seat::A), 44), "Move 23");
+    assert_eq!(header(tafl, seat(Seat::B), 45), "Move 23");
+    assert_eq!(header(tafl, over(), 45), "After move 23");
+    assert_eq!(header(tafl, over(), 0), "No move played");
+    assert_eq!(header(RuleSetId::Subulata, seat(Seat::A), 2), "Move 2");
+    assert_eq!(
+        header(RuleSetId::Daldosa, seat(Seat::A), 0),
+        "No step played"
+    );
+    assert_eq!(header(RuleSetId::Daldosa, seat(Seat::B), 1), "After 1 step");
+    assert_eq!(header(RuleSetId::Adelta, over(), 40), "After 40 steps");
+}
+
+#[test]
+fn the_text_view_says_a_piece_was_taken_not_who_took_it() {
+    let p = skald_rules::Position::start(RuleSetId::Hnefatafl, 0);
+    let last = LastMove {
+        steps: vec![Step {
+            from: sq("c10", 11),
+            to: Some(sq("c6", 11)),
+        }],
+        captured: vec![sq("c5", 11)],
+        bumped: Vec::new(),
+    };
+    let text = crate::text_view(&p, skald_rules::Viewer::Public, &[None, None], &last);
+    assert!(
+        text.contains("Last move: c10 to c6; a piece was taken on c5."),
+        "{text}"
+    );
 }
 
 #[test]

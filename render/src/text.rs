@@ -2,12 +2,13 @@
 //! as the text body / alt text of chat images (which screen readers read).
 
 use crate::LastMove;
-use crate::position::result_text;
-use skald_rules::{Position, Status, Viewer};
+use skald_rules::{Position, Viewer};
 use std::fmt::Write;
 
-/// The text view of `position` for `viewer`: a header (game, players, move number, whose turn
-/// or the result), the last move in words, then the rules' monospace board.
+/// The text view of `position` for `viewer`: the game and its players, then the rules'
+/// monospace board, with the last move in words after its first line (which says where the
+/// game stands: the move number, whose turn it is or the result, worded like the picture's
+/// header).
 ///
 /// Exists so every place that shows a picture can show the same facts as text: the console
 /// prints it, and chat adapters attach it to images for screen readers. Like the pictures, it
@@ -25,44 +26,25 @@ pub fn text_view(
         None => seats[i].to_string(),
     };
     let mut out = format!("{}: {} vs {}\n", rule_set.name(), who(0), who(1));
-    let status = position.status();
-    let ply = position.ply();
-    let _ = match &status {
-        Status::Over(outcome) => writeln!(
-            out,
-            "Game over after {ply} moves. {}.",
-            result_text(rule_set, outcome)
-        ),
-        Status::Roll { seat: None, .. } => {
-            writeln!(out, "Move 1: the opening roll decides who starts.")
-        }
-        Status::Roll { seat: Some(s), .. } => {
-            writeln!(
-                out,
-                "Move {}: {} to roll.",
-                ply.saturating_add(1),
-                who(s.index())
-            )
-        }
-        Status::Move { seat } => {
-            writeln!(
-                out,
-                "Move {}: {} to play.",
-                ply.saturating_add(1),
-                who(seat.index())
-            )
-        }
-    };
+    let board = position.text_board(viewer);
+    let (title, rest) = board.split_once('\n').unwrap_or((board.as_str(), ""));
+    out.push_str(title);
+    out.push('\n');
     if let Some(line) = last_move_line(position, last_move) {
         out.push_str(&line);
         out.push('\n');
     }
-    out.push_str(position.text_board(viewer).trim_end());
-    out.push('\n');
+    let rest = rest.trim_end();
+    if !rest.is_empty() {
+        out.push_str(rest);
+        out.push('\n');
+    }
     out
 }
 
-/// "Last move: c10-c6, captured c5." in the game's own cell names, or nothing at the start.
+/// "Last move: c10 to c6; a piece was taken on c5." in the game's own cell names, or nothing
+/// at the start. Says which cells lost a piece, never which piece took it, so a capture
+/// made by landing on the taken piece's cell reads right too.
 fn last_move_line(position: &Position, last: &LastMove) -> Option<String> {
     if last.steps.is_empty() && last.captured.is_empty() {
         return None;
@@ -80,7 +62,12 @@ fn last_move_line(position: &Position, last: &LastMove) -> Option<String> {
     let mut line = format!("Last move: {}", steps.join(", "));
     if !last.captured.is_empty() {
         let caught: Vec<String> = last.captured.iter().map(|&c| name(c)).collect();
-        let _ = write!(line, "; captured on {}", caught.join(", "));
+        let what = if caught.len() == 1 {
+            "a piece was taken on"
+        } else {
+            "pieces were taken on"
+        };
+        let _ = write!(line, "; {what} {}", caught.join(", "));
     }
     line.push('.');
     Some(line)

@@ -161,3 +161,117 @@ fn public_pngs_of_positions_differing_only_in_hidden_values_are_identical() {
         text_view(&b, Viewer::Public, &players(), &LastMove::none())
     );
 }
+
+/// `text` with its first letter in lower case ("Move 3" -> "move 3").
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_lowercase().chain(chars).collect::<String>()
+    })
+}
+
+/// Every position of a few seeded games of every rule set, to the end or 400 moves.
+fn positions(rs: RuleSetId) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 1..4 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (mut m, _) = Match::new(rs, seed, &mut rng);
+        out.push(m.position().clone());
+        for _ in 0..400 {
+            let legal = m.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            m.play(&mv, &mut rng).expect("listed moves play");
+            out.push(m.position().clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_first_line_of_a_board_says_where_the_game_stands_as_the_picture_does() {
+    use skald_render::scene;
+    let stale = [
+        "to move",
+        "to play",
+        "to roll",
+        "dice to use",
+        "die to use",
+        "steps left",
+        "step of the turn",
+        "opening roll",
+        "game over",
+        " wins",
+        " ply",
+    ];
+    for rs in RuleSetId::ALL {
+        let mut over = 0;
+        for p in positions(rs) {
+            let board = p.text_board(Viewer::Public);
+            let (title, rest) = board.split_once('\n').expect("several lines");
+            // The picture's header counts moves the way the board's first line does.
+            let header = scene(&p, Viewer::Public, players(), LastMove::none())
+                .header()
+                .clone();
+            let want = format!("{}, {}: ", rs.name(), lower_first(&header.progress()));
+            assert!(title.starts_with(&want), "{rs}: {title:?} vs {want:?}");
+            if p.status().outcome().is_some() {
+                over += 1;
+                assert!(title.contains(": game over, "), "{title}");
+                assert!(header.dice.is_empty(), "{rs}: dice after the end");
+            }
+            // The rest only describes the pieces: a caller replacing the first line by a
+            // result (a resignation, an abort) leaves no stale turn, dice or count behind.
+            for word in stale {
+                assert!(
+                    !rest.contains(word),
+                    "{rs}: {word:?} below the first line:\n{board}"
+                );
+            }
+            // "lost" counts a side's own losses; "captured" is only the king's fate.
+            assert!(
+                !rest
+                    .replace("the king was captured", "")
+                    .contains("captured"),
+                "{rs}: {board}"
+            );
+            for plural in [" 1 pieces", " 1 steps", " 1 pegs", " 1 moves"] {
+                assert!(!board.contains(plural), "{rs}: {plural:?} in\n{board}");
+            }
+        }
+        // (random 13x13 games rarely end within 400 moves; the 11x11 ones stand for both)
+        assert!(
+            over > 0 || rs == RuleSetId::Hnefatafl13,
+            "{rs}: no game ended"
+        );
+    }
+}
+
+#[test]
+fn grid_games_number_moves_like_the_move_list() {
+    use skald_render::scene;
+    // The move list numbers a move and its reply together: `1. d1-d4 e5-e2`.
+    let mut p = Position::start(RuleSetId::Hnefatafl, 0);
+    let progress = |p: &Position| {
+        scene(p, Viewer::Public, players(), LastMove::none())
+            .header()
+            .progress()
+    };
+    assert_eq!(progress(&p), "Move 1");
+    for (mv, want) in [
+        ("d1-d4", "Move 1"),
+        ("e5-e2", "Move 2"),
+        ("d4-d2", "Move 2"),
+    ] {
+        p.play(mv).expect("legal");
+        assert_eq!(progress(&p), want, "after {mv}");
+        assert!(
+            p.text_board(Viewer::Public)
+                .starts_with(&format!("Hnefatafl 11x11, {}: ", lower_first(want))),
+            "{}",
+            p.text_board(Viewer::Public)
+        );
+    }
+}

@@ -995,26 +995,55 @@ fn text_board_shows_the_board_the_counts_and_the_turn() {
     let board = g.text_board(Viewer::Public);
     assert_eq!(
         board,
-        "Ad Elta Stelpur (Ludens Planet rules)\n \
+        "Ad Elta Stelpur (Ludens Planet rules), no step played: the opening roll decides who \
+         starts (higher total of two dice).\n \
          24 23 22 21 20 19 | 18 17 16 15 14 13\n  \
          .  .  .  .  .  . |  B  B  B  B  B  B\n  \
          W  W  W  W  W  W |  .  .  .  .  .  .\n  \
          1  2  3  4  5  6 |  7  8  9 10 11 12\n\
          Corners: 1 6 7 12 13 18 19 24. Pieces move 1 -> 12, then 13 -> 24, then 1 again.\n\
-         White (W): 6 pieces, captured 0. Black (B): 6 pieces, captured 0.\n\
-         Opening roll: each player rolls two dice, the higher total starts."
+         White (W): 6 pieces on the board, 0 lost. Black (B): 6 pieces on the board, 0 lost."
     );
+    // "lost" counts the pieces a side lost; one piece is "1 piece".
     let g = pos(ADELTA, &[16], &[1, 2, 3], "w 66+ 0");
     let board = g.text_board(Viewer::Seat(A));
-    assert!(board.contains("White (W, you): 1 piece, captured 3, Hornaskella on 16."));
-    assert!(board.contains("Black (B): 3 pieces, captured 5."));
-    assert!(board.ends_with("White (you) to move; steps left: 6, 6, then rolls again."));
-    let g = pos(ADELTA, &[16], &[1, 2, 3], "b - 0");
-    assert!(g.text_board(Viewer::Public).ends_with("Black to roll."));
+    assert!(
+        board.contains("White (W, you): 1 piece on the board, 5 lost, Hornaskella on 16."),
+        "{board}"
+    );
+    assert!(
+        board.contains("Black (B): 3 pieces on the board, 3 lost."),
+        "{board}"
+    );
+    assert!(board.starts_with(
+        "Ad Elta Stelpur (Ludens Planet rules), no step played: White (you) to move; steps \
+         left: 6, 6, then rolls again.\n"
+    ));
+    let g = pos(ADELTA, &[16], &[1, 2, 3], "b - 1");
+    assert!(
+        g.text_board(Viewer::Public)
+            .starts_with("Ad Elta Stelpur (Ludens Planet rules), after 1 step: Black to roll.\n")
+    );
     let g = pos(RUSTIK, &[16], &[], "w - 9");
     let board = g.text_board(Viewer::Final);
-    assert!(board.starts_with("Ad Elta Stelpur (Alex le Rustik rules)\n"));
-    assert!(board.ends_with("Game over: White wins (all pieces captured)."));
+    assert!(board.starts_with(
+        "Ad Elta Stelpur (Alex le Rustik rules), after 9 steps: game over, White wins (all \
+         pieces captured).\n"
+    ));
+    // Only the first line tells whose turn it is, the steps left or the result: the lines
+    // after it are the same for the same pieces, whatever the turn.
+    let rest = |g: &Adelta| {
+        let board = g.text_board(Viewer::Public);
+        board.split_once('\n').map(|(_, r)| r.to_string())
+    };
+    let turns = [
+        pos(ADELTA, &[1, 5], &[13], "w 16 3"),
+        pos(ADELTA, &[1, 5], &[13], "b - 4"),
+        pos(ADELTA, &[1, 5], &[13], "b 11+ 12"),
+    ];
+    for g in &turns {
+        assert_eq!(rest(g), rest(&turns[0]));
+    }
     for g in [Adelta::start(ADELTA, 0), g] {
         for line in g.text_board(Viewer::Public).lines() {
             assert_eq!(line, line.trim_end());

@@ -1,5 +1,11 @@
 //! The Hnefatafl text board: a compact monospace grid with coordinates on all four sides,
-//! whose turn it is and the captured counts, in plain ASCII for consoles and screen readers.
+//! whose turn it is and the pieces each side lost, in plain ASCII for consoles and screen
+//! readers.
+//!
+//! The first line alone says where the game stands (the move number, whose turn it is or the
+//! result); the other lines only describe the pieces, so a caller may replace that line when
+//! the game ended outside the rules (a resignation) and nothing stale remains. Moves are
+//! numbered like the move list: move 1 is the attackers' first move and the defenders' reply.
 //!
 //! ```text
 //! Hnefatafl 11x11, move 1: attackers (A) to play.
@@ -9,8 +15,8 @@
 //!  6  A A . D D K D D . A A  6
 //! ...
 //!     a b c d e f g h i j k
-//! Attackers: 24 on the board, 0 captured.
-//! Defenders: 12 and the king on the board, 0 captured.
+//! Attackers: 24 on the board, 0 lost.
+//! Defenders: 12 and the king on the board, 0 lost.
 //! A attacker, D defender, K king, # corner, + throne, . empty.
 //! ```
 
@@ -31,11 +37,9 @@ impl Hnefatafl {
                     Seat::A => ("attackers", 'A'),
                     Seat::B => ("defenders", 'D'),
                 };
-                let _ = writeln!(
-                    out,
-                    "{title}, move {}: {who} ({letter}) to play.",
-                    self.ply + 1
-                );
+                // the move list pairs an attackers' move with the defenders' reply
+                let number = self.ply / 2 + 1;
+                let _ = writeln!(out, "{title}, move {number}: {who} ({letter}) to play.");
             }
             Some(outcome) => {
                 let result = match outcome.winner {
@@ -49,11 +53,11 @@ impl Hnefatafl {
                     }
                     other => other.describe().to_string(),
                 };
-                let _ = writeln!(
-                    out,
-                    "{title}, after {} moves: game over, {result} ({why}).",
-                    self.ply
-                );
+                let when = match self.ply {
+                    0 => "no move played".to_string(),
+                    ply => format!("after move {}", ply.div_ceil(2)),
+                };
+                let _ = writeln!(out, "{title}, {when}: game over, {result} ({why}).");
             }
         }
         let files: Vec<String> = (0..size)
@@ -80,20 +84,20 @@ impl Hnefatafl {
         let _ = writeln!(out, "    {files}");
         let _ = writeln!(
             out,
-            "Attackers: {} on the board, {} captured.",
+            "Attackers: {} on the board, {} lost.",
             self.count(Piece::Attacker),
             self.captured(Seat::A)
         );
         let defenders = self.count(Piece::Defender);
-        let captured = self.captured(Seat::B);
+        let lost = self.captured(Seat::B);
         let _ = match self.king() {
             Some(_) => writeln!(
                 out,
-                "Defenders: {defenders} and the king on the board, {captured} captured."
+                "Defenders: {defenders} and the king on the board, {lost} lost."
             ),
             None => writeln!(
                 out,
-                "Defenders: {defenders} on the board, {captured} captured; the king was captured."
+                "Defenders: {defenders} on the board, {lost} lost; the king was captured."
             ),
         };
         out.push_str("A attacker, D defender, K king, # corner, + throne, . empty.");

@@ -982,7 +982,7 @@ fn subulata_text_board_is_tidy() {
     let g = Subulata::from_notation(RS, EXAMPLE_4).unwrap();
     let board = g.text_board(Viewer::Final);
     let expected = "\
-Subulata, ply 40: game over, no legal move left; White 15, Black 20; Black wins.
+Subulata, after move 20: game over, no legal move left; White 15, Black 20; Black wins.
     a   b   c     d   e   f     g   h   i
   +-------------+-------------+-------------+
 9 | w   f   l   | l   l   lW2 | w   w   fW6 | 9
@@ -999,16 +999,32 @@ Subulata, ply 40: game over, no legal move left; White 15, Black 20; Black wins.
   +-------------+-------------+-------------+
     a   b   c     d   e   f     g   h   i
 Cells: w water (moves 1), f flower (2), l leaf (3); W White, B Black, ? hidden value.
-White: 3 pieces, 2 on goal g7-i9, captured 5, score now 15.
-Black: 4 pieces, 2 on goal a1-c3, captured 6, score now 20.";
+White: 3 pieces on the board, 6 lost, 2 on goal g7-i9, final score 15.
+Black: 4 pieces on the board, 5 lost, 2 on goal a1-c3, final score 20.";
     assert_eq!(board, expected);
     let public = g.text_board(Viewer::Public);
     assert!(public.contains("lW? |") && !public.contains("score now"));
     for viewer in [Viewer::Public, Viewer::Seat(Seat::A), Viewer::Final] {
         let board = Subulata::start(RS, 9).text_board(viewer);
         assert!(board.lines().all(|l| !l.ends_with(' ')), "{board}");
-        assert!(board.contains("White (W) to move, right or up."));
+        assert!(board.starts_with("Subulata, move 1: White (W) to move, right or up.\n"));
     }
+    // Moves are numbered as the move list numbers them (White's move and Black's reply); a
+    // lone piece is "1 piece"; "lost" counts the pieces a side lost.
+    let g = pos(&[("a1", "W1"), ("c3", "B4"), ("e5", "B2")], 3);
+    let board = g.text_board(Viewer::Seat(Seat::A));
+    assert!(
+        board.starts_with("Subulata, move 2: Black (B) to move, left or down.\n"),
+        "{board}"
+    );
+    assert!(
+        board.contains("White: 1 piece on the board, 8 lost, 0 on goal g7-i9, score now 7."),
+        "{board}"
+    );
+    assert!(
+        board.contains("Black: 2 pieces on the board, 7 lost, 1 on goal a1-c3."),
+        "{board}"
+    );
 }
 
 // ---------------------------------------------------------------- random games

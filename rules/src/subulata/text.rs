@@ -3,6 +3,12 @@
 //!
 //! Each cell is three characters: the terrain in lower case (`w` water, `f` flower, `l` leaf)
 //! then the piece (`W5`, `B?`) or nothing.
+//!
+//! The first line alone says where the game stands (the move number, whose turn it is or the
+//! result); the other lines only describe the board and the pieces, so a caller may replace
+//! that line when the game ended outside the rules (a resignation) and nothing stale
+//! remains. Moves are numbered like the move list: move 1 is White's first move and Black's
+//! reply.
 
 use super::{SIZE, Subulata, colour};
 use crate::coords::Square;
@@ -27,9 +33,12 @@ const RULE: &str = "  +-------------+-------------+-------------+";
 /// The board for `viewer`: values the viewer may not see are shown `?`.
 pub(super) fn board(game: &Subulata, viewer: Viewer) -> String {
     let mut out = String::with_capacity(1024);
-    let _ = write!(out, "Subulata, ply {}: ", game.ply);
     match game.status() {
         Status::Over(o) => {
+            let _ = match game.ply {
+                0 => write!(out, "Subulata, no move played: "),
+                ply => write!(out, "Subulata, after move {}: ", ply.div_ceil(2)),
+            };
             let _ = write!(out, "game over, {}", o.reason.describe());
             match o.scores {
                 Some([w, b]) => {
@@ -46,6 +55,8 @@ pub(super) fn board(game: &Subulata, viewer: Viewer) -> String {
             }
         }
         _ => {
+            // the move list pairs White's move with Black's reply
+            let _ = write!(out, "Subulata, move {}: ", game.ply / 2 + 1);
             let seat = game.side_to_move();
             let _ = write!(
                 out,
@@ -94,20 +105,22 @@ pub(super) fn board(game: &Subulata, viewer: Viewer) -> String {
     out.push_str(
         "Cells: w water (moves 1), f flower (2), l leaf (3); W White, B Black, ? hidden value.\n",
     );
+    let over = matches!(game.status(), Status::Over(_));
     for (seat, goal) in [(Seat::A, "g7-i9"), (Seat::B, "a1-c3")] {
+        let left = game.pieces_left(seat);
         let _ = write!(
             out,
-            "{}: {} pieces, {} on goal {}, captured {}",
+            "{}: {left} piece{} on the board, {} lost, {} on goal {goal}",
             colour(seat),
-            game.pieces_left(seat),
+            if left == 1 { "" } else { "s" },
+            game.captured_by(seat.other()),
             game.on_goal(seat),
-            goal,
-            game.captured_by(seat)
         );
         if viewer.sees(seat)
             && let Some(score) = game.score(seat)
         {
-            let _ = write!(out, ", score now {score}");
+            let when = if over { "final score" } else { "score now" };
+            let _ = write!(out, ", {when} {score}");
         }
         out.push_str(".\n");
     }

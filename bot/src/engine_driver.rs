@@ -46,6 +46,12 @@ impl Driver {
     /// Searches and plays the engine's oldest pending move; `None` when no game waits for one.
     /// Blocks while the engine thinks (on its own worker thread).
     pub fn play_next(&mut self, session: &Session) -> Option<EngineMove> {
+        let turn = self.next_turn(session)?;
+        Some(self.play_turn(session, turn))
+    }
+
+    /// The oldest engine turn still worth trying (not one that failed before).
+    fn next_turn(&self, session: &Session) -> Option<EngineTurn> {
         let turns = match session.engine_turns() {
             Ok(t) => t,
             Err(e) => {
@@ -53,9 +59,13 @@ impl Driver {
                 return None;
             }
         };
-        let turn = turns
+        turns
             .into_iter()
-            .find(|t| !self.failed.contains(&(t.game, t.seed)))?;
+            .find(|t| !self.failed.contains(&(t.game, t.seed)))
+    }
+
+    /// Searches `turn` and sends the move found to the session.
+    fn play_turn(&mut self, session: &Session, turn: EngineTurn) -> EngineMove {
         let budget = turn.budget.map(|b| Budget {
             time_cap: if self.uncapped { None } else { b.time_cap },
             ..b
@@ -78,14 +88,14 @@ impl Driver {
                     "the engine found no move; the game waits (its deadline is pushed back, not ended)"
                 );
                 self.failed.insert((turn.game, turn.seed));
-                return Some(EngineMove {
+                return EngineMove {
                     line: String::new(),
                     reply: Reply::refused(format!(
                         "the engine found no move in game #{}",
                         turn.game
                     )),
                     turn,
-                });
+                };
             }
         };
         let line = format!("move #{} {mv}", turn.game);
@@ -96,38 +106,53 @@ impl Driver {
             tracing::warn!(game = turn.game, line = %line, answer = %reply.text, "the engine's move was not played");
             self.failed.insert((turn.game, turn.seed));
         }
-        Some(EngineMove { turn, line, reply })
+        EngineMove { turn, line, reply }
     }
 }
 
 impl Driver {
-    /// Plays every pending engine move and returns what to post where, like [`Session::tick`]:
-    /// one notice per engine turn (the steps of a dice turn are merged into one message, with
-    /// the board after the last). Moves that could not be played are only logged (once).
-    pub fn play_pending(&mut self, session: &Session) -> Vec<Notice> {
-        let mut notices: Vec<(u64, Notice)> = Vec::new();
+    /// Plays every pending engine move and hands `post` what to post where, like
+    /// [`Session::tick`]: one notice per engine turn (the steps of a dice turn are merged into
+    /// one message, with the board after the last). A game's notice is handed over as soon as
+    /// the engine turns to another game, so a player does not wait for the engine to think in
+    /// everyone else's games first. Moves that could not be played are only logged (once).
+    pub fn play_pending(&mut self, session: &Session, mut post: impl FnMut(Notice)) {
+        let mut pending: Option<(u64, Notice)> = None;
         for _ in 0..MAX_MOVES {
-            let Some(played) = self.play_next(session) else {
+            let Some(turn) = self.next_turn(session) else {
                 break;
             };
+            if pending.as_ref().is_some_and(|(game, _)| *game != turn.game)
+                && let Some((_, notice)) = pending.take()
+            {
+                post(notice);
+            }
+            let played = self.play_turn(session, turn);
             if played.reply.kind != ReplyKind::Done {
                 continue;
             }
             tracing::info!(game = played.turn.game, level = %played.turn.level, "the engine moved");
-            match notices.last_mut() {
+            match &mut pending {
                 Some((game, last)) if *game == played.turn.game => {
                     merge(&mut last.reply, played.reply)
                 }
-                _ => notices.push((
-                    played.turn.game,
-                    Notice {
-                        channel: played.turn.ctx.channel.clone(),
-                        reply: played.reply,
-                    },
-                )),
+                _ => {
+                    if let Some((_, notice)) = pending.take() {
+                        post(notice);
+                    }
+                    pending = Some((
+                        played.turn.game,
+                        Notice {
+                            channel: played.turn.ctx.channel.clone(),
+                            reply: played.reply,
+                        },
+                    ));
+                }
             }
         }
-        notices.into_iter().map(|(_, n)| n).collect()
+        if let Some((_, notice)) = pending {
+            post(notice);
+        }
     }
 }
 
@@ -177,7 +202,7 @@ mod tests {
         let r = s.handle(&alice, "challenge tafl @skald easy second");
         assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
         let mut driver = Driver::new();
-        let notices = driver.play_pending(&s);
+        let notices = pending(&mut driver, &s);
         assert_eq!(notices.len(), 1, "{notices:?}");
         let n = &notices[0];
         assert_eq!(n.channel.0, "hall");
@@ -194,6 +219,41 @@ mod tests {
         );
         assert!(s.engine_turns().expect("turns").is_empty());
         // Nothing left to play: nothing to post.
-        assert!(driver.play_pending(&s).is_empty());
+        assert!(pending(&mut driver, &s).is_empty());
+    }
+
+    fn pending(driver: &mut Driver, s: &Session) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        driver.play_pending(s, |n| notices.push(n));
+        notices
+    }
+
+    #[test]
+    fn a_game_hears_the_engine_before_it_thinks_in_the_next_game() {
+        let s = session();
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        let bob = Context::new(User::new("test", "bob", "bob"), "club", "den");
+        for who in [&alice, &bob] {
+            let r = s.handle(who, "challenge tafl @skald easy second");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        }
+        let waiting = || -> Vec<u64> {
+            let turns = s.engine_turns().expect("turns");
+            turns.iter().map(|t| t.game).collect()
+        };
+        assert_eq!(waiting().len(), 2, "both games wait for the engine");
+        // What was still waiting for the engine when each notice was handed over.
+        let mut posted: Vec<(String, Vec<u64>)> = Vec::new();
+        Driver::new().play_pending(&s, |n| posted.push((n.channel.0.clone(), waiting())));
+        assert_eq!(posted.len(), 2, "{posted:?}");
+        assert_eq!(
+            posted[0].1.len(),
+            1,
+            "the second game still waited: {posted:?}"
+        );
+        assert!(posted[1].1.is_empty(), "{posted:?}");
+        let mut channels: Vec<&str> = posted.iter().map(|(c, _)| c.as_str()).collect();
+        channels.sort();
+        assert_eq!(channels, ["den", "hall"]);
     }
 }

@@ -1,6 +1,6 @@
 //! The chat adapters' background loop, the same on every platform: play the built-in
 //! engine's pending moves ([`crate::engine_driver`]), tick the deadlines, hand the notices to
-//! the adapter to post, then sleep until the next deadline (at most `max_sleep`, which is
+//! the adapter to post (each engine answer as soon as it is played), then sleep until the next deadline (at most `max_sleep`, which is
 //! also the heartbeat), until an answered command wakes it (it may have handed the engine a
 //! turn), or, on a fake clock, until the clock file moves time. Its first round at start-up
 //! resumes any engine turn left before a restart and posts whatever fell due while the bot
@@ -37,19 +37,27 @@ pub async fn run<P, F>(
             let s = session.clone();
             let now = clock.now();
             let mut d = driver.take().unwrap_or_default();
+            // Each game's engine answer is posted as soon as it is played, while the engine
+            // goes on thinking in the next game.
+            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<Notice>>();
             let round = move || {
                 // The engine thinks here, on a blocking thread (each search on its own worker).
-                let mut notices = d.play_pending(&s);
-                notices.extend(s.tick(now));
-                (d, notices)
-            };
-            match tokio::task::spawn_blocking(round).await {
-                Ok((d, notices)) => {
-                    driver = Some(d);
-                    if !notices.is_empty() {
-                        post(notices).await;
-                    }
+                d.play_pending(&s, |n| {
+                    let _ = tx.send(vec![n]);
+                });
+                let due = s.tick(now);
+                if !due.is_empty() {
+                    let _ = tx.send(due);
                 }
+                d
+            };
+            let handle = tokio::task::spawn_blocking(round);
+            // The channel closes when the round ends (its sender is dropped).
+            while let Some(notices) = rx.recv().await {
+                post(notices).await;
+            }
+            match handle.await {
+                Ok(d) => driver = Some(d),
                 Err(e) => tracing::error!(error = %e, "the scheduler's round failed"),
             }
         }

@@ -232,7 +232,8 @@ fn a_game_the_engine_cannot_read_does_not_stop_it_elsewhere() {
         [good_id],
         "only the readable game waits for the engine"
     );
-    let notices = skald::engine_driver::Driver::new().play_pending(&s);
+    let mut notices = Vec::new();
+    skald::engine_driver::Driver::new().play_pending(&s, |n| notices.push(n));
     assert!(
         notices
             .iter()

@@ -92,6 +92,25 @@ pub struct Outcome {
     pub scores: Option<[u32; 2]>,
 }
 
+impl Outcome {
+    /// Why the game ended, naming the side it concerns when there is one (`name` labels a
+    /// seat: "White", "bob (White)"), so a result never leaves players guessing whose pieces
+    /// ran out: "White has no pegs left on the board".
+    pub fn reason_with(&self, name: &dyn Fn(Seat) -> String) -> String {
+        let loser = self.winner.map(|w| name(w.other()));
+        match (self.reason, loser) {
+            (EndReason::AllCaptured, Some(l)) => format!("{l} has no pieces left"),
+            (EndReason::NoLegalMove, Some(l)) => format!("{l} has no legal move"),
+            (EndReason::NoPegsLeft, Some(l)) => format!("{l} has no pegs left on the board"),
+            (EndReason::GoalReached, _) => {
+                "one side has every piece on its goal tile or none left; the scores decide"
+                    .to_string()
+            }
+            (reason, _) => reason.describe().to_string(),
+        }
+    }
+}
+
 /// Where a game stands: who must act next, or how it ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Status {
@@ -129,4 +148,38 @@ pub struct RollSpec {
     pub count: u8,
     /// Faces on each die (numbered 1..=sides).
     pub sides: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(seat: Seat) -> String {
+        ["White", "Black"][seat.index()].to_string()
+    }
+
+    fn outcome(winner: Option<Seat>, reason: EndReason) -> Outcome {
+        Outcome {
+            winner,
+            reason,
+            scores: None,
+        }
+    }
+
+    #[test]
+    fn a_result_names_whose_pieces_ran_out() {
+        let won = |reason| outcome(Some(Seat::B), reason).reason_with(&name);
+        assert_eq!(
+            won(EndReason::NoPegsLeft),
+            "White has no pegs left on the board"
+        );
+        assert_eq!(won(EndReason::AllCaptured), "White has no pieces left");
+        assert_eq!(won(EndReason::NoLegalMove), "White has no legal move");
+        assert_eq!(won(EndReason::KingEscaped), "the king escaped to a corner");
+        // Subulata ends when one side is home or gone, whoever scores more.
+        let goal = won(EndReason::GoalReached);
+        assert!(goal.contains("goal tile or none left"), "{goal}");
+        let draw = outcome(None, EndReason::Repetition).reason_with(&name);
+        assert_eq!(draw, "threefold repetition");
+    }
 }

@@ -78,6 +78,12 @@ impl RuleSetId {
         )
     }
 
+    /// Whether an opening roll, not the seat, decides who moves first (Ad Elta Stelpur), so
+    /// messages do not promise seat A the first move.
+    pub fn opening_roll_decides_start(self) -> bool {
+        matches!(self, RuleSetId::Adelta | RuleSetId::AdeltaRustik)
+    }
+
     /// Whether the game hides information from the opponent and spectators.
     pub fn has_hidden_information(self) -> bool {
         self == RuleSetId::Subulata

@@ -46,9 +46,14 @@ impl Challenge {
     pub fn terms(&self) -> String {
         let seat = match self.seat {
             SeatChoice::First => format!(
-                "{} plays {} (moves first)",
+                "{} plays {} ({})",
                 self.challenger.name,
-                seat_phrase(self.rule_set, Seat::A)
+                seat_phrase(self.rule_set, Seat::A),
+                if self.rule_set.opening_roll_decides_start() {
+                    "an opening roll decides who starts"
+                } else {
+                    "moves first"
+                }
             ),
             SeatChoice::Second => format!(
                 "{} plays {}",

@@ -148,7 +148,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "challenge",
         usage: "challenge <rule-set> [@user | open] [first | second | random] [ranked | casual] [days:N]",
         summary: "invite someone (or anyone here) to a game",
-        detail: "`first` takes the seat that moves first (attackers, White); the default is `random`. \
+        detail: "`first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. \
                  Without @user the challenge is open to anyone in the channel. Games are ranked \
                  with 3 days per move unless you say `casual` or `days:N` (1 to 14). \
                  `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).",

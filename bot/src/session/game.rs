@@ -245,8 +245,8 @@ impl GameDoc {
         Some(match end.result {
             GameResult::Rules(o) => {
                 let mut s = match o.winner {
-                    Some(w) => format!("{} wins: {}", l(w), o.reason.describe()),
-                    None => format!("Draw: {}", o.reason.describe()),
+                    Some(w) => format!("{} wins: {}", l(w), o.reason_with(&l)),
+                    None => format!("Draw: {}", o.reason_with(&l)),
                 };
                 if let Some([a, b]) = o.scores {
                     s.push_str(&format!(" (score {a} to {b})"));
@@ -346,13 +346,22 @@ fn last_move_events(record: &Record) -> Vec<Event> {
     events
 }
 
-/// Picks the text of the next move from the typed tokens: one token, or two joined by a
-/// space when the game writes moves that way (`f2 f5`, `13 1`). Returns the text and how
-/// many tokens it used.
+/// Picks the text of the next move from the typed tokens: one token, three when a separator
+/// stands alone between spaces (`f2 - f5`), or two joined by a space when the game writes
+/// moves that way (`f2 f5`, `13 1`). Returns the text and how many tokens it used.
 fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
     let first = tokens[0].clone();
     if position.canonical_move(&first).is_ok() {
         return (first, 1);
+    }
+    // `f2 - f5`: a separator typed between spaces.
+    if let [_, sep, third, ..] = tokens
+        && matches!(sep.as_str(), "-" | "x" | "X" | ":")
+    {
+        let joined = format!("{first}{sep}{third}");
+        if position.canonical_move(&joined).is_ok() {
+            return (joined, 3);
+        }
     }
     if let Some(second) = tokens.get(1) {
         let joined = format!("{first} {second}");

@@ -41,13 +41,10 @@ pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> String)
             }
         }
         Status::Over(o) => {
+            let why = o.reason_with(label);
             let mut s = match o.winner {
-                Some(w) => format!(
-                    "the game is over: {} won ({})",
-                    label(w),
-                    o.reason.describe()
-                ),
-                None => format!("the game is over: a draw ({})", o.reason.describe()),
+                Some(w) => format!("the game is over: {} won ({why})", label(w)),
+                None => format!("the game is over: a draw ({why})"),
             };
             if let Some([a, b]) = o.scores {
                 let _ = write!(s, ", score {a} to {b}");
@@ -128,8 +125,8 @@ pub fn describe_event_with(
         Event::ExtraRoll { seat } => format!("{} rolls again", label(*seat)),
         Event::Passed { seat } => format!("{} could not move and passed", label(*seat)),
         Event::GameOver(o) => match o.winner {
-            Some(w) => format!("game over: {} won ({})", label(w), o.reason.describe()),
-            None => format!("game over: draw ({})", o.reason.describe()),
+            Some(w) => format!("game over: {} won ({})", label(w), o.reason_with(label)),
+            None => format!("game over: draw ({})", o.reason_with(label)),
         },
     }
 }
@@ -217,6 +214,12 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String>
             })
             .collect();
     }
+    // The last turn may still be going on: its roll is waiting for moves, not passed.
+    let playing = match position.status() {
+        Status::Move { seat } => Some(seat),
+        _ => None,
+    };
+    let last = turns.len().saturating_sub(1);
     turns
         .iter()
         .enumerate()
@@ -225,10 +228,12 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String>
             let dice = roll
                 .as_ref()
                 .map_or_else(String::new, |d| format!(" rolled {}", dice_text(d)));
-            let steps = if moves.is_empty() {
-                " (no move)".to_string()
-            } else {
-                format!(": {}", moves.join(" "))
+            let going_on = i == last && playing.is_some() && *seat == playing;
+            let steps = match (moves.is_empty(), going_on) {
+                (true, true) => " (to play)".to_string(),
+                (true, false) => " (no move)".to_string(),
+                (false, true) => format!(": {} (more to play)", moves.join(" ")),
+                (false, false) => format!(": {}", moves.join(" ")),
             };
             format!("{}. {who}{dice}{steps}", i + 1)
         })

@@ -880,7 +880,8 @@ fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
     assert!(early.text.contains("still thinking"), "{}", early.text);
     let mut driver = crate::engine_driver::Driver::new();
     driver.uncapped = true;
-    let notices = driver.play_pending(&w.session);
+    let mut notices = Vec::new();
+    driver.play_pending(&w.session, |n| notices.push(n));
     assert_eq!(notices.len(), 1, "the engine answered");
     assert_eq!(w.game(1).record.actions.len(), 2);
     let export = || {
@@ -912,5 +913,48 @@ fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
     );
     // And the game goes on: the same move again, the engine answers again.
     w.ok("alice", "move #1 d1-d4");
-    assert_eq!(driver.play_pending(&w.session).len(), 1);
+    let mut answers = 0;
+    driver.play_pending(&w.session, |_| answers += 1);
+    assert_eq!(answers, 1);
+}
+
+#[test]
+fn a_move_typed_with_a_spaced_separator_is_read() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    // docs/NOTATION.md promises ` f2 - f5 `; the chat splits it into three words.
+    let r = w.ok("alice", &format!("move #{id} d1 - d4"));
+    assert!(r.text.contains("played d1-d4"), "{}", r.text);
+    let r = w.ok("bob", &format!("move #{id} e5 x e2"));
+    assert!(r.text.contains("played e5-e2"), "{}", r.text);
+    assert_eq!(w.game(id).record.actions.len(), 2);
+}
+
+#[test]
+fn the_move_list_shows_a_roll_still_to_play_as_such() {
+    let w = world();
+    let id = w.start("daldosa", "");
+    let g = w.game(id);
+    let m = g.live().expect("replays");
+    let seat = m.position().status().seat().expect("someone to move");
+    let name = g.players[seat.index()].name.clone();
+    let list = w.ok(&name, &format!("moves #{id}")).text;
+    let last = list.lines().last().expect("a line").to_string();
+    assert!(last.contains("rolled"), "{list}");
+    assert!(last.ends_with("(to play)"), "{list}");
+    assert!(!list.contains("(no move)"), "{list}");
+}
+
+#[test]
+fn an_ad_elta_challenge_does_not_promise_the_first_move() {
+    let w = world();
+    let r = w.ok("alice", "challenge adelta @bob first");
+    assert!(
+        r.text
+            .contains("alice plays White (an opening roll decides who starts)"),
+        "{}",
+        r.text
+    );
+    let r = w.ok("carol", "challenge daldosa @dave first");
+    assert!(r.text.contains("(moves first)"), "{}", r.text);
 }

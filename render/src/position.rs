@@ -108,11 +108,11 @@ fn turn(rule_set: RuleSetId, status: &Status) -> Turn {
     }
 }
 
-/// "White wins: all pieces captured", "Attackers win: the king was captured", "Black wins
-/// 20–15: all pieces reached the goal tile", "Draw: threefold repetition".
+/// "Black wins: White has no pieces left", "Attackers win: the king was captured", "Draw:
+/// threefold repetition".
 pub(crate) fn result_text(rule_set: RuleSetId, outcome: &Outcome) -> String {
     let names = rule_set.seat_names();
-    let reason = outcome.reason.describe();
+    let reason = outcome.reason_with(&|s| names[s.index()].to_string());
     let score = |first: Seat| {
         outcome.scores.map(|s| {
             let (a, b) = (s[first.index()], s[first.other().index()]);
@@ -368,14 +368,14 @@ mod tests {
                 RuleSetId::Adelta,
                 &over(Some(Seat::B), EndReason::AllCaptured, None)
             ),
-            "Black wins: all pieces captured"
+            "Black wins: White has no pieces left"
         );
         assert_eq!(
             result_text(
                 RuleSetId::Subulata,
                 &over(Some(Seat::B), EndReason::GoalReached, Some([15, 20]))
             ),
-            "Black wins 20–15: all pieces reached the goal tile"
+            "Black wins 20–15: every piece of one side is home or taken"
         );
         assert_eq!(
             result_text(

@@ -140,7 +140,7 @@ pub enum Turn {
     Seat(Seat),
     /// Nobody yet: the opening roll that decides who starts.
     Opening,
-    /// The game is over; the text says how ("Black wins: all pieces captured").
+    /// The game is over; the text says how ("Black wins: White has no pieces left").
     Over(String),
 }
 

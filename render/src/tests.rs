@@ -556,7 +556,7 @@ fn header_variants_render() {
         None,
     ];
     assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
-    scene.header.turn = Turn::Over("White wins: all pieces captured".into());
+    scene.header.turn = Turn::Over("White wins: Black has no pieces left".into());
     assert!(render_png(&Scene::Adelta(scene.clone())).is_ok());
     // absurdly long texts are cut short quickly
     scene.header.players[1] = Some("ø".repeat(100_000));

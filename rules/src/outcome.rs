@@ -98,14 +98,18 @@ impl Outcome {
     /// ran out: "White has no pegs left on the board".
     pub fn reason_with(&self, name: &dyn Fn(Seat) -> String) -> String {
         let loser = self.winner.map(|w| name(w.other()));
+        // "the Attackers have", "bob (Attackers) has", "White has".
+        let has = |l: &str| if l.ends_with('s') { "have" } else { "has" };
         match (self.reason, loser) {
-            (EndReason::AllCaptured, Some(l)) => format!("{l} has no pieces left"),
-            (EndReason::NoLegalMove, Some(l)) => format!("{l} has no legal move"),
-            (EndReason::NoPegsLeft, Some(l)) => format!("{l} has no pegs left on the board"),
-            (EndReason::GoalReached, _) => {
-                "one side has every piece on its goal tile or none left; the scores decide"
-                    .to_string()
+            (EndReason::AllCaptured, Some(l)) => format!("{l} {} no pieces left", has(&l)),
+            // In Subulata a stuck player ends a scored game, which either side may win.
+            (EndReason::NoLegalMove, Some(l)) if self.scores.is_none() => {
+                format!("{l} {} no legal move", has(&l))
             }
+            (EndReason::NoPegsLeft, Some(l)) => {
+                format!("{l} {} no pegs left on the board", has(&l))
+            }
+            (EndReason::GoalReached, _) => "every piece of one side is home or taken".to_string(),
             (reason, _) => reason.describe().to_string(),
         }
     }
@@ -176,9 +180,18 @@ mod tests {
         assert_eq!(won(EndReason::AllCaptured), "White has no pieces left");
         assert_eq!(won(EndReason::NoLegalMove), "White has no legal move");
         assert_eq!(won(EndReason::KingEscaped), "the king escaped to a corner");
+        let tafl = |seat: Seat| ["the attackers", "the defenders"][seat.index()].to_string();
+        let stuck = outcome(Some(Seat::A), EndReason::NoLegalMove).reason_with(&tafl);
+        assert_eq!(stuck, "the defenders have no legal move");
         // Subulata ends when one side is home or gone, whoever scores more.
         let goal = won(EndReason::GoalReached);
-        assert!(goal.contains("goal tile or none left"), "{goal}");
+        assert_eq!(goal, "every piece of one side is home or taken");
+        // A stuck Subulata player ends a scored game that either side may win.
+        let scored = Outcome {
+            scores: Some([15, 20]),
+            ..outcome(Some(Seat::B), EndReason::NoLegalMove)
+        };
+        assert_eq!(scored.reason_with(&name), "no legal move left");
         let draw = outcome(None, EndReason::Repetition).reason_with(&name);
         assert_eq!(draw, "threefold repetition");
     }

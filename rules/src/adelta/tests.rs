@@ -1027,8 +1027,8 @@ fn text_board_shows_the_board_the_counts_and_the_turn() {
     let g = pos(RUSTIK, &[16], &[], "w - 9");
     let board = g.text_board(Viewer::Final);
     assert!(board.starts_with(
-        "Ad Elta Stelpur (Alex le Rustik rules), after 9 steps: game over, White wins (all \
-         pieces captured).\n"
+        "Ad Elta Stelpur (Alex le Rustik rules), after 9 steps: game over, White wins (Black \
+         has no pieces left).\n"
     ));
     // Only the first line tells whose turn it is, the steps left or the result: the lines
     // after it are the same for the same pieces, whatever the turn.

@@ -87,15 +87,12 @@ pub(super) fn board(g: &Adelta, viewer: Viewer) -> String {
         }
         Status::Over(outcome) => match outcome.winner {
             Some(w) => {
-                let _ = write!(
-                    out,
-                    "game over, {} wins ({}).",
-                    name(w),
-                    outcome.reason.describe()
-                );
+                let why = outcome.reason_with(&name);
+                let _ = write!(out, "game over, {} wins ({why}).", name(w));
             }
             None => {
-                let _ = write!(out, "game over, a draw ({}).", outcome.reason.describe());
+                let why = outcome.reason_with(&name);
+                let _ = write!(out, "game over, a draw ({why}).");
             }
         },
     }

@@ -421,10 +421,9 @@ fn a_winning_step_counts_as_using_every_die() {
     assert_eq!(g.clone().roll(&[1, 2]), Err(RollError::NotExpected));
     let board = g.text_board(Viewer::Public);
     assert!(
-        board
-            .lines()
-            .next()
-            .is_some_and(|l| l.ends_with(": game over, White wins (no pegs left on the board).")),
+        board.lines().next().is_some_and(
+            |l| l.ends_with(": game over, White wins (Black has no pegs left on the board).")
+        ),
         "{board}"
     );
 }
@@ -497,10 +496,9 @@ fn loss_when_running_your_own_last_peg_off() {
     assert_eq!(pos(&g.to_notation(Viewer::Final)), g);
     let board = g.text_board(Viewer::Public);
     assert!(
-        board
-            .lines()
-            .next()
-            .is_some_and(|l| l.ends_with(": game over, Black wins (no pegs left on the board).")),
+        board.lines().next().is_some_and(
+            |l| l.ends_with(": game over, Black wins (White has no pegs left on the board).")
+        ),
         "{board}"
     );
 }

@@ -58,7 +58,7 @@ pub(super) fn board(game: &Daldosa, _viewer: Viewer) -> String {
             );
         }
         Status::Over(outcome) => {
-            let why = outcome.reason.describe();
+            let why = outcome.reason_with(&|s| seat_name(s).to_string());
             let _ = match outcome.winner {
                 Some(w) => write!(out, "game over, {} wins ({why}).", seat_name(w)),
                 None => write!(out, "game over, a draw ({why})."),

@@ -21,8 +21,8 @@
 //! ```
 
 use super::{Hnefatafl, Piece};
+use crate::Seat;
 use crate::coords::Square;
-use crate::{EndReason, Seat};
 use std::fmt::Write as _;
 
 impl Hnefatafl {
@@ -47,12 +47,7 @@ impl Hnefatafl {
                     Some(Seat::B) => "the defenders win",
                     None => "a draw",
                 };
-                let why = match outcome.reason {
-                    EndReason::NoLegalMove => {
-                        format!("the {} have no legal move", self.seat_name(self.side))
-                    }
-                    other => other.describe().to_string(),
-                };
+                let why = outcome.reason_with(&|seat| format!("the {}", self.seat_name(seat)));
                 let when = match self.ply {
                     0 => "no move played".to_string(),
                     ply => format!("after move {}", ply.div_ceil(2)),

@@ -12,7 +12,7 @@
 
 use super::{SIZE, Subulata, colour};
 use crate::coords::Square;
-use crate::{Game, Seat, Status, Viewer};
+use crate::{Game, RuleSetId, Seat, Status, Viewer};
 use std::fmt::Write;
 
 /// Column (0-based) of each file's terrain letter in a board line.
@@ -39,7 +39,12 @@ pub(super) fn board(game: &Subulata, viewer: Viewer) -> String {
                 0 => write!(out, "Subulata, no move played: "),
                 ply => write!(out, "Subulata, after move {}: ", ply.div_ceil(2)),
             };
-            let _ = write!(out, "game over, {}", o.reason.describe());
+            let names = RuleSetId::Subulata.seat_names();
+            let _ = write!(
+                out,
+                "game over, {}",
+                o.reason_with(&|s| names[s.index()].to_string())
+            );
             match o.scores {
                 Some([w, b]) => {
                     let _ = write!(out, "; White {w}, Black {b}");

@@ -97,7 +97,8 @@ pub struct Budget {
     pub iterations: u32,
     /// Wall-time safety net; the search stops at whichever limit comes first.
     pub time_cap: Option<Duration>,
-    /// Plies a playout runs before the position is scored by [`crate::AiGame::evaluate`].
+    /// Plies a playout runs before the position is scored by [`crate::AiGame::evaluate`] (a
+    /// game may ask for fewer: [`crate::AiGame::rollout_limit`]).
     pub rollout_plies: u32,
 }
 

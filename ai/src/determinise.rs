@@ -74,8 +74,17 @@ impl AiGame for Adelta {
     }
 }
 
-/// Pegs on the board decide the game: the share of pegs still in play.
+/// Pegs on the board decide the game: the share of pegs still in play. Playouts take pegs
+/// and keep their own on the board ([`crate::daldosa`]).
 impl AiGame for Daldosa {
+    fn playout_move<R: Rng + ?Sized>(
+        &self,
+        moves: &[skald_rules::daldosa::Move],
+        rng: &mut R,
+    ) -> skald_rules::daldosa::Move {
+        crate::daldosa::playout_move(self, moves, rng)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let mine = f64::from(self.pegs_on_board(seat));
         let theirs = f64::from(self.pegs_on_board(seat.other()));

@@ -14,6 +14,7 @@
 
 #![deny(missing_docs)]
 
+mod daldosa;
 mod determinise;
 mod engine;
 pub mod harness;

@@ -170,7 +170,7 @@ fn handle_line(
     if line.is_empty() {
         return;
     }
-    if line == "#" || line.starts_with("# ") {
+    if line.starts_with('#') {
         if opts.echo {
             say(out, line);
         }
@@ -179,7 +179,11 @@ fn handle_line(
     let (speaker, text) = match line.strip_prefix('@') {
         Some(rest) => {
             let (name, text) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-            (name.to_string(), text.trim())
+            // `@alice> board`, as the echo prints it, is read as `@alice board`.
+            (
+                name.strip_suffix('>').unwrap_or(name).to_string(),
+                text.trim(),
+            )
         }
         None => (opts.name.clone(), line),
     };
@@ -229,6 +233,14 @@ fn answer_line(
 ) -> String {
     if speaker.is_empty() {
         return "! who speaks? write `@name <command>`, like `@alice help`".to_string();
+    }
+    if !speaker
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+    {
+        return format!(
+            "! '@{speaker}' is not a name: a speaker's name is letters, digits, '_', '-' or '.', like `@alice help`"
+        );
     }
     if text.is_empty() {
         return format!("! what does @{speaker} say? like `@{speaker} help`");

@@ -338,6 +338,7 @@ fn every_bad_command_says_what_was_expected_and_changes_nothing() {
         ("@alice help dance", "no command 'dance'"),
         ("!clock soon", "expected `!clock` or `!clock +<duration>`"),
         ("@ help", "who speaks?"),
+        ("@al!ce board", "is not a name"),
     ];
     let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
     let out = console(&data, 6, &input);
@@ -359,6 +360,27 @@ fn every_bad_command_says_what_was_expected_and_changes_nothing() {
     }
     let after = ok(&["export", "--data", &data.arg()]);
     assert_eq!(before, after, "bad commands changed nothing");
+}
+
+#[test]
+fn lines_pasted_from_a_transcript_and_comments_are_read() {
+    let data = TempDir::new("pasted");
+    let out = console(
+        &data,
+        2,
+        &lines(
+            "
+            #setting up a game
+            @alice> challenge tafl @bob
+            @bob> accept
+            ",
+        ),
+    );
+    assert!(!out.contains("! "), "nothing is refused:\n{out}");
+    let b = block_after(&out, "@alice> challenge tafl @bob");
+    assert!(b.contains("Challenge #1: alice challenges @bob"), "{b}");
+    let b = block_after(&out, "@bob> accept");
+    assert!(b.contains("Game #1 starts"), "{b}");
 }
 
 #[test]

@@ -484,9 +484,12 @@ fn optional_rule_set(args: &[&str]) -> Result<Option<RuleSetId>, String> {
     }
 }
 
-/// `@name` to `name`.
+/// `@name` to `name`. Punctuation typed after a name (`@bob,` `@bob>`) is not part of it.
 fn parse_mention(token: &str) -> Result<String, String> {
-    match token.strip_prefix('@') {
+    match token
+        .strip_prefix('@')
+        .map(|h| h.trim_end_matches([',', ';', ':', '!', '?', '>']))
+    {
         Some(handle) if !handle.is_empty() && !handle.contains('\0') => Ok(handle.to_string()),
         _ => Err(format!(
             "'{token}' is not a user; expected a mention like @bob"
@@ -725,6 +728,23 @@ mod tests {
                 days: 1,
             })
         );
+    }
+
+    #[test]
+    fn punctuation_after_a_mention_is_not_part_of_the_name() {
+        for line in [
+            "challenge tafl @bob,",
+            "challenge tafl @bob>",
+            "challenge tafl @bob!",
+        ] {
+            match ok(line) {
+                Command::Challenge(spec) => {
+                    assert_eq!(spec.opponent, Opponent::User("bob".into()), "{line}")
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(bad("challenge tafl @,").contains("expected a mention like @bob"));
     }
 
     #[test]

@@ -476,6 +476,31 @@ impl Session {
         }
     }
 
+    /// The game `board` and `moves` show: as [`Self::find_game`], but with no active game
+    /// here the speaker's most recently finished one, so a player can look back at the game
+    /// that just ended without looking up its number.
+    pub(super) fn find_game_to_show(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        if id.is_none() && !self.has_active_game_here(ctx)? {
+            if let Ok(last) = self.find_finished_game(ctx, None) {
+                return Ok(last);
+            }
+        }
+        self.find_game(ctx, id, example)
+    }
+
+    /// Whether the speaker plays an unfinished game in this channel.
+    fn has_active_game_here(&self, ctx: &Context) -> Result<bool, Failure> {
+        Ok(self
+            .games_of(&ctx.user.id, true, usize::MAX)?
+            .iter()
+            .any(|g| g.doc.channel == ctx.channel))
+    }
+
     /// The most recently finished game of the speaker in this channel, or `#id`.
     pub(super) fn find_finished_game(
         &self,
@@ -773,7 +798,7 @@ impl Session {
 
     /// `board [#id]`: the public board, and a player's own view privately in Subulata.
     pub(super) fn cmd_board(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game(ctx, id, "board #id")?.doc;
+        let g = self.find_game_to_show(ctx, id, "board #id")?.doc;
         let m = g.live()?;
         let position = m.position();
         let board = g.board(position, last_move_events(&g.record));
@@ -802,7 +827,7 @@ impl Session {
 
     /// `moves [#id]`: the move list so far.
     pub(super) fn cmd_moves(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game(ctx, id, "moves #id")?.doc;
+        let g = self.find_game_to_show(ctx, id, "moves #id")?.doc;
         Ok(Reply::done(self.moves_text(&g)))
     }
 

@@ -303,8 +303,10 @@ pub fn rules_text(rule_set: RuleSetId) -> String {
             "The attackers move first and want to capture the king; the defenders want him on a \
              corner. Every piece moves like a rook; only the king may stop on the throne or a \
              corner. A soldier between two enemies (or an enemy and a hostile square) on a line is \
-             captured; the king needs enemies on all four sides (or the edge, the throne). Threefold \
-             repetition draws; a player with no legal move loses.\nMoves: `f2-f5`."
+             captured. The king is captured when he and the defenders chained to him side by side are \
+             shut in on every side by attackers, the board edge, corners or the empty throne: alone \
+             on an edge three attackers do it. Threefold repetition draws; a player with no legal \
+             move loses.\nMoves: `f2-f5`."
         }
         RuleSetId::Subulata => {
             "A 9x9 board of water, flower and leaf cells. Your nine pieces carry the values 1-9, \

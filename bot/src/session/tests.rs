@@ -442,6 +442,29 @@ fn the_game_id_may_be_left_out_only_when_one_fits() {
 }
 
 #[test]
+fn board_and_moves_without_an_id_show_the_game_that_just_ended() {
+    let w = world();
+    let id = w.start("hnefatafl", "");
+    w.play_first(id);
+    w.ok("bob", "resign");
+    let moves = w.ok("alice", "moves").text;
+    assert!(
+        moves.starts_with(&format!("#{id} ")) && moves.contains("1."),
+        "{moves}"
+    );
+    let board = w.ok("bob", "board");
+    assert!(board.text.contains("resigned"), "{}", board.text);
+    // A new game here is the one shown again; carol never played, so she must name one.
+    let next = w.start("daldosa", "");
+    assert!(
+        w.ok("alice", "moves")
+            .text
+            .starts_with(&format!("#{next} "))
+    );
+    assert!(w.refused("carol", "moves").contains("no active game here"));
+}
+
+#[test]
 fn reminders_then_a_timeout_loss_with_the_fake_clock() {
     let w = world();
     let id = w.start("hnefatafl", "days:2");

@@ -174,6 +174,46 @@ pub struct Summary {
     pub losses: u32,
     /// Drawn (or stopped) games.
     pub draws: u32,
+    /// In a paired match ([`MatchSpec::paired`]), what became of each pair of games played
+    /// on the same dice from both seats.
+    pub pairs: Pairs,
+}
+
+/// Pairs of games on the same dice, one with A on each seat: where one seat won both, the
+/// dice outweighed the difference between the players; where A won both, A outplayed B
+/// whatever the dice. This is how the README tells dice luck from playing strength.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// Pairs A won both games of.
+    pub a_won_both: u32,
+    /// Pairs A lost both games of.
+    pub a_lost_both: u32,
+    /// Pairs whose two games the same seat won, whoever sat there.
+    pub same_seat_won: u32,
+    /// Pairs with a draw in them.
+    pub with_a_draw: u32,
+}
+
+impl Pairs {
+    /// Adds a pair: A's score with A on seat A, then with A on seat B.
+    pub fn add(&mut self, on_a: f64, on_b: f64) {
+        let won = |s: f64| s >= 1.0;
+        let lost = |s: f64| s <= 0.0;
+        if won(on_a) && won(on_b) {
+            self.a_won_both += 1;
+        } else if lost(on_a) && lost(on_b) {
+            self.a_lost_both += 1;
+        } else if (won(on_a) && lost(on_b)) || (lost(on_a) && won(on_b)) {
+            self.same_seat_won += 1;
+        } else {
+            self.with_a_draw += 1;
+        }
+    }
+
+    /// Pairs counted.
+    pub fn count(&self) -> u32 {
+        self.a_won_both + self.a_lost_both + self.same_seat_won + self.with_a_draw
+    }
 }
 
 impl Summary {
@@ -234,8 +274,12 @@ pub struct MatchSpec {
     pub b: Player,
     /// Games to play.
     pub games: u32,
-    /// Game `i` uses `seed + i` for its set-up, dice and engines.
+    /// Game `i` uses `seed + i` for its set-up, dice and engines (`seed + i / 2` when
+    /// paired).
     pub seed: u64,
+    /// Whether games go in pairs on the same seed, so on the same dice, A on seat A in the
+    /// first and on seat B in the second ([`Pairs`]).
+    pub paired: bool,
     /// Games played at once.
     pub threads: usize,
     /// Steps after which a game stops as a draw.
@@ -257,6 +301,7 @@ pub fn run_match<G: AiGame>(
         seed,
         threads,
         max_plies,
+        paired,
     } = spec;
     let next = std::sync::atomic::AtomicU32::new(0);
     let scores = std::sync::Mutex::new(vec![0.5; games as usize]);
@@ -279,7 +324,7 @@ pub fn run_match<G: AiGame>(
                         a,
                         b,
                         a_seat,
-                        seed.wrapping_add(u64::from(i)),
+                        seed.wrapping_add(u64::from(if paired { i / 2 } else { i })),
                         max_plies,
                     );
                     if let Ok(mut all) = timing.lock() {
@@ -296,8 +341,14 @@ pub fn run_match<G: AiGame>(
         }
     });
     let mut summary = Summary::default();
-    for s in scores.into_inner().unwrap_or_default() {
+    let scores = scores.into_inner().unwrap_or_default();
+    for &s in &scores {
         summary.add(s);
+    }
+    if paired {
+        for pair in scores.chunks_exact(2) {
+            summary.pairs.add(pair[0], pair[1]);
+        }
     }
     (summary, timing.into_inner().unwrap_or_default())
 }
@@ -349,10 +400,75 @@ mod tests {
             seed: 9,
             threads: 1,
             max_plies: MAX_PLIES,
+            paired: false,
         };
         let one = run_match::<Adelta>(spec, &|_, _| {}).0;
         let two = run_match::<Adelta>(MatchSpec { threads: 2, ..spec }, &|_, _| {}).0;
         assert_eq!(one, two);
         assert_eq!(one.games(), 6);
+    }
+
+    #[test]
+    fn a_paired_match_plays_each_dice_sequence_from_both_seats() {
+        let a = Player {
+            scale: 0.05,
+            ..Player::new(Level::Easy)
+        };
+        let b = Player::new(Level::Random);
+        let spec = MatchSpec {
+            rule_set: RuleSetId::Adelta,
+            a,
+            b,
+            games: 8,
+            seed: 3,
+            threads: 2,
+            max_plies: MAX_PLIES,
+            paired: true,
+        };
+        let heard = std::sync::Mutex::new(vec![None; 8]);
+        let summary = run_match::<Adelta>(spec, &|i, score| {
+            if let Ok(mut h) = heard.lock() {
+                h[i as usize] = Some(score);
+            }
+        })
+        .0;
+        assert_eq!(summary.games(), 8);
+        assert_eq!(summary.pairs.count(), 4);
+        // Pair k is seed 3 + k played with A on seat A, then on seat B.
+        let heard = heard.into_inner().unwrap_or_default();
+        for k in 0..4u64 {
+            for (j, seat) in [Seat::A, Seat::B].into_iter().enumerate() {
+                let alone = play_game::<Adelta>(RuleSetId::Adelta, a, b, seat, 3 + k);
+                assert_eq!(heard[2 * k as usize + j], Some(alone), "pair {k}, {seat:?}");
+            }
+        }
+        let unpaired = run_match::<Adelta>(
+            MatchSpec {
+                paired: false,
+                ..spec
+            },
+            &|_, _| {},
+        )
+        .0;
+        assert_eq!(unpaired.pairs.count(), 0);
+    }
+
+    #[test]
+    fn pairs_are_told_apart_by_who_won_them() {
+        let mut pairs = Pairs::default();
+        pairs.add(1.0, 1.0);
+        pairs.add(0.0, 0.0);
+        pairs.add(1.0, 0.0);
+        pairs.add(0.0, 1.0);
+        pairs.add(0.5, 1.0);
+        assert_eq!(
+            pairs,
+            Pairs {
+                a_won_both: 1,
+                a_lost_both: 1,
+                same_seat_won: 2,
+                with_a_draw: 1,
+            }
+        );
     }
 }

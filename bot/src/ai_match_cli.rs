@@ -16,6 +16,12 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if args.paired && !args.games.is_multiple_of(2) {
+        return Err(format!(
+            "--paired plays games in pairs: --games must be even, like {}",
+            args.games + 1
+        ));
+    }
     let scale_a = args.scale_a.unwrap_or(args.scale);
     let scale_b = args.scale_b.unwrap_or(args.scale);
     if ![scale_a, scale_b].iter().all(|s| s.is_finite() && *s > 0.0) {
@@ -42,11 +48,16 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games (seats alternate), seed {}{}",
+        "{}: A {} (x{scale_a} iterations) vs B {} (x{scale_b}), {} games ({}), seed {}{}",
         args.rule_set.id(),
         args.a,
         args.b,
         summary.games(),
+        if args.paired {
+            "in pairs on the same dice, seats swapped"
+        } else {
+            "seats alternate"
+        },
         args.seed,
         if args.uncapped { ", no time cap" } else { "" },
     );
@@ -60,6 +71,19 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
         100.0 * lo,
         100.0 * hi
     );
+    let p = summary.pairs;
+    if args.paired && p.count() > 0 {
+        let _ = writeln!(
+            out,
+            "pairs: {}; A won both {}, lost both {}; the same seat won both {} ({:.0}%: there the dice outweighed the players); with a draw {}",
+            p.count(),
+            p.a_won_both,
+            p.a_lost_both,
+            p.same_seat_won,
+            100.0 * f64::from(p.same_seat_won) / f64::from(p.count()),
+            p.with_a_draw
+        );
+    }
     for (i, name) in ["A", "B"].iter().enumerate() {
         let _ = writeln!(
             out,
@@ -83,6 +107,7 @@ fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing
         seed: args.seed,
         threads: args.threads,
         max_plies: args.max_plies,
+        paired: args.paired,
     };
     run_match::<G>(spec, &|i, score| {
         if args.verbose {

@@ -90,6 +90,10 @@ pub struct AiMatchArgs {
     /// measure what more thinking would give; moves then take longer than the bot allows).
     #[arg(long)]
     pub uncapped: bool,
+    /// Play the games in pairs on the same dice, A on each seat once, and count the pairs
+    /// one seat won twice (dice luck) apart from those A won or lost twice (strength).
+    #[arg(long)]
+    pub paired: bool,
 }
 
 /// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.

@@ -44,6 +44,19 @@ fn a_small_match_prints_the_summary_and_repeats() {
         "{free}"
     );
     assert_eq!(free.lines().nth(1), lines.get(1).copied());
+    // In pairs, each seed's dice are played from both seats and the pairs are counted.
+    let mut paired = args.to_vec();
+    paired.push("--paired");
+    let pairs = ok(&paired);
+    assert!(
+        pairs.contains("4 games (in pairs on the same dice, seats swapped)"),
+        "{pairs}"
+    );
+    let line = pairs
+        .lines()
+        .find(|l| l.starts_with("pairs: 2; A won both "))
+        .unwrap_or_else(|| panic!("no pairs line:\n{pairs}"));
+    assert!(line.contains("the same seat won both"), "{line}");
 }
 
 #[test]
@@ -54,4 +67,6 @@ fn bad_arguments_are_refused() {
     assert!(err.contains("--games"), "{err}");
     let err = fails(&["ai-match", "daldosa", "--scale-b=0"]);
     assert!(err.contains("positive"), "{err}");
+    let err = fails(&["ai-match", "daldosa", "--paired", "--games", "3"]);
+    assert!(err.contains("--games must be even"), "{err}");
 }

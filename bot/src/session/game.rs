@@ -485,10 +485,11 @@ impl Session {
         id: Option<u64>,
         example: &str,
     ) -> Result<Stored<GameDoc>, Failure> {
-        if id.is_none() && !self.has_active_game_here(ctx)? {
-            if let Ok(last) = self.find_finished_game(ctx, None) {
-                return Ok(last);
-            }
+        if id.is_none()
+            && !self.has_active_game_here(ctx)?
+            && let Ok(last) = self.find_finished_game(ctx, None)
+        {
+            return Ok(last);
         }
         self.find_game(ctx, id, example)
     }

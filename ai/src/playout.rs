@@ -4,7 +4,8 @@
 //! Hnefatafl random attackers almost never stop a king that has an open line to a corner, so
 //! every playout looks won for the defenders and the attackers' search finds no plan. A
 //! game's policy plays the moves a beginner would not miss and leaves the rest to chance
-//! (Hnefatafl's is in [`crate::hnefatafl`]); the other games keep uniformly random playouts.
+//! (Hnefatafl's is in [`crate::hnefatafl`], Daldøsa's in [`crate::daldosa`]); the other games
+//! keep uniformly random playouts.
 
 use rand::{Rng, RngExt};
 

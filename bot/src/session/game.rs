@@ -442,6 +442,29 @@ impl Session {
         id: Option<u64>,
         example: &str,
     ) -> Result<Stored<GameDoc>, Failure> {
+        self.find_game_or_last(ctx, id, example, false)
+    }
+
+    /// The game `board` and `moves` show: as [`Self::find_game`], but with no active game
+    /// here the speaker's most recently finished one, so a player can look back at the game
+    /// that just ended without looking up its number.
+    pub(super) fn find_game_to_show(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        self.find_game_or_last(ctx, id, example, true)
+    }
+
+    /// [`Self::find_game`], falling back on the last finished game here if `or_last`.
+    fn find_game_or_last(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+        or_last: bool,
+    ) -> Result<Stored<GameDoc>, Failure> {
         if let Some(id) = id {
             return match self.store.game(id)? {
                 Some(g) => Ok(g),
@@ -460,10 +483,18 @@ impl Session {
             .collect();
         match here.len() {
             1 => Ok(here.remove(0)),
-            0 => Err(Failure::Refused(
-                "you have no active game here; name one with #id (`games` lists yours) or start one with `challenge <rule-set>`"
-                    .to_string(),
-            )),
+            0 => {
+                let none = || {
+                    Failure::Refused(
+                    "you have no active game here; name one with #id (`games` lists yours) or start one with `challenge <rule-set>`"
+                        .to_string(),
+                )
+                };
+                match or_last.then(|| self.find_finished_game(ctx, None)) {
+                    Some(Err(Failure::Refused(_))) | None => Err(none()),
+                    Some(found) => found,
+                }
+            }
             _ => Err(Failure::Refused(format!(
                 "you have {} active games here: {}; say which, like `{example}`",
                 here.len(),
@@ -474,32 +505,6 @@ impl Session {
                 example = example.replace("#id", &format!("#{}", here[0].doc.id))
             ))),
         }
-    }
-
-    /// The game `board` and `moves` show: as [`Self::find_game`], but with no active game
-    /// here the speaker's most recently finished one, so a player can look back at the game
-    /// that just ended without looking up its number.
-    pub(super) fn find_game_to_show(
-        &self,
-        ctx: &Context,
-        id: Option<u64>,
-        example: &str,
-    ) -> Result<Stored<GameDoc>, Failure> {
-        if id.is_none()
-            && !self.has_active_game_here(ctx)?
-            && let Ok(last) = self.find_finished_game(ctx, None)
-        {
-            return Ok(last);
-        }
-        self.find_game(ctx, id, example)
-    }
-
-    /// Whether the speaker plays an unfinished game in this channel.
-    fn has_active_game_here(&self, ctx: &Context) -> Result<bool, Failure> {
-        Ok(self
-            .games_of(&ctx.user.id, true, usize::MAX)?
-            .iter()
-            .any(|g| g.doc.channel == ctx.channel))
     }
 
     /// The most recently finished game of the speaker in this channel, or `#id`.

@@ -37,18 +37,12 @@ pub(crate) fn playout_move<R: Rng + ?Sized>(game: &Daldosa, moves: &[Move], rng:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
-    use rand::rngs::StdRng;
     use skald_rules::{Game, RuleSetId};
     use std::collections::HashSet;
 
     fn picks(text: &str) -> HashSet<String> {
         let game = Daldosa::from_notation(RuleSetId::Daldosa, text).expect("position");
-        let moves = game.legal_moves();
-        let mut rng = StdRng::seed_from_u64(1);
-        (0..50)
-            .map(|_| playout_move(&game, &moves, &mut rng).to_string())
-            .collect()
+        crate::playout::picks(&game, playout_move)
     }
 
     #[test]

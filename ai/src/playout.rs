@@ -13,3 +13,18 @@ use rand::{Rng, RngExt};
 pub(crate) fn uniform<M: Copy, R: Rng + ?Sized>(moves: &[M], rng: &mut R) -> M {
     moves[rng.random_range(0..moves.len())]
 }
+
+/// The moves a playout policy picks in 50 tries from one seed, as text: what the policies'
+/// position tests compare with the moves they expect.
+#[cfg(test)]
+pub(crate) fn picks<G: skald_rules::Game>(
+    game: &G,
+    policy: impl Fn(&G, &[G::Move], &mut rand::rngs::StdRng) -> G::Move,
+) -> std::collections::HashSet<String> {
+    use rand::SeedableRng;
+    let moves = game.legal_moves();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    (0..50)
+        .map(|_| policy(game, &moves, &mut rng).to_string())
+        .collect()
+}

@@ -86,12 +86,7 @@ mod tests {
     }
 
     fn picks(text: &str) -> HashSet<String> {
-        let game = position(text);
-        let moves = game.legal_moves();
-        let mut rng = StdRng::seed_from_u64(1);
-        (0..50)
-            .map(|_| playout_move(&game, &moves, &mut rng).to_string())
-            .collect()
+        crate::playout::picks(&position(text), playout_move)
     }
 
     #[test]

@@ -187,14 +187,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "board",
         usage: "board [#id]",
         summary: "show a game's board",
-        detail: "Without #id: your game here, or the only game in this channel.",
+        detail: "Without #id: your active game here, or else the game you last finished here.",
         example: "board #4",
     },
     CommandInfo {
         name: "moves",
         usage: "moves [#id]",
         summary: "list the moves (and dice) played so far",
-        detail: "Private values are never listed.",
+        detail: "Without #id: the same game as `board`. Private values are never listed.",
         example: "moves",
     },
     CommandInfo {

@@ -88,7 +88,7 @@ pub struct LogSection {
 }
 
 /// `[limits]`: per-user limits against floods (each key defaults to
-/// [`crate::session::Limits::default`]; 0 turns one off).
+/// [`skald_session::Limits::default`]; 0 turns one off).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitsSection {
@@ -106,9 +106,9 @@ pub struct LimitsSection {
 
 impl LimitsSection {
     /// The session's limits: these keys over the defaults.
-    pub fn limits(&self) -> crate::session::Limits {
-        let d = crate::session::Limits::default();
-        crate::session::Limits {
+    pub fn limits(&self) -> skald_session::Limits {
+        let d = skald_session::Limits::default();
+        skald_session::Limits {
             rate_commands: self.rate_commands.unwrap_or(d.rate_commands),
             rate_seconds: self.rate_seconds.unwrap_or(d.rate_seconds),
             max_active_games: self.max_active_games.unwrap_or(d.max_active_games),
@@ -350,11 +350,11 @@ mod tests {
         assert!(config.platforms().is_empty());
         assert_eq!(config.game.reminder_hours, Some(24));
         // The example documents the real defaults.
-        assert_eq!(config.limits.limits(), crate::session::Limits::default());
+        assert_eq!(config.limits.limits(), skald_session::Limits::default());
         assert_eq!(config.limits.rate_commands, Some(20));
         assert_eq!(
             LimitsSection::default().limits(),
-            crate::session::Limits::default()
+            skald_session::Limits::default()
         );
     }
 
@@ -367,7 +367,7 @@ mod tests {
         assert_eq!(limits.max_input_chars, 0);
         assert_eq!(
             limits.rate_seconds,
-            crate::session::Limits::default().rate_seconds
+            skald_session::Limits::default().rate_seconds
         );
         assert!(toml::from_str::<Config>("[limits]\nrate = 5").is_err());
     }

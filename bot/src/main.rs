@@ -1,15 +1,12 @@
 //! `skald`: the bot binary, and the command-line tools around it.
 
-mod ai_match_cli;
 mod cli;
-mod picture_cli;
-mod rules_cli;
 
 use clap::Parser;
+use skald::adapters::console::{self, ConsoleOptions};
 use skald::config::Config;
-use skald::console::{self, ConsoleOptions};
-use skald::session::SessionConfig;
-use std::io::{BufReader, IsTerminal};
+use skald_session::SessionConfig;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
@@ -27,10 +24,10 @@ fn main() -> ExitCode {
     };
     init_logging(&config);
     let result = match cli.command {
-        Some(cli::Command::Rules(cmd)) => rules_cli::run(cmd),
+        Some(cli::Command::Rules(cmd)) => cli::rules::run(cmd),
         Some(cli::Command::Console(args)) => run_console(&config, args),
-        Some(cli::Command::Export { data }) => export(&config, data),
-        Some(cli::Command::Import { file, data }) => import(&config, data, &file),
+        Some(cli::Command::Export { data }) => cli::store::export(&config, data),
+        Some(cli::Command::Import { file, data }) => cli::store::import(&config, data, &file),
         None => match config.platforms().as_slice() {
             [] => run_console(&config, cli::ConsoleArgs::default()),
             #[cfg(feature = "discord")]
@@ -45,9 +42,9 @@ fn main() -> ExitCode {
                 platforms.join(" and ")
             )),
         },
-        Some(cli::Command::Render(args)) => picture_cli::render(args),
-        Some(cli::Command::Replay(args)) => picture_cli::replay(args),
-        Some(cli::Command::AiMatch(args)) => ai_match_cli::run(&args),
+        Some(cli::Command::Render(args)) => cli::picture::render(args),
+        Some(cli::Command::Replay(args)) => cli::picture::replay(args),
+        Some(cli::Command::AiMatch(args)) => cli::ai_match::run(&args),
     };
     match result {
         Ok(out) => {
@@ -100,7 +97,7 @@ fn init_logging(config: &Config) {
     use tracing_subscriber::util::SubscriberInitExt as _;
     let _ = tracing_subscriber::registry()
         .with(filter)
-        .with(skald::log_noise::QuietExpectedNotFound)
+        .with(skald::runtime::log_noise::QuietExpectedNotFound)
         .with(
             tracing_subscriber::fmt::layer()
                 .with_writer(std::io::stderr)
@@ -137,7 +134,7 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
 #[cfg(feature = "discord")]
 fn run_discord(config: &Config) -> Result<String, String> {
     let section = config.discord.as_ref().ok_or("no [discord] section")?;
-    let opts = skald::discord::DiscordOptions {
+    let opts = skald::adapters::discord::DiscordOptions {
         data: config.data_dir(None),
         seed: std::env::var("SKALD_SEED")
             .ok()
@@ -145,7 +142,7 @@ fn run_discord(config: &Config) -> Result<String, String> {
         session: session_config(config),
         clock: config.clock.clone(),
     };
-    skald::discord::run(section, &opts)?;
+    skald::adapters::discord::run(section, &opts)?;
     Ok(String::new())
 }
 
@@ -156,12 +153,12 @@ fn run_matrix(config: &Config) -> Result<String, String> {
         .matrix
         .as_ref()
         .ok_or("the [matrix] section is missing")?;
-    let opts = skald::matrix::MatrixOptions {
+    let opts = skald::adapters::matrix::MatrixOptions {
         data: config.data_dir(None),
         session: session_config(config),
         clock: config.clock.clone(),
     };
-    skald::matrix::run(section, &opts)?;
+    skald::adapters::matrix::run(section, &opts)?;
     Ok(String::new())
 }
 
@@ -176,28 +173,4 @@ fn session_config(config: &Config) -> SessionConfig {
         engine_budget_scale: config.ai.budget_scale(),
         ..SessionConfig::default()
     }
-}
-
-fn export(config: &Config, data: Option<std::path::PathBuf>) -> Result<String, String> {
-    let store = console::open_store(&config.data_dir(data))?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let lines = store.export(&mut out).map_err(|e| e.to_string())?;
-    eprintln!("exported {lines} lines");
-    Ok(String::new())
-}
-
-fn import(
-    config: &Config,
-    data: Option<std::path::PathBuf>,
-    file: &std::path::Path,
-) -> Result<String, String> {
-    let f =
-        std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let dir = config.data_dir(data);
-    let store = console::open_store(&dir)?;
-    let lines = store
-        .import(&mut BufReader::new(f))
-        .map_err(|e| e.to_string())?;
-    Ok(format!("imported {lines} lines into {}\n", dir.display()))
 }

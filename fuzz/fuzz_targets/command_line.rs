@@ -2,5 +2,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    skald::fuzzing::command_line(data);
+    skald_session::fuzzing::command_line(data);
 });

@@ -2,5 +2,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    skald::fuzzing::move_text(data);
+    skald_session::fuzzing::move_text(data);
 });

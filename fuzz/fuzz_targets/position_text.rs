@@ -2,5 +2,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    skald::fuzzing::position_text(data);
+    skald_session::fuzzing::position_text(data);
 });

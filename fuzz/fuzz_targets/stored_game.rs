@@ -2,5 +2,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    skald::fuzzing::stored_game(data);
+    skald_session::fuzzing::stored_game(data);
 });

@@ -197,9 +197,9 @@ fn reply_from(all: &[&str], start: usize) -> String {
 pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -> Vec<String> {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
-    use skald::session::clock::FakeClock;
-    use skald::session::store::Store;
-    use skald::session::{Context, Session, SessionConfig, User};
+    use skald_session::clock::FakeClock;
+    use skald_session::store::Store;
+    use skald_session::{Context, Session, SessionConfig, User};
     use std::sync::Arc;
 
     let session = Session::new(
@@ -243,7 +243,7 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
         let reply = say(&line);
         assert_eq!(
             reply.kind,
-            skald::session::ReplyKind::Done,
+            skald_session::ReplyKind::Done,
             "{line}: {}",
             reply.text
         );

@@ -16,10 +16,10 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use skald::session::clock::FakeClock;
-use skald::session::store::Store;
-use skald::session::{Context, ReplyKind, Session, SessionConfig, User, UserId};
 use skald_rules::Action;
+use skald_session::clock::FakeClock;
+use skald_session::store::Store;
+use skald_session::{Context, ReplyKind, Session, SessionConfig, User, UserId};
 use skald_tests::{TempDir, skald_bin};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
@@ -310,7 +310,7 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
     let seed: u64 = std::env::var("SKALD_CRASH_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| skald::dice_rng::random_seed().expect("OS randomness"));
+        .unwrap_or_else(|| skald_session::dice_rng::random_seed().expect("OS randomness"));
     println!("crash safety: seed {seed} (repeat with SKALD_CRASH_SEED={seed}), {kills} kills");
     let data = TempDir::new("crash");
     let mut rng = StdRng::seed_from_u64(seed);

@@ -1,0 +1,282 @@
+//! Buttons: a reply's choices (accept, decline, the legal steps of a dice turn, rematch) and
+//! "My pieces" for Subulata, and what happens when one is pressed. A button's custom id is
+//! the command line it sends, so pressing it is the same as typing the command; the session
+//! decides whether the presser may (a refusal comes back ephemeral). Legal steps that do not
+//! fit as buttons but fit a select menu (25 options) come as a menu whose option values
+//! are the command lines, the same way.
+
+use super::deliver::{self, Outgoing};
+use super::{Data, session_context};
+use poise::serenity_prelude as serenity;
+use skald_session::Reply;
+
+/// Discord's limits: 5 rows of 5 buttons, 80 characters a label, 100 a custom id.
+const MAX_BUTTONS: usize = 25;
+const MAX_LABEL: usize = 80;
+const MAX_ID: usize = 100;
+/// The custom id prefix of "My pieces": `mine #3` asks for the presser's own view.
+const MINE: &str = "mine ";
+/// Discord's limit of options in a select menu (and its custom id here).
+const MAX_OPTIONS: usize = 25;
+const SELECT_ID: &str = "pick";
+
+/// The buttons for a reply: every choice when they all fit (with "My pieces" where values
+/// are hidden); when the legal moves do not fit, only the other choices (`/move` then).
+pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for b in &reply.boards {
+        if deliver::hides_values(b) {
+            out.push(("My pieces".into(), format!("{MINE}#{}", b.game)));
+        }
+    }
+    let (moves, others): (Vec<_>, Vec<_>) = reply
+        .choices
+        .iter()
+        .filter(|c| c.command.len() <= MAX_ID && c.label.len() <= MAX_LABEL)
+        .partition(|c| c.command.starts_with("move "));
+    out.extend(others.iter().map(|c| (c.label.clone(), c.command.clone())));
+    if out.len() + moves.len() <= MAX_BUTTONS {
+        out.extend(moves.iter().map(|c| (c.label.clone(), c.command.clone())));
+    }
+    // Discord refuses two buttons with one id (a rematch is offered to both players).
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|(_, id)| seen.insert(id.clone()));
+    out.truncate(MAX_BUTTONS);
+    out
+}
+
+/// The legal moves as a select menu when they do not fit as buttons but fit a menu (the
+/// dice games' steps on a busy turn); empty otherwise. Shown with at most four rows of
+/// buttons, so both fit Discord's five rows.
+pub fn select(reply: &Reply) -> Vec<(String, String)> {
+    let moves: Vec<(String, String)> = reply
+        .choices
+        .iter()
+        .filter(|c| c.command.starts_with("move "))
+        .filter(|c| c.command.len() <= MAX_ID && c.label.len() <= MAX_LABEL)
+        .map(|c| (c.label.clone(), c.command.clone()))
+        .collect();
+    let as_buttons = buttons(reply).iter().any(|(_, id)| id.starts_with("move "));
+    if as_buttons || moves.is_empty() || moves.len() > MAX_OPTIONS {
+        return Vec::new();
+    }
+    moves
+}
+
+/// Buttons in rows of five, then the select menu (if any) in a row of its own.
+pub fn rows(
+    buttons: &[(String, String)],
+    select: &[(String, String)],
+) -> Vec<serenity::CreateActionRow> {
+    let button_rows = if select.is_empty() { 5 } else { 4 };
+    let mut rows = button_rows_of(&buttons[..buttons.len().min(button_rows * 5)]);
+    if !select.is_empty() {
+        let options = select
+            .iter()
+            .map(|(label, line)| serenity::CreateSelectMenuOption::new(label, line))
+            .collect();
+        rows.push(serenity::CreateActionRow::SelectMenu(
+            serenity::CreateSelectMenu::new(
+                SELECT_ID,
+                serenity::CreateSelectMenuKind::String { options },
+            )
+            .placeholder("Choose your move"),
+        ));
+    }
+    rows
+}
+
+fn button_rows_of(buttons: &[(String, String)]) -> Vec<serenity::CreateActionRow> {
+    buttons
+        .chunks(5)
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .map(|(label, id)| {
+                        let style = match label.as_str() {
+                            "accept" => serenity::ButtonStyle::Success,
+                            "decline" | "cancel" => serenity::ButtonStyle::Danger,
+                            "My pieces" => serenity::ButtonStyle::Primary,
+                            _ => serenity::ButtonStyle::Secondary,
+                        };
+                        serenity::CreateButton::new(id.clone())
+                            .label(label.clone())
+                            .style(style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// A button was pressed: run its command for the presser and answer (publicly when the
+/// command did something, ephemerally otherwise; "My pieces" always ephemerally). Work that
+/// takes longer than `defer_after` is deferred first ("thinking…"), then answered with
+/// follow-ups, like a slow slash command.
+pub async fn pressed(
+    ctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), serenity::Error> {
+    let id = match &press.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().cloned().unwrap_or_default()
+        }
+        _ => press.data.custom_id.clone(),
+    };
+    let (line, mine) = match id.strip_prefix(MINE) {
+        Some(game) => (format!("board {game}"), true),
+        None => (id, false),
+    };
+    let sctx = session_context(&press.user, press.guild_id, press.channel_id);
+    let caller = sctx.user.id.clone();
+    let session = data.session.clone();
+    let mut job = tokio::task::spawn_blocking(move || {
+        let reply = session.handle(&sctx, &line);
+        let spectator = mine && !reply.private.iter().any(|p| p.to == caller);
+        (deliver::prepare(&reply, Some(&caller)), spectator)
+    });
+    let (joined, deferred) =
+        match super::commands::finished_within(data.defer_after, &mut job).await {
+            Some(done) => (done, false),
+            None => {
+                let thinking = serenity::CreateInteractionResponseMessage::new().ephemeral(mine);
+                press
+                    .create_response(
+                        &ctx.http,
+                        serenity::CreateInteractionResponse::Defer(thinking),
+                    )
+                    .await?;
+                (job.await, true)
+            }
+        };
+    let reply = Answer {
+        ctx,
+        press,
+        deferred,
+    };
+    let (prepared, spectator) = match joined {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::error!(error = %e, "a button's command failed");
+            let sorry = Outgoing::text("Sorry, that failed; nothing was changed.");
+            return reply.send(&sorry, true).await;
+        }
+    };
+    let mut ephemeral = prepared.ephemeral.into_iter();
+    if mine {
+        // Only the presser's own view, never the channel's answer again. A spectator (or
+        // a player of a game without hidden values) gets the public board and a note.
+        let first = match (spectator, prepared.public) {
+            (false, _) => ephemeral.next(),
+            (true, Some(public)) => Some(Outgoing {
+                text: format!("{SPECTATOR_NOTE}\n{}", public.text),
+                buttons: Vec::new(),
+                select: Vec::new(),
+                mentions: Vec::new(),
+                ..public
+            }),
+            (true, None) => ephemeral.next(),
+        }
+        .unwrap_or_else(|| Outgoing::text(SPECTATOR_NOTE));
+        reply.send(&first, true).await?;
+    } else {
+        match prepared.public {
+            Some(public) => reply.send(&public, false).await?,
+            None => {
+                let first = ephemeral
+                    .next()
+                    .unwrap_or_else(|| Outgoing::text("Nothing to do."));
+                reply.send(&first, true).await?;
+            }
+        }
+    }
+    for rest in ephemeral {
+        press
+            .create_followup(&ctx.http, deliver::followup(&rest))
+            .await?;
+    }
+    Ok(())
+}
+
+/// What "My pieces" tells someone who has no hidden pieces in that game.
+const SPECTATOR_NOTE: &str = "You have no hidden pieces in this game (you are not playing in it, or it is over): here is the board everyone sees.";
+
+/// The first answer to a press: the interaction response, or after a deferral the
+/// follow-up that replaces "thinking…".
+struct Answer<'a> {
+    ctx: &'a serenity::Context,
+    press: &'a serenity::ComponentInteraction,
+    deferred: bool,
+}
+
+impl Answer<'_> {
+    async fn send(&self, m: &Outgoing, ephemeral: bool) -> Result<(), serenity::Error> {
+        if self.deferred {
+            self.press
+                .create_followup(&self.ctx.http, deliver::followup_message(m, ephemeral))
+                .await
+                .map(drop)
+        } else {
+            self.press
+                .create_response(
+                    &self.ctx.http,
+                    serenity::CreateInteractionResponse::Message(deliver::response_message(
+                        m, ephemeral,
+                    )),
+                )
+                .await
+        }
+    }
+}
+
+impl Outgoing {
+    /// A plain text message.
+    pub fn text(text: &str) -> Outgoing {
+        Outgoing {
+            text: text.to_string(),
+            ..Outgoing::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_session::{Choice, UserId};
+
+    fn choice(label: &str, command: &str) -> Choice {
+        Choice {
+            label: label.into(),
+            command: command.into(),
+            for_user: Some(UserId::new("discord", "1")),
+        }
+    }
+
+    #[test]
+    fn moves_become_buttons_only_when_all_fit_and_ids_are_unique() {
+        let mut r = Reply::done("x");
+        r.choices.push(choice("rematch", "rematch #1"));
+        r.choices.push(choice("rematch", "rematch #1"));
+        assert_eq!(
+            buttons(&r),
+            [("rematch".to_string(), "rematch #1".to_string())]
+        );
+        let mut r = Reply::done("x");
+        r.choices.push(choice("draw", "decline #2"));
+        for n in 0..30 {
+            r.choices
+                .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
+        }
+        assert_eq!(buttons(&r).len(), 1, "30 moves do not fit: /move instead");
+        assert!(select(&r).is_empty(), "nor in a select menu");
+        r.choices.truncate(26);
+        assert_eq!(select(&r).len(), 25, "they fit a select menu");
+        assert_eq!(rows(&buttons(&r), &select(&r)).len(), 2);
+        r.choices.truncate(25);
+        let b = buttons(&r);
+        assert_eq!(b.len(), 25);
+        assert!(select(&r).is_empty(), "buttons already offer them");
+        assert_eq!(rows(&b, &[]).len(), 5);
+    }
+}

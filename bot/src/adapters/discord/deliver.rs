@@ -1,0 +1,245 @@
+//! Session replies as Discord messages: the channel part (text, board PNGs, buttons, only the
+//! pinged users allowed as mentions) and the caller's private parts (ephemeral). Everything is
+//! prepared on a blocking thread (PNG drawing) before anything is sent.
+
+use super::components;
+use poise::serenity_prelude as serenity;
+use skald_rules::Viewer;
+use skald_session::{Board, Reply, ReplyKind, UserId};
+
+/// The platform name in [`UserId`]s of Discord users.
+pub const PLATFORM: &str = "discord";
+
+/// One message ready to send.
+#[derive(Clone, Debug, Default)]
+pub struct Outgoing {
+    /// The text (mentions written `<@id>`).
+    pub text: String,
+    /// Board pictures: file name and PNG bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Buttons, as (label, custom id).
+    pub buttons: Vec<(String, String)>,
+    /// A select menu of moves, as (label, command line); empty for none.
+    pub select: Vec<(String, String)>,
+    /// The Discord user ids allowed to be pinged.
+    pub mentions: Vec<u64>,
+}
+
+/// A reply ready to send: the channel part (or, for a refusal, an ephemeral answer) and the
+/// caller's private parts.
+#[derive(Clone, Debug, Default)]
+pub struct Prepared {
+    /// For the channel; `None` when there is nothing public to say.
+    pub public: Option<Outgoing>,
+    /// Ephemeral, for the caller only: refusals and the caller's private boards.
+    pub ephemeral: Vec<Outgoing>,
+}
+
+/// Turns a reply into messages. Private parts go to `caller` only (ephemeral); private parts
+/// for anyone else are dropped: that player gets their view with the "My pieces" button.
+pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
+    let mut out = Prepared::default();
+    let main = Outgoing {
+        text: discord_text(&reply.text),
+        files: pictures(&reply.boards, "board"),
+        buttons: components::buttons(reply),
+        select: components::select(reply),
+        mentions: reply
+            .notify
+            .iter()
+            .filter(|u| u.platform == PLATFORM)
+            .filter_map(|u| u.id.parse().ok())
+            .collect(),
+    };
+    let main = Outgoing {
+        text: with_pings(&main.text, &main.mentions),
+        ..main
+    };
+    if reply.kind == ReplyKind::Done {
+        out.public = Some(main);
+    } else {
+        out.ephemeral.push(Outgoing {
+            mentions: Vec::new(),
+            buttons: Vec::new(),
+            select: Vec::new(),
+            ..main
+        });
+    }
+    for p in &reply.private {
+        if Some(&p.to) == caller {
+            out.ephemeral.push(Outgoing {
+                text: discord_text(&p.text),
+                files: pictures(&p.boards, "my-pieces"),
+                ..Outgoing::default()
+            });
+        }
+    }
+    out
+}
+
+/// Prepends the pings (`<@id>`) to a text unless it already mentions them.
+fn with_pings(text: &str, mentions: &[u64]) -> String {
+    let pings: Vec<String> = mentions
+        .iter()
+        .map(|id| format!("<@{id}>"))
+        .filter(|m| !text.contains(m.as_str()))
+        .collect();
+    if pings.is_empty() {
+        text.to_string()
+    } else {
+        format!("{} {text}", pings.join(" "))
+    }
+}
+
+/// Session text for Discord: `@<snowflake>` (how the session names a user it has not seen
+/// speak) becomes a Discord mention `<@snowflake>`, which shows the name; it only pings the
+/// users allowed by the message's allowed mentions. Capped at Discord's 2000 characters.
+pub fn discord_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        if (15..=20).contains(&digits) {
+            out.push_str(&format!("<@{}>", &after[..digits]));
+            rest = &after[digits..];
+        } else {
+            out.push('@');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    if out.chars().count() > 2000 {
+        out = out.chars().take(1990).collect::<String>() + "\n…";
+    }
+    out
+}
+
+/// The boards as PNG files; a board that cannot be drawn is logged and left out (the text
+/// still says where the game stands).
+fn pictures(boards: &[Board], audience: &str) -> Vec<(String, Vec<u8>)> {
+    boards
+        .iter()
+        .filter_map(|b| match skald_session::pictures::board_png(b) {
+            Ok(png) => Some((format!("game-{}-{audience}.png", b.game), png)),
+            Err(e) => {
+                tracing::warn!(game = b.game, error = %e, "cannot draw a board");
+                None
+            }
+        })
+        .collect()
+}
+
+/// Whether a public board hides values its players can ask to see ("My pieces").
+pub fn hides_values(board: &Board) -> bool {
+    board.viewer == Viewer::Public && board.position.rule_set().has_hidden_information()
+}
+
+/// Allowed mentions: exactly these users, never roles or everyone.
+pub fn allowed(mentions: &[u64]) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .users(
+            mentions
+                .iter()
+                .map(|id| serenity::UserId::new((*id).max(1))),
+        )
+        .empty_roles()
+        .everyone(false)
+        .replied_user(false)
+}
+
+/// The attachments of a message.
+pub fn attachments(m: &Outgoing) -> Vec<serenity::CreateAttachment> {
+    m.files
+        .iter()
+        .map(|(name, png)| serenity::CreateAttachment::bytes(png.clone(), name.clone()))
+        .collect()
+}
+
+/// A poise reply for a slash command.
+pub fn poise_reply(m: &Outgoing, ephemeral: bool) -> poise::CreateReply {
+    let mut r = poise::CreateReply::default()
+        .content(m.text.clone())
+        .ephemeral(ephemeral)
+        .allowed_mentions(allowed(&m.mentions))
+        .components(components::rows(&m.buttons, &m.select));
+    for a in attachments(m) {
+        r = r.attachment(a);
+    }
+    r
+}
+
+/// An interaction response message (for buttons).
+pub fn response_message(
+    m: &Outgoing,
+    ephemeral: bool,
+) -> serenity::CreateInteractionResponseMessage {
+    serenity::CreateInteractionResponseMessage::new()
+        .content(m.text.clone())
+        .ephemeral(ephemeral)
+        .allowed_mentions(allowed(&m.mentions))
+        .components(components::rows(&m.buttons, &m.select))
+        .files(attachments(m))
+}
+
+/// An ephemeral follow-up (the caller's private boards after a button).
+pub fn followup(m: &Outgoing) -> serenity::CreateInteractionResponseFollowup {
+    followup_message(m, true)
+}
+
+/// A follow-up message with its buttons (the answer to a deferred button press).
+pub fn followup_message(
+    m: &Outgoing,
+    ephemeral: bool,
+) -> serenity::CreateInteractionResponseFollowup {
+    serenity::CreateInteractionResponseFollowup::new()
+        .content(m.text.clone())
+        .ephemeral(ephemeral)
+        .allowed_mentions(allowed(&m.mentions))
+        .components(components::rows(&m.buttons, &m.select))
+        .files(attachments(m))
+}
+
+/// A channel message (scheduler notices).
+pub fn channel_message(m: &Outgoing) -> serenity::CreateMessage {
+    serenity::CreateMessage::new()
+        .content(m.text.clone())
+        .allowed_mentions(allowed(&m.mentions))
+        .components(components::rows(&m.buttons, &m.select))
+        .files(attachments(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_session::{Private, Reply};
+
+    #[test]
+    fn snowflakes_become_mentions_and_private_parts_reach_only_the_caller() {
+        assert_eq!(
+            discord_text("@alice vs @123456789012345678."),
+            "@alice vs <@123456789012345678>."
+        );
+        let mut r = Reply::done("Your move");
+        r.ping(&UserId::new(PLATFORM, "123456789012345678"));
+        let bob = UserId::new(PLATFORM, "222222222222222222");
+        r.private.push(Private {
+            to: bob.clone(),
+            name: "bob".into(),
+            text: "secret values".into(),
+            boards: Vec::new(),
+        });
+        let p = prepare(&r, None);
+        assert!(p.ephemeral.is_empty());
+        let public = p.public.expect("public part");
+        assert_eq!(public.mentions, [123456789012345678]);
+        assert!(public.text.starts_with("<@123456789012345678> Your move"));
+        let p = prepare(&r, Some(&bob));
+        assert_eq!(p.ephemeral.len(), 1);
+        assert!(!p.public.expect("public").text.contains("secret"));
+        let refused = prepare(&Reply::refused("no"), Some(&bob));
+        assert!(refused.public.is_none());
+        assert_eq!(refused.ephemeral[0].text, "no");
+    }
+}

@@ -1,0 +1,183 @@
+//! Replies as Matrix events: the channel text as one message whose mentions are real
+//! (`m.mentions` plus a pill per user), each board as an `m.image` (uploaded with
+//! `send_attachment`, width, height and size set, the text view as the body for screen
+//! readers and text clients), and each private part in the direct room with its reader.
+
+use super::rooms::{self, DirectRooms};
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::ruma::UInt;
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::events::room::message::{RoomMessageEventContent, TextMessageEventContent};
+use matrix_sdk::{Client, Room};
+use skald_session::{Board, Reply, ReplyKind, UserId};
+
+/// Posts a whole reply: channel text, public boards, then the private parts.
+pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Reply) {
+    if !reply.channel_boards_are_public() {
+        // The session guarantees this; refuse to post rather than leak.
+        tracing::error!("matrix: a reply carried a private board for the channel; not posted");
+        return;
+    }
+    let mut text = reply.text.clone();
+    if matches!(
+        reply.kind,
+        ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed
+    ) {
+        text = format!("⚠ {text}");
+    }
+    if let Some(list) = numbered_moves(reply) {
+        text.push('\n');
+        text.push_str(&list);
+    }
+    if !text.is_empty() || !reply.notify.is_empty() {
+        let content = with_mentions(room, &text, &reply.notify).await;
+        if let Err(e) = room.send(content).await {
+            tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
+        }
+    }
+    for board in &reply.boards {
+        send_board(room, board).await;
+    }
+    for part in &reply.private {
+        let Some(uid) =
+            rooms::matrix_id(&part.to.id).filter(|_| part.to.platform == super::PLATFORM)
+        else {
+            tracing::warn!("matrix: a private part for a user of another platform; not sent");
+            continue;
+        };
+        let dm = match dms.get(client, &uid).await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(error = %e, "matrix: cannot reach a player privately");
+                continue;
+            }
+        };
+        // In a direct room the player has not joined yet, the encryption keys would not
+        // reach them: wait for the join in the background, not holding up other commands.
+        if rooms::has_joined(&dm, &uid).await {
+            send_private(&dm, part).await;
+        } else {
+            let part = part.clone();
+            tokio::spawn(async move {
+                if rooms::wait_joined(&dm, &uid).await {
+                    send_private(&dm, &part).await;
+                } else {
+                    tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
+                }
+            });
+        }
+    }
+}
+
+/// One private part, in the direct room: its text, then its boards.
+async fn send_private(dm: &Room, part: &skald_session::Private) {
+    if let Err(e) = dm
+        .send(RoomMessageEventContent::text_plain(&part.text))
+        .await
+    {
+        tracing::warn!(error = %e, "matrix: cannot send a private part");
+        return;
+    }
+    for board in &part.boards {
+        send_board(dm, board).await;
+    }
+}
+
+/// A text message pinging `users`: their pills after the text, and `m.mentions` so clients
+/// notify them even when the pill's name is not their display name.
+pub async fn with_mentions(room: &Room, text: &str, users: &[UserId]) -> RoomMessageEventContent {
+    let mut plain = text.to_string();
+    let mut html = html_escape(text).replace('\n', "<br>");
+    let mut ids = Vec::new();
+    for user in users {
+        let Some(uid) = rooms::matrix_id(&user.id) else {
+            continue;
+        };
+        let name = rooms::display_name(room, &uid).await;
+        plain.push_str(&format!("\n{name}"));
+        html.push_str(&format!(
+            "<br><a href=\"https://matrix.to/#/{uid}\">{}</a>",
+            html_escape(&name)
+        ));
+        ids.push(uid);
+    }
+    if ids.is_empty() {
+        return RoomMessageEventContent::text_html(plain, html).add_mentions(Mentions::new());
+    }
+    RoomMessageEventContent::text_html(plain, html).add_mentions(Mentions::with_user_ids(ids))
+}
+
+/// Uploads and posts one board picture, as its viewer sees it.
+async fn send_board(room: &Room, board: &Board) {
+    let b = board.clone();
+    let png =
+        match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b)).await {
+            Ok(Ok(png)) => png,
+            Ok(Err(e)) => {
+                tracing::warn!(game = board.game, error = %e, "matrix: cannot draw a board");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "matrix: the drawing task failed");
+                return;
+            }
+        };
+    let text = board.text();
+    let (width, height) = png_size(&png).unwrap_or((0, 0));
+    let info = BaseImageInfo {
+        width: Some(UInt::from(width)),
+        height: Some(UInt::from(height)),
+        size: UInt::new(png.len() as u64),
+        ..BaseImageInfo::default()
+    };
+    let config = AttachmentConfig::new()
+        .info(AttachmentInfo::Image(info))
+        .caption(Some(TextMessageEventContent::plain(format!(
+            "{}\n{text}",
+            board.alt
+        ))));
+    let name = format!("skald-game-{}.png", board.game);
+    if let Err(e) = room
+        .send_attachment(name, &mime::IMAGE_PNG, png, config)
+        .await
+    {
+        tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a board");
+    }
+}
+
+/// For a dice game, the legal moves numbered in the session's order, so a player may type
+/// `move 2` (the session reads the number, see `session::game::numbered_move`).
+pub fn numbered_moves(reply: &Reply) -> Option<String> {
+    if !reply
+        .boards
+        .iter()
+        .any(|b| b.position.rule_set().uses_dice())
+    {
+        return None;
+    }
+    let moves: Vec<String> = reply
+        .choices
+        .iter()
+        .filter(|c| c.command.starts_with("move "))
+        .enumerate()
+        .map(|(i, c)| format!("{}. {}", i + 1, c.label))
+        .collect();
+    (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
+}
+
+/// Width and height from a PNG's header.
+pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    if png.len() < 24 || &png[1..4] != b"PNG" || &png[12..16] != b"IHDR" {
+        return None;
+    }
+    let w = u32::from_be_bytes(png[16..20].try_into().ok()?);
+    let h = u32::from_be_bytes(png[20..24].try_into().ok()?);
+    Some((w, h))
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

@@ -1,0 +1,251 @@
+//! The command line: `skald <command> ...`, parsed with clap.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use skald_rules::{RuleSetId, Seat, Viewer};
+use std::path::PathBuf;
+
+/// Skald: play Hnefatafl, Ad Elta Stelpur, Subulata and Daldøsa in chat.
+///
+/// With no command, runs the chat adapters the configuration enables, or the console when
+/// none is configured.
+#[derive(Debug, Parser)]
+#[command(name = "skald", version, about)]
+pub struct Cli {
+    /// The configuration file (see config.example.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The top-level commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in the terminal: one command per line, `@name <command>` to speak as someone.
+    Console(ConsoleArgs),
+    /// Write the whole store as JSON lines to standard output (for backups and moves).
+    Export {
+        /// The data directory (default: the config's, else ./skald-data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// Read an export into a new, empty data directory.
+    Import {
+        /// The JSON lines file written by `skald export`.
+        file: PathBuf,
+        /// The data directory (default: the config's, else ./skald-data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// Work with the rules directly: start positions, legal moves, playing moves.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Draw a position as a PNG picture.
+    Render(RenderArgs),
+    /// Make an animated GIF of a whole game from its record.
+    Replay(ReplayArgs),
+    /// Play the built-in AI against itself: wins, losses, draws and a 95% interval of A's score.
+    AiMatch(AiMatchArgs),
+}
+
+/// `skald ai-match <rule-set> --a hard --b random --games N`: engine against engine, seats
+/// alternating (A has seat A in even games).
+#[derive(Debug, clap::Args)]
+pub struct AiMatchArgs {
+    /// Rule set id (see `skald rules list`).
+    #[arg(value_parser = parse_rule_set)]
+    pub rule_set: RuleSetId,
+    /// Player A's level: random, easy, normal or hard.
+    #[arg(long, default_value = "hard")]
+    pub a: skald_ai::Level,
+    /// Player B's level: random, easy, normal or hard.
+    #[arg(long, default_value = "random")]
+    pub b: skald_ai::Level,
+    /// How many games.
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// Seed of game 0 (game i uses seed + i): set-ups, dice and the engines' choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Multiplies both levels' search iterations (e.g. 0.25 for a quicker, weaker match).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+    /// Stop each game after this many steps and count it a draw (to time a few moves).
+    #[arg(long, default_value_t = skald_ai::harness::MAX_PLIES)]
+    pub max_plies: u32,
+    /// Print each game's result on standard error as it ends.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// Multiplies A's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_a: Option<f64>,
+    /// Multiplies B's iterations instead of `--scale`.
+    #[arg(long)]
+    pub scale_b: Option<f64>,
+    /// Lift the levels' wall-time caps, so a scaled-up search runs all its iterations (to
+    /// measure what more thinking would give; moves then take longer than the bot allows).
+    #[arg(long)]
+    pub uncapped: bool,
+    /// Play the games in pairs on the same dice, A on each seat once, and count the pairs
+    /// one seat won twice (dice luck) apart from those A won or lost twice (strength).
+    #[arg(long)]
+    pub paired: bool,
+}
+
+/// `skald render <id> "<position>" -o out.png`: a board picture, as the bot would post it.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// Rule set id (see `skald rules list`).
+    #[arg(value_parser = parse_rule_set)]
+    pub rule_set: RuleSetId,
+    /// The position string.
+    pub position: String,
+    /// Where to write the PNG.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// Whose view: a, b, public (spectators) or final (everything, once the game is over).
+    #[arg(long, value_enum, default_value_t = ViewerArg::Public)]
+    pub viewer: ViewerArg,
+    /// A legal move to play on the position first; the picture then shows the resulting
+    /// position with this move marked (from, to, captures).
+    #[arg(long)]
+    pub last_move: Option<String>,
+    /// Player names for the header, seat A first: `--players Astrid,Bjørn`.
+    #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+    pub players: Vec<String>,
+    /// Seed for dice rolled after `--last-move` ends a turn; random when left out.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `skald replay <record-file> -o game.gif`: a whole game as an animation.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// A game record (JSON), or a game from `skald export` (one JSON line holding a `record`).
+    pub record: std::path::PathBuf,
+    /// Where to write the GIF.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// With an export file of many games: the number of the game to replay.
+    #[arg(long)]
+    pub game: Option<u64>,
+    /// Player names for the header, seat A first: `--players Astrid,Bjørn`.
+    #[arg(long, value_delimiter = ',', num_args = 1..=2)]
+    pub players: Vec<String>,
+}
+
+/// `skald console` options.
+#[derive(Debug, Default, clap::Args)]
+pub struct ConsoleArgs {
+    /// The data directory (default: the config's, else ./skald-data).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Who speaks lines that do not start with `@name` (default: console).
+    #[arg(long = "as", value_name = "NAME")]
+    pub name: Option<String>,
+    /// Seed every random choice (dice, set-ups, seats) so a transcript repeats exactly.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Use a fake clock that only `!clock +3d` lines move (kept in the data directory).
+    #[arg(long)]
+    pub fake_clock: bool,
+    /// Print each input line before its reply (the default when input is not a terminal).
+    #[arg(long, overrides_with = "no_echo")]
+    pub echo: bool,
+    /// Do not print input lines.
+    #[arg(long)]
+    pub no_echo: bool,
+    /// Do not draw board pictures (PNG files in <data>/boards/); text boards only.
+    #[arg(long)]
+    pub no_pictures: bool,
+}
+
+/// `skald rules ...`: the rules engine on the command line, for players, scripts and tests.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// The rule set ids, one per line, with the game's name.
+    List,
+    /// The starting position string (full form), with the first dice rolled in dice games.
+    Start {
+        /// Rule set id (see `skald rules list`).
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// Seed for the set-up (Subulata's board) and the first rolls; random when left out.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// The legal moves (steps, in dice games) of a position, one per line.
+    Legal {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+    },
+    /// Plays moves and prints the resulting position; rolls when a turn needs new dice.
+    Play {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+        /// Moves in order (for dice games: one step each, like `13+1` or `w12+1`).
+        moves: Vec<String>,
+        /// Seed for the dice rolled after the moves; random when left out.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Also print what happened (captures, rolls, ...) on standard error.
+        #[arg(short, long)]
+        verbose: bool,
+    },
+    /// A readable text board of a position.
+    Show {
+        /// Rule set id.
+        #[arg(value_parser = parse_rule_set)]
+        rule_set: RuleSetId,
+        /// The position string.
+        position: String,
+        /// Whose view: a, b, public or final (everything).
+        #[arg(long, value_enum, default_value_t = ViewerArg::Final)]
+        viewer: ViewerArg,
+    },
+}
+
+/// A viewer named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ViewerArg {
+    /// Seat A's own view (attackers, White).
+    A,
+    /// Seat B's own view (defenders, Black).
+    B,
+    /// What spectators see.
+    Public,
+    /// Everything, as at the final reveal.
+    Final,
+}
+
+impl From<ViewerArg> for Viewer {
+    fn from(v: ViewerArg) -> Viewer {
+        match v {
+            ViewerArg::A => Viewer::Seat(Seat::A),
+            ViewerArg::B => Viewer::Seat(Seat::B),
+            ViewerArg::Public => Viewer::Public,
+            ViewerArg::Final => Viewer::Final,
+        }
+    }
+}
+
+/// Reads a rule set id or alias, with the list of known ids in the error.
+fn parse_rule_set(text: &str) -> Result<RuleSetId, String> {
+    text.parse()
+        .map_err(|e: skald_rules::UnknownRuleSet| e.to_string())
+}
+
+pub mod ai_match;
+pub mod picture;
+pub mod rules;
+pub mod store;

@@ -1,0 +1,100 @@
+//! Documents already decoded: every command on a game reads its stored JSON (and its
+//! players' user documents), and the decoding was a sixth of the CPU of a move's
+//! acknowledgement. The store remembers the documents it last read or wrote, each with the
+//! exact bytes it came from, and hands one out only while the stored bytes are still those:
+//! a document found here is the one the bytes decode to, whoever wrote them (another handle,
+//! an import, a repair).
+//!
+//! In memory only and bounded; shared by the clones of a [`super::store::Store`].
+
+use super::game::GameDoc;
+use sled::IVec;
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// How many documents are kept; past it the memo starts again empty (cheap, and rare: only
+/// a bot with more games in play than this pays one more decode per document).
+const CAPACITY: usize = 1024;
+
+/// Decoded documents by key (a game's number, a user's key), with the bytes each was
+/// decoded from (or encoded to).
+pub struct Decoded<K, T>(Arc<Mutex<HashMap<K, (IVec, T)>>>);
+
+/// The store's memo of games.
+pub type DecodedGames = Decoded<u64, GameDoc>;
+
+impl<K, T> Clone for Decoded<K, T> {
+    fn clone(&self) -> Self {
+        Decoded(self.0.clone())
+    }
+}
+
+impl<K, T> Default for Decoded<K, T> {
+    fn default() -> Self {
+        Decoded(Arc::default())
+    }
+}
+
+impl<K: Hash + Eq, T: Clone> Decoded<K, T> {
+    /// The document under `id` if `raw` is exactly what it was decoded from.
+    pub fn get(&self, id: &K, raw: &IVec) -> Option<T> {
+        let map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        match map.get(id) {
+            Some((bytes, doc)) if bytes == raw => Some(doc.clone()),
+            _ => None,
+        }
+    }
+
+    /// Remembers that `raw` decodes to `doc`.
+    pub fn put(&self, id: K, raw: IVec, doc: T) {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if map.len() >= CAPACITY && !map.contains_key(&id) {
+            map.clear();
+        }
+        map.insert(id, (raw, doc));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FakeClock;
+    use crate::store::Store;
+    use crate::{Context, ReplyKind, Session, SessionConfig, User};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_document_is_handed_out_only_for_the_bytes_it_came_from() {
+        let s = Session::new(
+            Store::temporary().expect("store"),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            rand::rngs::StdRng::seed_from_u64(1),
+            SessionConfig::default().without_rate_limit(),
+        )
+        .expect("session");
+        let say = |who: &str, line: &str| {
+            let ctx = Context::new(User::new("console", who, who), "console", "console");
+            let r = s.handle(&ctx, line);
+            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+        };
+        say("alice", "challenge tafl @bob first");
+        say("bob", "accept");
+        say("alice", "move d1-d4");
+        say("bob", "resign");
+        // What the store hands out (from the memo, filled by the writes) is exactly what its
+        // bytes decode to, ratings included.
+        let stored = s.store().game(1).expect("reads").expect("exists");
+        let bytes = serde_json::to_vec(&stored.doc).expect("encodes");
+        let fresh = crate::damaged::decode_game(1, &bytes).expect("decodes");
+        assert_eq!(stored.doc, fresh);
+        assert!(stored.doc.end.as_ref().is_some_and(|e| e.ratings.is_some()));
+
+        let memo = DecodedGames::default();
+        let (a, b) = (IVec::from(&b"one"[..]), IVec::from(&b"two"[..]));
+        memo.put(1, a.clone(), fresh.clone());
+        assert_eq!(memo.get(&1, &a), Some(fresh));
+        assert_eq!(memo.get(&1, &b), None, "other bytes: decode again");
+        assert_eq!(memo.get(&2, &a), None);
+    }
+}

@@ -1,0 +1,259 @@
+//! Plays the built-in engine's moves, for every adapter alike.
+//!
+//! The session says which games wait for the engine ([`Session::engine_turns`]); this module
+//! runs each search on a worker thread ([`skald_ai::Thinking`]), sends the move back through
+//! the session as the engine's own `move` command, and hands the answers back. It blocks while
+//! the engine thinks: the console calls it directly (transcripts stay in order), the chat
+//! adapters call [`Driver::play_pending`] inside `spawn_blocking` from their background loop,
+//! which they wake after answering each command (and which runs once at start-up, resuming an
+//! engine turn left before a restart), so the async runtime keeps answering others meanwhile.
+
+use crate::engine::EngineTurn;
+use crate::{Notice, Reply, ReplyKind, Session};
+use skald_ai::{Budget, Progress, Thinking};
+use std::collections::HashSet;
+
+/// A bound on the engine moves played in one call, in case a game never changes under them.
+const MAX_MOVES: usize = 10_000;
+
+/// One move the engine played (or tried to).
+#[derive(Clone, Debug)]
+pub struct EngineMove {
+    /// The turn it answered (game, who speaks, where).
+    pub turn: EngineTurn,
+    /// The command line the engine sent (`move #3 f2-f5`).
+    pub line: String,
+    /// The session's answer to it.
+    pub reply: Reply,
+}
+
+/// Remembers the turns the engine could not play, so one broken game does not stop the others
+/// nor loop forever.
+#[derive(Debug, Default)]
+pub struct Driver {
+    failed: HashSet<(u64, u64)>,
+    /// Searches without their wall-time cap (only the iteration budget), so a console
+    /// transcript with the fake clock repeats exactly however loaded the machine is.
+    pub uncapped: bool,
+}
+
+impl Driver {
+    /// A driver whose searches stop at their level's time cap too.
+    pub fn new() -> Driver {
+        Driver::default()
+    }
+
+    /// Searches and plays the engine's oldest pending move; `None` when no game waits for one.
+    /// Blocks while the engine thinks (on its own worker thread).
+    pub fn play_next(&mut self, session: &Session) -> Option<EngineMove> {
+        let turn = self.next_turn(session)?;
+        Some(self.play_turn(session, turn))
+    }
+
+    /// The oldest engine turn still worth trying (not one that failed before).
+    fn next_turn(&self, session: &Session) -> Option<EngineTurn> {
+        let turns = match session.engine_turns() {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = ?e, "the engine cannot read its games");
+                return None;
+            }
+        };
+        turns
+            .into_iter()
+            .find(|t| !self.failed.contains(&(t.game, t.seed)))
+    }
+
+    /// Searches `turn` and sends the move found to the session.
+    fn play_turn(&mut self, session: &Session, turn: EngineTurn) -> EngineMove {
+        let budget = turn.budget.map(|b| Budget {
+            time_cap: if self.uncapped { None } else { b.time_cap },
+            ..b
+        });
+        let thinking = Thinking::start_text(
+            turn.rule_set,
+            turn.view.clone(),
+            turn.seat,
+            budget,
+            turn.seed,
+        );
+        let mv = match thinking.wait() {
+            Progress::Done(Some(mv)) => mv,
+            other => {
+                let lost = matches!(other, Progress::Lost);
+                tracing::error!(
+                    game = turn.game,
+                    level = %turn.level,
+                    lost,
+                    "the engine found no move; the game waits (its deadline is pushed back, not ended)"
+                );
+                self.failed.insert((turn.game, turn.seed));
+                return EngineMove {
+                    line: String::new(),
+                    reply: Reply::refused(format!(
+                        "the engine found no move in game #{}",
+                        turn.game
+                    )),
+                    turn,
+                };
+            }
+        };
+        let line = format!("move #{} {mv}", turn.game);
+        let reply = session.handle(&turn.ctx, &line);
+        if reply.kind != ReplyKind::Done {
+            // The game changed while the engine thought (a resignation), or a bug: the log
+            // says which, the channel hears nothing from the engine.
+            tracing::warn!(game = turn.game, line = %line, answer = %reply.text, "the engine's move was not played");
+            self.failed.insert((turn.game, turn.seed));
+        }
+        EngineMove { turn, line, reply }
+    }
+}
+
+impl Driver {
+    /// Plays every pending engine move and hands `post` what to post where, like
+    /// [`Session::tick`]: one notice per engine turn (the steps of a dice turn are merged into
+    /// one message, with the board after the last). A game's notice is handed over as soon as
+    /// the engine turns to another game, so a player does not wait for the engine to think in
+    /// everyone else's games first. Moves that could not be played are only logged (once).
+    pub fn play_pending(&mut self, session: &Session, mut post: impl FnMut(Notice)) {
+        let mut pending: Option<(u64, Notice)> = None;
+        for _ in 0..MAX_MOVES {
+            let Some(turn) = self.next_turn(session) else {
+                break;
+            };
+            if pending.as_ref().is_some_and(|(game, _)| *game != turn.game)
+                && let Some((_, notice)) = pending.take()
+            {
+                post(notice);
+            }
+            let played = self.play_turn(session, turn);
+            if played.reply.kind != ReplyKind::Done {
+                continue;
+            }
+            tracing::info!(game = played.turn.game, level = %played.turn.level, "the engine moved");
+            match &mut pending {
+                Some((game, last)) if *game == played.turn.game => {
+                    merge(&mut last.reply, played.reply)
+                }
+                _ => {
+                    if let Some((_, notice)) = pending.take() {
+                        post(notice);
+                    }
+                    pending = Some((
+                        played.turn.game,
+                        Notice {
+                            channel: played.turn.ctx.channel.clone(),
+                            reply: played.reply,
+                        },
+                    ));
+                }
+            }
+        }
+        if let Some((_, notice)) = pending {
+            post(notice);
+        }
+    }
+}
+
+/// `later` appended to `earlier`: both texts, the later board, pings and choices.
+fn merge(earlier: &mut Reply, later: Reply) {
+    if !later.text.is_empty() {
+        if !earlier.text.is_empty() {
+            earlier.text.push('\n');
+        }
+        earlier.text.push_str(&later.text);
+    }
+    if !later.boards.is_empty() {
+        earlier.boards = later.boards;
+    }
+    earlier.private.extend(later.private);
+    earlier.notify = later.notify;
+    earlier.choices = later.choices;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FakeClock;
+    use crate::store::Store;
+    use crate::{Context, SessionConfig, User};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+
+    fn session() -> Session {
+        Session::new(
+            Store::temporary().expect("temporary store"),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            rand::rngs::StdRng::seed_from_u64(3),
+            SessionConfig {
+                engine_budget_scale: 0.02,
+                ..SessionConfig::default()
+            },
+        )
+        .expect("session")
+    }
+
+    #[test]
+    fn the_engine_answers_in_the_game_channel_once_per_turn() {
+        let s = session();
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        // Hnefatafl with the engine first (attackers): its move is one notice in `hall`.
+        let r = s.handle(&alice, "challenge tafl @skald easy second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let mut driver = Driver::new();
+        let notices = pending(&mut driver, &s);
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        let n = &notices[0];
+        assert_eq!(n.channel.0, "hall");
+        assert!(
+            n.reply.text.contains("skald (Attackers) played"),
+            "{}",
+            n.reply.text
+        );
+        assert_eq!(n.reply.boards.len(), 1);
+        assert!(
+            n.reply.notify.iter().all(|u| u.id == "alice"),
+            "only alice is pinged: {:?}",
+            n.reply.notify
+        );
+        assert!(s.engine_turns().expect("turns").is_empty());
+        // Nothing left to play: nothing to post.
+        assert!(pending(&mut driver, &s).is_empty());
+    }
+
+    fn pending(driver: &mut Driver, s: &Session) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        driver.play_pending(s, |n| notices.push(n));
+        notices
+    }
+
+    #[test]
+    fn a_game_hears_the_engine_before_it_thinks_in_the_next_game() {
+        let s = session();
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        let bob = Context::new(User::new("test", "bob", "bob"), "club", "den");
+        for who in [&alice, &bob] {
+            let r = s.handle(who, "challenge tafl @skald easy second");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        }
+        let waiting = || -> Vec<u64> {
+            let turns = s.engine_turns().expect("turns");
+            turns.iter().map(|t| t.game).collect()
+        };
+        assert_eq!(waiting().len(), 2, "both games wait for the engine");
+        // What was still waiting for the engine when each notice was handed over.
+        let mut posted: Vec<(String, Vec<u64>)> = Vec::new();
+        Driver::new().play_pending(&s, |n| posted.push((n.channel.0.clone(), waiting())));
+        assert_eq!(posted.len(), 2, "{posted:?}");
+        assert_eq!(
+            posted[0].1.len(),
+            1,
+            "the second game still waited: {posted:?}"
+        );
+        assert!(posted[1].1.is_empty(), "{posted:?}");
+        let mut channels: Vec<&str> = posted.iter().map(|(c, _)| c.as_str()).collect();
+        channels.sort();
+        assert_eq!(channels, ["den", "hall"]);
+    }
+}

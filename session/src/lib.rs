@@ -1,0 +1,354 @@
+//! `skald-session`: the platform-neutral heart of Skald. No async runtime and no chat
+//! platform's crate is in its dependency tree; the `skald` binary's adapters (console,
+//! Discord, Matrix) only translate. Every adapter turns a chat message into a [`Context`] and a line of text,
+//! calls [`Session::handle`], and shows the [`Reply`]; a scheduler calls [`Session::tick`]
+//! at [`Session::next_wakeup`] and posts the [`Notice`]s. No platform type appears here.
+//!
+//! `Session` is `Send + Sync` and every method takes `&self`: commands may run on many
+//! threads at once. Each command reads what it needs, decides, and writes one
+//! [`store::Commit`] (a sled transaction with compare-and-swap), flushed before the reply
+//! is returned: two commands racing on one game cannot both apply.
+
+#![warn(missing_docs)]
+
+pub mod challenge;
+pub mod clock;
+pub mod command;
+pub mod damaged;
+mod decoded;
+pub mod dice_rng;
+pub mod engine;
+pub mod engine_driver;
+pub mod fuzzing;
+pub mod game;
+pub mod identity;
+pub mod journal;
+pub mod ladder;
+pub mod limits;
+mod lists;
+pub mod messages;
+mod parsed;
+pub mod pictures;
+pub mod reply;
+mod scheduler;
+pub mod store;
+pub mod suggest;
+pub mod user;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+impl Session {
+    /// The stored game `id` (the session tests' worlds all read games this way).
+    fn test_game(&self, id: u64) -> game::GameDoc {
+        self.store()
+            .game(id)
+            .expect("store reads")
+            .expect("game exists")
+            .doc
+    }
+}
+#[cfg(test)]
+mod tests_authz;
+#[cfg(test)]
+mod tests_limits;
+#[cfg(test)]
+mod tests_secrecy;
+
+use clock::{Clock, HOUR, Timestamp};
+use command::Command;
+pub use identity::{ChannelId, CommunityId, Context, User, UserId};
+pub use limits::Limits;
+use limits::RateLimiter;
+use rand::rngs::StdRng;
+pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind};
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex, MutexGuard};
+use store::{Commit, CommitError, Store, StoreError};
+use user::UserDoc;
+
+/// Settings of the session that an operator may change (`config.toml`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionConfig {
+    /// Hours before a deadline when the player to move is reminded (0: no reminders).
+    pub reminder_hours: u32,
+    /// Down time shorter than this is not given back to the players' clocks (seconds).
+    pub downtime_grace_secs: i64,
+    /// Multiplies the built-in engine's search iterations (`[ai] budget_scale`; 1.0 is the
+    /// levels' real budgets, tests use less so games against the engine stay quick).
+    pub engine_budget_scale: f64,
+    /// Per-user limits: command rate, active games, open challenges, line length.
+    pub limits: Limits,
+}
+
+impl SessionConfig {
+    /// These settings without the command rate limit: for the console (the operator's own
+    /// terminal, where every speaker is the operator) and for scripted runs whose fake time
+    /// stands still between commands.
+    pub fn without_rate_limit(self) -> SessionConfig {
+        SessionConfig {
+            limits: Limits {
+                rate_commands: 0,
+                ..self.limits
+            },
+            ..self
+        }
+    }
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig {
+            reminder_hours: 24,
+            downtime_grace_secs: 120,
+            limits: Limits::default(),
+            engine_budget_scale: 1.0,
+        }
+    }
+}
+
+/// Why a command was not carried out; turned into a [`Reply`] by [`Session::execute`].
+#[derive(Debug)]
+pub enum Failure {
+    /// Refused with this explanation; nothing changed.
+    Refused(String),
+    /// Another command changed this game first; nothing changed.
+    Conflict(u64),
+    /// The store failed.
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        match e {
+            // One damaged game: a clear refusal for it, while every other game is served.
+            StoreError::UnreadableGame { id, reason } => {
+                tracing::error!(game = id, %reason, "a stored game cannot be read; skald export writes it raw");
+                Failure::Refused(damaged::unreadable_text(id, &reason))
+            }
+            e => Failure::Store(e),
+        }
+    }
+}
+
+/// The session manager. See the module documentation.
+pub struct Session {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    rng: Mutex<StdRng>,
+    config: SessionConfig,
+    /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
+    unreadable: Mutex<BTreeSet<u64>>,
+    rate: RateLimiter,
+}
+
+impl Session {
+    /// A session over `store`, reading time from `clock` and dice from `rng`. Gives the
+    /// players back any time the bot was down (their deadlines move by as much).
+    pub fn new(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        rng: StdRng,
+        config: SessionConfig,
+    ) -> Result<Session, StoreError> {
+        let session = Session {
+            store,
+            clock,
+            rng: Mutex::new(rng),
+            config,
+            unreadable: Mutex::new(BTreeSet::new()),
+            rate: RateLimiter::default(),
+        };
+        session.recover(session.now())?;
+        Ok(session)
+    }
+
+    /// The store (for export, the benchmark, and tests).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The current time by the session's clock.
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`. A line
+    /// over the rate limit or the length limit is refused before it is read.
+    pub fn handle(&self, ctx: &Context, line: &str) -> Reply {
+        if let Some(refusal) = self.admit(ctx) {
+            return refusal;
+        }
+        if limits::too_long(&self.config.limits, line) {
+            return Reply::refused(limits::length_refusal(&self.config.limits));
+        }
+        match command::parse(line) {
+            Ok(cmd) => self.execute_admitted(ctx, cmd),
+            Err(e) => Reply::refused(e.to_string()),
+        }
+    }
+
+    /// Carries out a parsed command (within the user's rate limit). Never panics on anything
+    /// a user or the disk does: refusals, races and store failures all become replies.
+    pub fn execute(&self, ctx: &Context, cmd: Command) -> Reply {
+        match self.admit(ctx) {
+            Some(refusal) => refusal,
+            None => self.execute_admitted(ctx, cmd),
+        }
+    }
+
+    /// The refusal of a command over the speaker's rate limit, if it is.
+    fn admit(&self, ctx: &Context) -> Option<Reply> {
+        // The built-in engine answers every game it plays; its moves come from the session's
+        // own driver, never from a person who could flood.
+        if engine::is_engine(&ctx.user.id) {
+            return None;
+        }
+        let limits = &self.config.limits;
+        match self.rate.admit(limits, &ctx.user.id, self.now()) {
+            Ok(()) => None,
+            Err(wait) => {
+                tracing::debug!(user = %ctx.user.id, wait, "command over the rate limit");
+                Some(Reply::refused(limits::rate_refusal(limits, wait)))
+            }
+        }
+    }
+
+    fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
+        if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
+            return Reply::refused("this user id cannot be used");
+        }
+        match self.run(ctx, &cmd) {
+            Ok(mut reply) => {
+                // The engine reads no mention and no private message.
+                reply
+                    .notify
+                    .retain(|u| u.platform != engine::ENGINE_PLATFORM);
+                reply
+                    .private
+                    .retain(|p| p.to.platform != engine::ENGINE_PLATFORM);
+                reply
+            }
+            Err(Failure::Refused(text)) => Reply::refused(text),
+            Err(Failure::Conflict(id)) => self.conflict_reply(id),
+            Err(Failure::Store(e)) => {
+                tracing::error!(error = %e, "store failure");
+                Reply {
+                    kind: ReplyKind::Failed,
+                    ..Reply::done(
+                        "Sorry, the bot could not save this: the store failed. Nothing was changed; please try again later.",
+                    )
+                }
+            }
+        }
+    }
+
+    fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
+        let reply = self.dispatch(ctx, cmd)?;
+        // A refused command changes nothing, not even the user list.
+        self.touch_user(&ctx.user)?;
+        Ok(reply)
+    }
+
+    fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
+        match cmd {
+            Command::Challenge(spec) => self.cmd_challenge(ctx, spec),
+            Command::Accept(id) => self.cmd_accept(ctx, *id),
+            Command::Decline(id) => self.cmd_decline(ctx, *id),
+            Command::Cancel(id) => self.cmd_cancel(ctx, *id),
+            Command::Move { game, moves } => self.cmd_move(ctx, *game, moves),
+            Command::Board(id) => self.cmd_board(ctx, *id),
+            Command::Moves(id) => self.cmd_moves(ctx, *id),
+            Command::Resign(id) => self.cmd_resign(ctx, *id),
+            Command::Abort(id) => self.cmd_abort(ctx, *id),
+            Command::Draw(id) => self.cmd_draw(ctx, *id),
+            Command::Takeback(id) => self.cmd_takeback(ctx, *id),
+            Command::Rematch(id) => self.cmd_rematch(ctx, *id),
+            Command::Arrange { game, values } => self.cmd_arrange(ctx, *game, *values),
+            Command::Games => self.cmd_games(ctx),
+            Command::History(id) => self.cmd_history(ctx, *id),
+            Command::Ladder(rule_set) => self.cmd_ladder(ctx, *rule_set),
+            Command::Rating(user) => self.cmd_rating(ctx, user.as_deref()),
+            Command::Rules(None) => Ok(Reply::done(messages::rule_sets_text())),
+            Command::Rules(Some(r)) => Ok(Reply::done(messages::rules_text(*r))),
+            Command::Vacation(days) => self.cmd_vacation(ctx, *days),
+            Command::Help(topic) => Ok(Reply::done(messages::help_text(topic.as_deref()))),
+        }
+    }
+
+    /// The answer to a command that lost a race: what the game looks like now.
+    fn conflict_reply(&self, id: u64) -> Reply {
+        let text = format!(
+            "Game #{id} changed while your command was on its way (another command was handled first), so nothing was done. Here is the board now; send your command again if it still applies."
+        );
+        let mut reply = Reply {
+            kind: ReplyKind::Conflict,
+            ..Reply::done(text)
+        };
+        if let Ok(Some(g)) = self.store.game(id)
+            && let Ok(m) = g.doc.live()
+        {
+            match g.doc.result_text() {
+                Some(r) => reply.line(r),
+                None => reply.line(self.status_line(&g.doc, m.position(), self.now())),
+            }
+            reply.boards.push(g.doc.board(m.position(), Vec::new()));
+        }
+        reply
+    }
+
+    /// Records a user the first time they speak, and their new name when it changed.
+    fn touch_user(&self, user: &User) -> Result<(), Failure> {
+        let stored = self.store.user(&user.id)?;
+        let doc = match &stored {
+            Some(s) if s.doc.user.name == user.name => return Ok(()),
+            Some(s) => UserDoc {
+                user: user.clone(),
+                ..s.doc.clone()
+            },
+            None => UserDoc::new(user.clone()),
+        };
+        match self.commit(
+            Commit {
+                users: vec![(stored, doc)],
+                ..Commit::default()
+            },
+            None,
+        ) {
+            // Someone else updated the same user at the same moment: either write is fine.
+            Err(Failure::Conflict(_)) => Ok(()),
+            other => other.map(drop),
+        }
+    }
+
+    /// The user a `@handle` names, on the speaker's platform, with their known name.
+    fn resolve(&self, ctx: &Context, handle: &str) -> Result<User, Failure> {
+        let id = UserId::new(&ctx.user.id.platform, handle);
+        if id.key().contains('\0') {
+            return Err(Failure::Refused(format!("'@{handle}' is not a user")));
+        }
+        let name = self
+            .store
+            .user(&id)?
+            .map_or_else(|| handle.to_string(), |u| u.doc.user.name);
+        Ok(User { id, name })
+    }
+
+    /// Applies a commit; a lost compare-and-swap becomes [`Failure::Conflict`] for `game`.
+    fn commit(&self, commit: Commit, game: Option<u64>) -> Result<Vec<game::GameDoc>, Failure> {
+        match self.store.commit(commit) {
+            Ok(written) => Ok(written),
+            Err(CommitError::Conflict) => Err(Failure::Conflict(game.unwrap_or(0))),
+            Err(CommitError::Store(e)) => Err(Failure::Store(e)),
+        }
+    }
+
+    /// The dice RNG (a poisoned lock still holds a usable RNG).
+    fn rng(&self) -> MutexGuard<'_, StdRng> {
+        self.rng.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn reminder_secs(&self) -> i64 {
+        i64::from(self.config.reminder_hours) * HOUR
+    }
+}

@@ -1,0 +1,22 @@
+//! Board pictures for adapters: a reply's [`Board`] drawn as PNG bytes by the `render`
+//! crate, for the viewer the board names (so a public board can never show a hidden value),
+//! with the result in its header once the game is over.
+
+use crate::Board;
+use skald_render::{LastMove, RenderError, render_png, scene};
+
+/// The PNG of a board, as its viewer sees it, with the last move marked.
+pub fn board_png(board: &Board) -> Result<Vec<u8>, RenderError> {
+    let [a, b] = &board.players;
+    let mut scene = scene(
+        &board.position,
+        board.viewer,
+        [Some(a.clone()), Some(b.clone())],
+        LastMove::from_events(&board.last_move),
+    );
+    if let Some(result) = &board.result {
+        // As for a game its rules ended: the result instead of whose turn, no dice left.
+        scene.finish(result.clone());
+    }
+    render_png(&scene)
+}

@@ -1,0 +1,145 @@
+//! Suggestions for adapters that complete what a user types (Discord's autocomplete): the
+//! caller's games and challenges for an `#id` option, and the legal moves matching what was
+//! typed. Read-only; never reveals anything a `board` command would not show the caller.
+
+use super::{Session, UserId};
+
+/// The most suggestions an adapter may show at once (Discord's limit).
+pub const MAX_SUGGESTIONS: usize = 25;
+
+/// One suggestion: what to show, and the value to fill in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The text shown (`#3 Hnefatafl: alice vs bob`).
+    pub label: String,
+    /// The value the option gets (`3`, `f2-f5`).
+    pub value: String,
+}
+
+impl Session {
+    /// The caller's active games and open challenges whose number starts with `typed`
+    /// (a leading `#` is ignored), newest first, at most [`MAX_SUGGESTIONS`].
+    pub fn suggest_ids(&self, user: &UserId, typed: &str) -> Vec<Suggestion> {
+        let typed = typed.trim().trim_start_matches('#');
+        let mut out = Vec::new();
+        if let Ok(games) = self.store.user_games(user) {
+            for (id, active) in games.into_iter().rev() {
+                if !active {
+                    continue;
+                }
+                if let Ok(Some(g)) = self.store.game(id) {
+                    out.push(Suggestion {
+                        label: format!("#{id} {}", g.doc.title()),
+                        value: id.to_string(),
+                    });
+                }
+            }
+        }
+        if let Ok(challenges) = self.store.challenges() {
+            for c in challenges.into_iter().rev() {
+                let c = c.doc;
+                let mine =
+                    c.challenger.id == *user || c.opponent.as_ref().is_none_or(|o| o.id == *user);
+                if mine {
+                    out.push(Suggestion {
+                        label: format!(
+                            "#{} challenge: {} by {}",
+                            c.id, c.rule_set, c.challenger.name
+                        ),
+                        value: c.id.to_string(),
+                    });
+                }
+            }
+        }
+        out.retain(|s| s.value.starts_with(typed));
+        out.truncate(MAX_SUGGESTIONS);
+        out
+    }
+
+    /// The legal moves of the caller's game `game` (or their only game where it is their
+    /// turn) that start with `typed`, at most [`MAX_SUGGESTIONS`]. Empty when it is not the
+    /// caller's turn.
+    pub fn suggest_moves(&self, user: &UserId, game: Option<u64>, typed: &str) -> Vec<String> {
+        let typed = typed.trim().to_lowercase();
+        let ids: Vec<u64> = match game {
+            Some(id) => vec![id],
+            None => self
+                .store
+                .user_games(user)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|(_, active)| *active)
+                .map(|(id, _)| id)
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for id in ids {
+            let Ok(Some(g)) = self.store.game(id) else {
+                continue;
+            };
+            let g = g.doc;
+            let Ok(live) = g.live() else { continue };
+            let position = live.position();
+            let my_turn = g.end.is_none()
+                && position
+                    .status()
+                    .seat()
+                    .is_some_and(|s| g.players[s.index()].id == *user);
+            if my_turn {
+                out.extend(
+                    position
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.to_lowercase().starts_with(&typed)),
+                );
+            }
+        }
+        out.truncate(MAX_SUGGESTIONS);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clock::FakeClock;
+    use crate::store::Store;
+    use crate::{Context, Session, SessionConfig, User};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+
+    fn session_for_tests() -> Session {
+        Session::new(
+            Store::temporary().expect("temporary store"),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            rand::rngs::StdRng::seed_from_u64(7),
+            SessionConfig::default(),
+        )
+        .expect("session opens")
+    }
+
+    fn ctx(name: &str) -> Context {
+        Context::new(User::new("console", name, name), "c", "ch")
+    }
+
+    #[test]
+    fn ids_and_moves_are_suggested_to_the_player_to_move_only() {
+        let s = session_for_tests();
+        let r = s.handle(&ctx("alice"), "challenge hnefatafl @bob first");
+        assert!(r.text.contains("#1"), "{}", r.text);
+        assert_eq!(s.suggest_ids(&ctx("bob").user.id, "")[0].value, "1");
+        assert!(s.suggest_ids(&ctx("carol").user.id, "").is_empty());
+        s.handle(&ctx("bob"), "accept #1");
+        let alice = ctx("alice").user.id;
+        let ids = s.suggest_ids(&alice, "#1");
+        assert_eq!(ids.len(), 1);
+        let all = s.suggest_moves(&alice, Some(1), "");
+        assert_eq!(all.len(), super::MAX_SUGGESTIONS);
+        let some = s.suggest_moves(&alice, None, "d1");
+        assert!(
+            !some.is_empty() && some.iter().all(|m| m.starts_with("d1")),
+            "{some:?}"
+        );
+        assert!(s.suggest_moves(&ctx("bob").user.id, Some(1), "").is_empty());
+        assert!(s.suggest_moves(&alice, Some(99), "").is_empty());
+    }
+}

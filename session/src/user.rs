@@ -1,0 +1,128 @@
+//! What the store keeps about a user: the name to show and their vacation allowance.
+
+use super::clock::{DAY, Timestamp};
+use super::command::VACATION_DAYS_PER_YEAR;
+use super::identity::User;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A user as stored: created the first time they speak or are challenged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserDoc {
+    /// Id and display name (the latest one seen).
+    pub user: User,
+    /// While this is in the future, the user's clocks are paused.
+    #[serde(default)]
+    pub vacation_until: Option<Timestamp>,
+    /// Vacation days taken per calendar year (UTC), to enforce the yearly allowance.
+    #[serde(default)]
+    pub vacation_days: BTreeMap<i64, u32>,
+}
+
+impl UserDoc {
+    /// A new user with no vacation taken.
+    pub fn new(user: User) -> UserDoc {
+        UserDoc {
+            user,
+            vacation_until: None,
+            vacation_days: BTreeMap::new(),
+        }
+    }
+
+    /// When the user's current vacation ends, if one is running at `now`.
+    pub fn on_vacation(&self, now: Timestamp) -> Option<Timestamp> {
+        self.vacation_until.filter(|&until| until > now)
+    }
+
+    /// Vacation days still allowed in the year of `now`.
+    pub fn vacation_left(&self, now: Timestamp) -> u32 {
+        let used = self.vacation_days.get(&now.year()).copied().unwrap_or(0);
+        VACATION_DAYS_PER_YEAR.saturating_sub(used)
+    }
+
+    /// Takes `days` of vacation from `now` (or from the end of a running one); the caller
+    /// checked the allowance.
+    pub fn take_vacation(&mut self, days: u32, now: Timestamp) {
+        let from = self.on_vacation(now).unwrap_or(now);
+        self.vacation_until = Some(from.plus(i64::from(days) * DAY));
+        *self.vacation_days.entry(now.year()).or_insert(0) += days;
+    }
+}
+
+impl super::Session {
+    /// `vacation <days>`: pauses the speaker's clocks, within the yearly allowance.
+    pub(super) fn cmd_vacation(
+        &self,
+        ctx: &super::Context,
+        days: u32,
+    ) -> Result<super::Reply, super::Failure> {
+        use super::Failure;
+        let now = self.now();
+        let stored = self.store.user(&ctx.user.id)?;
+        let mut doc = stored
+            .as_ref()
+            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        let left = doc.vacation_left(now);
+        if days > left {
+            return Err(Failure::Refused(format!(
+                "you have {left} vacation day{} left in {} (at most {VACATION_DAYS_PER_YEAR} a year); ask for {left} or fewer",
+                if left == 1 { "" } else { "s" },
+                now.year()
+            )));
+        }
+        doc.take_vacation(days, now);
+        let secs = i64::from(days) * DAY;
+        let mut commit = super::store::Commit::default();
+        let mut extended = Vec::new();
+        for g in self.games_of(&ctx.user.id, true, usize::MAX)? {
+            if g.doc.end.is_some() || g.doc.seat_of(&ctx.user.id) != Some(g.doc.clock.seat) {
+                continue;
+            }
+            let mut next = g.doc.clone();
+            next.clock.shift(secs);
+            extended.push(format!("#{} now due {}", next.id, next.clock.deadline));
+            commit.games.push((Some(g), next));
+        }
+        commit.users.push((stored, doc.clone()));
+        match self.commit(commit, None) {
+            Err(Failure::Conflict(_)) => {
+                return Err(Failure::Refused(
+                    "one of your games changed at this very moment; send `vacation` again".into(),
+                ));
+            }
+            other => other?,
+        };
+        let until = doc.vacation_until.unwrap_or(now);
+        let mut text = format!(
+            "{} is on vacation until {until}: clocks are paused. {} vacation day{} left this year.",
+            ctx.user.name,
+            doc.vacation_left(now),
+            if doc.vacation_left(now) == 1 { "" } else { "s" }
+        );
+        if !extended.is_empty() {
+            text.push_str(&format!("\nDeadlines moved: {}.", extended.join("; ")));
+        }
+        text.push_str("\nTurns that come to you meanwhile start counting when the vacation ends.");
+        Ok(super::Reply::done(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FakeClock;
+
+    #[test]
+    fn vacations_chain_and_count_per_year() {
+        let now = FakeClock::EPOCH;
+        let mut u = UserDoc::new(User::new("console", "a", "a"));
+        assert_eq!(u.vacation_left(now), 14);
+        u.take_vacation(5, now);
+        assert_eq!(u.on_vacation(now), Some(now.plus(5 * DAY)));
+        u.take_vacation(2, now.plus(DAY));
+        assert_eq!(u.vacation_until, Some(now.plus(7 * DAY)));
+        assert_eq!(u.vacation_left(now), 7);
+        assert_eq!(u.vacation_left(now.plus(366 * DAY)), 14);
+        assert_eq!(u.on_vacation(now.plus(8 * DAY)), None);
+    }
+}

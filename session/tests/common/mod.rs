@@ -1,0 +1,41 @@
+//! What the store-level integration tests share: a temporary directory removed at the end,
+//! and a session on a durable store in it with a fake clock.
+
+// Each test file uses a part of it.
+#![allow(dead_code)]
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use skald_session::clock::{FakeClock, Timestamp};
+use skald_session::store::Store;
+use skald_session::{Session, SessionConfig};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A directory under the system's temporary one, removed when dropped.
+pub struct Dir(pub PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A fresh, empty directory named for the test and the process.
+pub fn temp_dir(name: &str) -> Dir {
+    let dir = std::env::temp_dir().join(format!("skald-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Dir(dir)
+}
+
+/// A session on the durable store in `dir`, its clock standing at `now`, dice seeded, no
+/// rate limit (the tests send as fast as they can).
+pub fn open(dir: &Path, now: Timestamp) -> Session {
+    Session::new(
+        Store::open(dir).expect("the store opens"),
+        Arc::new(FakeClock::new(now)),
+        StdRng::seed_from_u64(5),
+        SessionConfig::default().without_rate_limit(),
+    )
+    .expect("the session starts")
+}

@@ -332,6 +332,17 @@ impl Config {
         out
     }
 
+    /// The session settings from this file, the same for the console and every adapter.
+    pub fn session_config(&self) -> skald_session::SessionConfig {
+        let default = skald_session::SessionConfig::default();
+        skald_session::SessionConfig {
+            reminder_hours: self.game.reminder_hours.unwrap_or(default.reminder_hours),
+            limits: self.limits.limits(),
+            engine_budget_scale: self.ai.budget_scale(),
+            ..default
+        }
+    }
+
     /// The data directory: `--data`, else the file's, else [`DEFAULT_DATA_DIR`].
     pub fn data_dir(&self, flag: Option<PathBuf>) -> PathBuf {
         flag.or_else(|| self.store.data.clone())

@@ -5,6 +5,8 @@
 //! command-line subcommands (`bot/src/cli/`).
 
 #![warn(missing_docs)]
+// matrix-sdk's sync future is deep: proving it `Send` (to spawn it) needs more than the default 128.
+#![recursion_limit = "256"]
 
 pub mod adapters;
 pub mod config;

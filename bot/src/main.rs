@@ -5,7 +5,6 @@ mod cli;
 use clap::Parser;
 use skald::adapters::console::{self, ConsoleOptions};
 use skald::config::Config;
-use skald_session::SessionConfig;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -28,20 +27,7 @@ fn main() -> ExitCode {
         Some(cli::Command::Console(args)) => run_console(&config, args),
         Some(cli::Command::Export { data }) => cli::store::export(&config, data),
         Some(cli::Command::Import { file, data }) => cli::store::import(&config, data, &file),
-        None => match config.platforms().as_slice() {
-            [] => run_console(&config, cli::ConsoleArgs::default()),
-            #[cfg(feature = "discord")]
-            ["discord"] => run_discord(&config),
-            #[cfg(feature = "matrix")]
-            ["matrix"] => run_matrix(&config),
-            [one] => Err(format!(
-                "the {one} adapter is not part of this build (it was built without the `{one}` feature); rebuild with default features, or run `skald console`"
-            )),
-            platforms => Err(format!(
-                "{} are enabled together, but one skald process serves one chat platform; enable one, and run a second skald with its own config and data directory for the other",
-                platforms.join(" and ")
-            )),
-        },
+        None => serve(&config),
         Some(cli::Command::Render(args)) => cli::picture::render(args),
         Some(cli::Command::Replay(args)) => cli::picture::replay(args),
         Some(cli::Command::AiMatch(args)) => cli::ai_match::run(&args),
@@ -123,54 +109,37 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
         } else {
             args.echo || !interactive
         },
-        session: session_config(config),
+        session: config.session_config(),
     };
     let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
     console::run(&opts, &mut stdin.lock(), out, interactive)?;
     Ok(String::new())
 }
 
-/// `[discord] enabled = true`: the Discord adapter, until the process is stopped.
-#[cfg(feature = "discord")]
-fn run_discord(config: &Config) -> Result<String, String> {
-    let section = config.discord.as_ref().ok_or("no [discord] section")?;
-    let opts = skald::adapters::discord::DiscordOptions {
-        data: config.data_dir(None),
-        seed: std::env::var("SKALD_SEED")
-            .ok()
-            .and_then(|s| s.parse().ok()),
-        session: session_config(config),
-        clock: config.clock.clone(),
-    };
-    skald::adapters::discord::run(section, &opts)?;
-    Ok(String::new())
-}
-
-/// `skald` with `[matrix] enabled = true`: the Matrix adapter.
-#[cfg(feature = "matrix")]
-fn run_matrix(config: &Config) -> Result<String, String> {
-    let section = config
-        .matrix
-        .as_ref()
-        .ok_or("the [matrix] section is missing")?;
-    let opts = skald::adapters::matrix::MatrixOptions {
-        data: config.data_dir(None),
-        session: session_config(config),
-        clock: config.clock.clone(),
-    };
-    skald::adapters::matrix::run(section, &opts)?;
-    Ok(String::new())
-}
-
-/// The session settings from the config file, the same for the console and every adapter.
-fn session_config(config: &Config) -> SessionConfig {
-    SessionConfig {
-        reminder_hours: config
-            .game
-            .reminder_hours
-            .unwrap_or(SessionConfig::default().reminder_hours),
-        limits: config.limits.limits(),
-        engine_budget_scale: config.ai.budget_scale(),
-        ..SessionConfig::default()
+/// Plain `skald`: every chat platform the config enables, in this one process, or the
+/// console when none is.
+fn serve(config: &Config) -> Result<String, String> {
+    let platforms = config.platforms();
+    if platforms.is_empty() {
+        return run_console(config, cli::ConsoleArgs::default());
     }
+    let built = [
+        ("discord", cfg!(feature = "discord")),
+        ("matrix", cfg!(feature = "matrix")),
+    ];
+    if let Some(missing) = platforms
+        .iter()
+        .find(|p| built.iter().any(|(name, on)| name == *p && !on))
+    {
+        return Err(format!(
+            "the {missing} adapter is not part of this build (it was built without the `{missing}` feature); rebuild with default features, or run `skald console`"
+        ));
+    }
+    #[cfg(any(feature = "discord", feature = "matrix"))]
+    {
+        skald::runtime::chat::serve(config)?;
+        Ok(String::new())
+    }
+    #[cfg(not(any(feature = "discord", feature = "matrix")))]
+    Err("this build has no chat adapter".to_string())
 }

@@ -200,7 +200,7 @@ fn session(dir: &Path) -> Session {
 }
 
 fn ctx(name: &str) -> Context {
-    Context::new(User::new("console", name, name), "bench", "bench")
+    Context::private(User::new("console", name, name), "bench", "bench")
 }
 
 /// Starts a Hnefatafl game between `a` and `b` and returns its number.

@@ -185,6 +185,7 @@ impl Session {
             user: engine,
             community: ctx.community.clone(),
             channel: ctx.channel.clone(),
+            private: false,
         };
         self.cmd_accept(&engine_ctx, Some(ch.id))
     }
@@ -618,6 +619,7 @@ impl Session {
                 user: engine.clone(),
                 community: ch.community.clone(),
                 channel: ch.channel.clone(),
+                private: false,
             };
             return self.cmd_accept(&engine_ctx, Some(ch.id));
         }

@@ -70,6 +70,43 @@ pub enum Command {
     Help(Option<String>),
 }
 
+impl Command {
+    /// The command's word in the grammar (`move`, `arrange`, ...), as `help` lists it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge(_) => "challenge",
+            Command::Accept(_) => "accept",
+            Command::Decline(_) => "decline",
+            Command::Cancel(_) => "cancel",
+            Command::Move { .. } => "move",
+            Command::Board(_) => "board",
+            Command::Moves(_) => "moves",
+            Command::Resign(_) => "resign",
+            Command::Abort(_) => "abort",
+            Command::Draw(_) => "draw",
+            Command::Takeback(_) => "takeback",
+            Command::Rematch(_) => "rematch",
+            Command::Arrange { .. } => "arrange",
+            Command::Games => "games",
+            Command::History(_) => "history",
+            Command::Ladder(_) => "ladder",
+            Command::Rating(_) => "rating",
+            Command::Rules(_) => "rules",
+            Command::Vacation(_) => "vacation",
+            Command::Help(_) => "help",
+        }
+    }
+}
+
+/// The commands whose arguments are secret (a Subulata player's values): accepted only
+/// where nobody else reads what the speaker typed ([`crate::Context::private`]).
+pub const SECRET_INPUT: &[&str] = &["arrange"];
+
+/// Whether the command `name` carries secret input (see [`SECRET_INPUT`]).
+pub fn is_secret_input(name: &str) -> bool {
+    SECRET_INPUT.contains(&name)
+}
+
 /// What a `challenge` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeSpec {
@@ -115,6 +152,9 @@ pub struct ParseError {
     pub message: String,
     /// The usage line of the command concerned, if one was recognised.
     pub usage: Option<&'static str>,
+    /// The command word recognised (`arrange`), if one was: the session refuses secret
+    /// input typed in a shared channel before saying anything about its arguments.
+    pub command: Option<&'static str>,
 }
 
 impl fmt::Display for ParseError {
@@ -325,6 +365,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         return Err(ParseError {
             message: "an empty line is not a command; try `help`".to_string(),
             usage: None,
+            command: None,
         });
     };
     let word = word.to_lowercase();
@@ -346,11 +387,13 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         return Err(ParseError {
             message,
             usage: None,
+            command: None,
         });
     };
     let err = |message: String| ParseError {
         message,
         usage: Some(cmd.usage),
+        command: Some(cmd.name),
     };
     match cmd.name {
         "challenge" => parse_challenge(&args).map_err(err).map(Command::Challenge),

@@ -74,7 +74,7 @@ mod tests {
         )
         .expect("session");
         let say = |who: &str, line: &str| {
-            let ctx = Context::new(User::new("console", who, who), "console", "console");
+            let ctx = Context::private(User::new("console", who, who), "console", "console");
             let r = s.handle(&ctx, line);
             assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
         };

@@ -142,6 +142,7 @@ impl Session {
                         user: user.clone(),
                         community: g.community.clone(),
                         channel: g.channel.clone(),
+                        private: false,
                     },
                     rule_set: g.rule_set(),
                     seat,

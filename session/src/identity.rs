@@ -93,15 +93,28 @@ pub struct Context {
     pub community: CommunityId,
     /// The channel it was sent in (replies go there).
     pub channel: ChannelId,
+    /// Whether only the speaker sees what they typed: a Discord slash command's options or a
+    /// direct message, a Matrix direct room with the bot, the console. Secret input (a
+    /// Subulata player's `arrange`) is refused anywhere else, whatever the adapter.
+    pub private: bool,
 }
 
 impl Context {
-    /// A context from its parts.
+    /// A context in a shared channel, where everyone present reads what the speaker typed.
     pub fn new(user: User, community: &str, channel: &str) -> Context {
         Context {
             user,
             community: CommunityId(community.to_string()),
             channel: ChannelId(channel.to_string()),
+            private: false,
+        }
+    }
+
+    /// A context where only the speaker sees what they typed (see [`Context::private`]).
+    pub fn private(user: User, community: &str, channel: &str) -> Context {
+        Context {
+            private: true,
+            ..Context::new(user, community, channel)
         }
     }
 }

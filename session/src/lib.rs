@@ -184,6 +184,9 @@ impl Session {
         }
         match command::parse(line) {
             Ok(cmd) => self.execute_admitted(ctx, cmd),
+            Err(e) if e.command.is_some_and(command::is_secret_input) && !ctx.private => {
+                Reply::refused(messages::SECRET_INPUT_IN_PUBLIC)
+            }
             Err(e) => Reply::refused(e.to_string()),
         }
     }
@@ -217,6 +220,11 @@ impl Session {
     fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
         if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
             return Reply::refused("this user id cannot be used");
+        }
+        // Secret values typed where others read them are not used: the player learns to
+        // send them where only they see them, and the game is unchanged.
+        if command::is_secret_input(cmd.name()) && !ctx.private {
+            return Reply::refused(messages::SECRET_INPUT_IN_PUBLIC);
         }
         match self.run(ctx, &cmd) {
             Ok(mut reply) => {

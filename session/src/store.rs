@@ -21,10 +21,12 @@ use sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
 };
 use sled::{IVec, Transactional, Tree};
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 /// The layout version this release writes. Bump it when a tree's keys or values change, and
@@ -128,6 +130,9 @@ pub struct Store {
     decoded_users: Decoded<String, UserDoc>,
     /// The write-ahead journal that makes a commit durable (none for a temporary store).
     journal: Option<Arc<OpenJournal>>,
+    /// The next number [`Store::allocate_id`] hands out. The stored counter moves past a
+    /// number in the commit that first writes it, so only numbers in use are durable.
+    next_id: Arc<AtomicU64>,
     games: Tree,
     challenges: Tree,
     users: Tree,
@@ -179,13 +184,82 @@ impl Drop for OpenJournal {
     }
 }
 
-/// The trees a commit writes, as the journal numbers them.
+/// The trees, as the journal numbers them (their index in [`Store::trees`]).
 const GAMES: u8 = 0;
 const CHALLENGES: u8 = 1;
 const USERS: u8 = 2;
 const RATINGS: u8 = 3;
 const DEADLINES: u8 = 4;
 const BY_USER: u8 = 5;
+const META: u8 = 6;
+/// The trees' names in sled, in the journal's numbering.
+const TREE_NAMES: [&str; 7] = [
+    "games",
+    "challenges",
+    "users",
+    "ratings",
+    "deadlines",
+    "by_user",
+    "meta",
+];
+/// How many keys an import writes per transaction (and journal record).
+const IMPORT_BATCH: usize = 256;
+/// The id counter's key in `meta`.
+const NEXT_ID: &[u8] = b"next_id";
+
+/// One transaction's view of the store: what it reads, and every write it makes. Each
+/// write goes to sled's transaction and into the write set the journal appends, in one
+/// call: [`Tx::put`] and [`Tx::del`] are the only way anything is written to the store.
+struct Tx<'a> {
+    trees: &'a [TransactionalTree],
+    writes: &'a RefCell<WriteSet>,
+}
+
+impl Tx<'_> {
+    fn tree(&self, tree: u8) -> TxResult<&TransactionalTree> {
+        self.trees
+            .get(usize::from(tree))
+            .ok_or_else(|| abort(StoreError::Corrupt(format!("tree {tree} does not exist"))))
+    }
+
+    fn get(&self, tree: u8, key: &[u8]) -> TxResult<Option<IVec>> {
+        Ok(self.tree(tree)?.get(key)?)
+    }
+
+    fn put(&self, tree: u8, key: &[u8], value: &[u8]) -> TxResult<()> {
+        self.tree(tree)?.insert(key, value)?;
+        self.writes.borrow_mut().put(tree, key, value);
+        Ok(())
+    }
+
+    fn del(&self, tree: u8, key: &[u8]) -> TxResult<()> {
+        self.tree(tree)?.remove(key)?;
+        self.writes.borrow_mut().remove(tree, key);
+        Ok(())
+    }
+
+    /// Aborts the transaction unless `key` holds exactly `expected` (`None`: nothing).
+    fn check(&self, tree: u8, key: &[u8], expected: Option<&IVec>) -> TxResult<()> {
+        if self.get(tree, key)?.as_ref() != expected {
+            return Err(ConflictableTransactionError::Abort(CommitError::Conflict));
+        }
+        Ok(())
+    }
+
+    /// Moves the id counter past `id`, in the same write as the document that uses it.
+    fn use_id(&self, id: u64) -> TxResult<()> {
+        let next = self.get(META, NEXT_ID)?.map_or(1, |v| counter(&v));
+        if next <= id {
+            self.put(META, NEXT_ID, &id.saturating_add(1).to_be_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// The id counter's stored value.
+fn counter(bytes: &[u8]) -> u64 {
+    <[u8; 8]>::try_from(bytes).map_or(1, u64::from_be_bytes)
+}
 
 fn id_key(id: u64) -> [u8; 8] {
     id.to_be_bytes()
@@ -230,6 +304,9 @@ fn rating_key(community: &CommunityId, rule_set: RuleSetId, user: &UserId) -> Ve
     k.extend_from_slice(user.key().as_bytes());
     k
 }
+
+/// One key of [`Store::raw_dump`]: the tree's name, the key, the value.
+pub type RawEntry = (&'static str, Vec<u8>, Vec<u8>);
 
 /// One line of an export file.
 #[derive(Serialize, Deserialize)]
@@ -284,7 +361,7 @@ impl Store {
     }
 
     /// Brings sled up to the journal: each record's writes in order, then sled flushed
-    /// durably, the id counter past every number in use, and the journal emptied.
+    /// durably and the journal emptied.
     fn replay(&self, journal: &Journal, pending: Vec<WriteSet>) -> Result<(), StoreError> {
         if pending.is_empty() {
             return Ok(());
@@ -303,19 +380,6 @@ impl Store {
                 };
             }
         }
-        // Numbers handed out are written by commits (journaled); the counter is not, so it
-        // may lag behind them after a crash.
-        let highest = [&self.games, &self.challenges]
-            .iter()
-            .filter_map(|t| t.last().ok().flatten())
-            .filter_map(|(k, _)| <[u8; 8]>::try_from(k.as_ref()).ok())
-            .map(u64::from_be_bytes)
-            .max()
-            .unwrap_or(0);
-        if self.next_id()? <= highest {
-            self.meta
-                .insert("next_id", &highest.saturating_add(1).to_be_bytes())?;
-        }
         journal.reset(&|| self.flush().map_err(std::io::Error::other))?;
         tracing::info!(
             commits = pending.len(),
@@ -324,16 +388,81 @@ impl Store {
         Ok(())
     }
 
+    /// Every tree, in the journal's numbering ([`TREE_NAMES`]).
+    fn trees(&self) -> [&Tree; 7] {
+        [
+            &self.games,
+            &self.challenges,
+            &self.users,
+            &self.ratings,
+            &self.deadlines,
+            &self.by_user,
+            &self.meta,
+        ]
+    }
+
     /// The tree a journal record names (`GAMES`, `CHALLENGES`, …).
     fn tree(&self, id: u8) -> Option<&Tree> {
-        Some(match id {
-            GAMES => &self.games,
-            CHALLENGES => &self.challenges,
-            USERS => &self.users,
-            RATINGS => &self.ratings,
-            DEADLINES => &self.deadlines,
-            BY_USER => &self.by_user,
-            _ => return None,
+        self.trees().get(usize::from(id)).copied()
+    }
+
+    /// Every key and value of every tree, by tree name: what a test compares to show that
+    /// two stores hold the same data (say, one rebuilt from the journal alone).
+    pub fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        let mut out = Vec::new();
+        for (name, tree) in TREE_NAMES.iter().zip(self.trees()) {
+            for kv in tree.iter() {
+                let (k, v) = kv?;
+                out.push((*name, k.to_vec(), v.to_vec()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Runs `body` as one sled transaction over every tree and makes what it wrote durable
+    /// before returning: one journal record and one `fdatasync` (a temporary store, which
+    /// has no journal, flushes sled instead). The only path by which the store changes, so
+    /// no write can miss the journal. `body` may run more than once (sled retries a
+    /// transaction that met a concurrent one); only the last run's writes count.
+    fn write<T>(&self, body: impl Fn(&Tx) -> TxResult<T>) -> Result<T, CommitError> {
+        let writes = RefCell::new(WriteSet::default());
+        // The journal's lock is held from here to the append, so records follow the order
+        // in which sled applied the transactions.
+        let appending = self.journal.as_ref().map(|j| j.journal.begin());
+        let result = self.trees().as_slice().transaction(|trees| {
+            writes.borrow_mut().0.clear();
+            body(&Tx {
+                trees,
+                writes: &writes,
+            })
+        });
+        let out = match result {
+            Ok(out) => out,
+            Err(TransactionError::Abort(e)) => return Err(e),
+            Err(TransactionError::Storage(e)) => return Err(StoreError::Sled(e).into()),
+        };
+        match appending {
+            // One record and one fdatasync: durable. sled writes its own log in the
+            // background; the journal replays the commit if that is lost.
+            Some(appending) => {
+                let checkpoint = || self.flush().map_err(std::io::Error::other);
+                appending
+                    .append(&writes.into_inner(), &checkpoint)
+                    .map_err(StoreError::from)?;
+                if let Some(j) = &self.journal {
+                    j.journal.sync().map_err(StoreError::from)?;
+                }
+            }
+            None => self.flush()?,
+        }
+        Ok(out)
+    }
+
+    /// [`Store::write`] for writes that cannot conflict (no compare-and-swap).
+    fn write_plain(&self, body: impl Fn(&Tx) -> TxResult<()>) -> Result<(), StoreError> {
+        self.write(body).map_err(|e| match e {
+            CommitError::Store(e) => e,
+            CommitError::Conflict => StoreError::Corrupt("an unexpected write conflict".into()),
         })
     }
 
@@ -345,18 +474,21 @@ impl Store {
     }
 
     fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<Store, StoreError> {
+        let [games, challenges, users, ratings, deadlines, by_user, meta] =
+            TREE_NAMES.map(|name| db.open_tree(name));
         let store = Store {
             log_file,
             decoded: DecodedGames::default(),
             decoded_users: Decoded::default(),
             journal: None,
-            games: db.open_tree("games")?,
-            challenges: db.open_tree("challenges")?,
-            users: db.open_tree("users")?,
-            ratings: db.open_tree("ratings")?,
-            deadlines: db.open_tree("deadlines")?,
-            by_user: db.open_tree("by_user")?,
-            meta: db.open_tree("meta")?,
+            next_id: Arc::new(AtomicU64::new(1)),
+            games: games?,
+            challenges: challenges?,
+            users: users?,
+            ratings: ratings?,
+            deadlines: deadlines?,
+            by_user: by_user?,
+            meta: meta?,
             db,
         };
         Ok(store)
@@ -388,16 +520,22 @@ impl Store {
                 .ok_or(StoreError::NoUpgrade(schema))?;
             (step.run)(self)?;
             schema += 1;
-            self.meta.insert("schema", encode("schema", &schema)?)?;
-            self.flush()?;
+            self.set_schema(schema)?;
             tracing::info!(schema, "store upgraded");
         }
         if self.schema()? != Some(SCHEMA_VERSION) {
-            self.meta
-                .insert("schema", encode("schema", &SCHEMA_VERSION)?)?;
-            self.db.flush()?;
+            self.set_schema(SCHEMA_VERSION)?;
         }
+        // The counter the next challenge number comes from.
+        let next = self.meta.get(NEXT_ID)?.map_or(1, |v| counter(&v));
+        self.next_id.fetch_max(next, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// Records the schema version.
+    fn set_schema(&self, schema: u32) -> Result<(), StoreError> {
+        let bytes = encode("schema", &schema)?;
+        self.write_plain(|tx| tx.put(META, b"schema", &bytes))
     }
 
     /// Writes everything to disk now, durably.
@@ -415,26 +553,15 @@ impl Store {
     }
 
     /// The next free game and challenge number (they share one sequence: an accepted
-    /// challenge becomes the game with its number).
+    /// challenge becomes the game with its number). Handed out in memory: the stored
+    /// counter moves in the commit that writes the number's challenge or game, so a number
+    /// whose command failed (or never reached the disk) may be handed out again.
     pub fn allocate_id(&self) -> Result<u64, StoreError> {
-        let next = self.meta.update_and_fetch("next_id", |old| {
-            let n = old
-                .and_then(|b| <[u8; 8]>::try_from(b).ok())
-                .map_or(1, u64::from_be_bytes);
-            Some(n.saturating_add(1).to_be_bytes().to_vec())
-        })?;
-        let n = next
-            .and_then(|b| <[u8; 8]>::try_from(b.as_ref()).ok())
-            .map_or(2, u64::from_be_bytes);
-        Ok(n - 1)
+        Ok(self.next_id.fetch_add(1, Ordering::SeqCst))
     }
 
-    fn next_id(&self) -> Result<u64, StoreError> {
-        Ok(self
-            .meta
-            .get("next_id")?
-            .and_then(|b| <[u8; 8]>::try_from(b.as_ref()).ok())
-            .map_or(1, u64::from_be_bytes))
+    fn stored_next_id(&self) -> Result<u64, StoreError> {
+        Ok(self.meta.get(NEXT_ID)?.map_or(1, |v| counter(&v)))
     }
 
     /// A timestamp kept in `meta` (the heartbeat, the fake clock).
@@ -442,10 +569,10 @@ impl Store {
         self.meta.get(name)?.map(|v| decode(name, &v)).transpose()
     }
 
-    /// Sets a timestamp in `meta`; not flushed (the next commit or sled's timer flushes it).
+    /// Sets a timestamp in `meta`, durably (through the journal, like every write).
     pub fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
-        self.meta.insert(name, encode(name, &at)?)?;
-        Ok(())
+        let bytes = encode(name, &at)?;
+        self.write_plain(|tx| tx.put(META, name.as_bytes(), &bytes))
     }
 
     /// A game by number.
@@ -587,110 +714,68 @@ impl Store {
     /// it was read), keeps the indexes and the ladder in step, and flushes it to disk.
     /// Returns the games as written (new version numbers, rating changes filled in).
     pub fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
-        let trees = (
-            &self.games,
-            &self.challenges,
-            &self.users,
-            &self.ratings,
-            &self.deadlines,
-            &self.by_user,
-        );
-        // The bytes written for each game, kept for the decoded memo once the transaction
-        // lands, and every write, for the journal (reset at each attempt: sled may run the
-        // closure again). The journal's lock is held from here to the append, so records
-        // follow the order in which sled applied the transactions.
-        let written_bytes = std::cell::RefCell::new(Vec::new());
-        let writes = std::cell::RefCell::new(WriteSet::default());
-        let written_users = std::cell::RefCell::new(Vec::new());
-        let appending = self.journal.as_ref().map(|j| j.journal.begin());
-        let result =
-            trees.transaction(|(games, challenges, users, ratings, deadlines, by_user)| {
-                written_bytes.borrow_mut().clear();
-                writes.borrow_mut().0.clear();
-                written_users.borrow_mut().clear();
-                let put =
-                    |tree: u8, key: &[u8], value: &[u8]| writes.borrow_mut().put(tree, key, value);
-                let del = |tree: u8, key: &[u8]| writes.borrow_mut().remove(tree, key);
-                let mut written = Vec::with_capacity(commit.games.len());
-                for (before, after) in &commit.games {
-                    let mut after = after.clone();
-                    let key = id_key(after.id);
-                    check(games, &key, before.as_ref().map(|s| &s.raw))?;
-                    let old = before.as_ref().map(|s| &s.doc);
-                    after.version = old.map_or(1, |o| o.version + 1);
-                    let just_ended = after.end.is_some() && old.is_none_or(|o| o.end.is_none());
-                    if just_ended {
-                        for (k, v) in rate_game(ratings, &mut after)? {
-                            put(RATINGS, &k, &v);
-                        }
+        // The bytes written for each game and user, kept for the decoded memo once the
+        // transaction lands (reset at each attempt: sled may run the closure again).
+        let written_bytes = RefCell::new(Vec::new());
+        let written_users = RefCell::new(Vec::new());
+        let written = self.write(|tx| {
+            written_bytes.borrow_mut().clear();
+            written_users.borrow_mut().clear();
+            let mut written = Vec::with_capacity(commit.games.len());
+            for (before, after) in &commit.games {
+                let mut after = after.clone();
+                let key = id_key(after.id);
+                tx.check(GAMES, &key, before.as_ref().map(|s| &s.raw))?;
+                let old = before.as_ref().map(|s| &s.doc);
+                if old.is_none() {
+                    tx.use_id(after.id)?;
+                }
+                after.version = old.map_or(1, |o| o.version + 1);
+                let just_ended = after.end.is_some() && old.is_none_or(|o| o.end.is_none());
+                if just_ended {
+                    rate_game(tx, &mut after)?;
+                }
+                let bytes = IVec::from(encode("game", &after).map_err(abort)?);
+                tx.put(GAMES, &key, &bytes)?;
+                written_bytes.borrow_mut().push(bytes);
+                let (old_wake, new_wake) = (old.and_then(GameDoc::wake), after.wake());
+                if old_wake != new_wake {
+                    if let Some(at) = old_wake {
+                        tx.del(DEADLINES, &deadline_key(at, after.id))?;
                     }
-                    let bytes = IVec::from(encode("game", &after).map_err(abort)?);
-                    games.insert(&key, bytes.clone())?;
-                    put(GAMES, &key, &bytes);
-                    written_bytes.borrow_mut().push(bytes);
-                    let (old_wake, new_wake) = (old.and_then(GameDoc::wake), after.wake());
-                    if old_wake != new_wake {
-                        if let Some(at) = old_wake {
-                            deadlines.remove(&deadline_key(at, after.id))?;
-                            del(DEADLINES, &deadline_key(at, after.id));
-                        }
-                        if let Some(at) = new_wake {
-                            deadlines.insert(&deadline_key(at, after.id), &[])?;
-                            put(DEADLINES, &deadline_key(at, after.id), &[]);
-                        }
+                    if let Some(at) = new_wake {
+                        tx.put(DEADLINES, &deadline_key(at, after.id), &[])?;
                     }
-                    let active = after.end.is_none();
-                    if old.is_none_or(|o| o.end.is_none() != active) {
-                        for p in &after.players {
-                            let k = by_user_key(&p.id, after.id);
-                            by_user.insert(k.as_slice(), &[u8::from(active)])?;
-                            put(BY_USER, &k, &[u8::from(active)]);
-                        }
+                }
+                let active = after.end.is_none();
+                if old.is_none_or(|o| o.end.is_none() != active) {
+                    for p in &after.players {
+                        tx.put(BY_USER, &by_user_key(&p.id, after.id), &[u8::from(active)])?;
                     }
-                    written.push(after);
                 }
-                for ch in &commit.new_challenges {
-                    let key = id_key(ch.id);
-                    check(challenges, &key, None)?;
-                    let bytes = encode("challenge", ch).map_err(abort)?;
-                    challenges.insert(&key, bytes.as_slice())?;
-                    put(CHALLENGES, &key, &bytes);
-                }
-                for ch in &commit.removed_challenges {
-                    let key = id_key(ch.doc.id);
-                    check(challenges, &key, Some(&ch.raw))?;
-                    challenges.remove(&key)?;
-                    del(CHALLENGES, &key);
-                }
-                for (before, after) in &commit.users {
-                    let key = after.user.id.key();
-                    check(users, key.as_bytes(), before.as_ref().map(|s| &s.raw))?;
-                    let bytes = IVec::from(encode("user", after).map_err(abort)?);
-                    users.insert(key.as_bytes(), bytes.clone())?;
-                    put(USERS, key.as_bytes(), &bytes);
-                    written_users.borrow_mut().push((key, bytes, after.clone()));
-                }
-                Ok(written)
-            });
-        let written = match result {
-            Ok(w) => w,
-            Err(TransactionError::Abort(e)) => return Err(e),
-            Err(TransactionError::Storage(e)) => return Err(StoreError::Sled(e).into()),
-        };
-        match appending {
-            // One record and one fdatasync: durable. sled writes its own log in the
-            // background; the journal replays the commit if that is lost.
-            Some(appending) => {
-                let checkpoint = || self.flush().map_err(std::io::Error::other);
-                appending
-                    .append(&writes.into_inner(), &checkpoint)
-                    .map_err(StoreError::from)?;
-                if let Some(j) = &self.journal {
-                    j.journal.sync().map_err(StoreError::from)?;
-                }
+                written.push(after);
             }
-            None => self.flush()?,
-        }
+            for ch in &commit.new_challenges {
+                let key = id_key(ch.id);
+                tx.check(CHALLENGES, &key, None)?;
+                tx.use_id(ch.id)?;
+                let bytes = encode("challenge", ch).map_err(abort)?;
+                tx.put(CHALLENGES, &key, &bytes)?;
+            }
+            for ch in &commit.removed_challenges {
+                let key = id_key(ch.doc.id);
+                tx.check(CHALLENGES, &key, Some(&ch.raw))?;
+                tx.del(CHALLENGES, &key)?;
+            }
+            for (before, after) in &commit.users {
+                let key = after.user.id.key();
+                tx.check(USERS, key.as_bytes(), before.as_ref().map(|s| &s.raw))?;
+                let bytes = IVec::from(encode("user", after).map_err(abort)?);
+                tx.put(USERS, key.as_bytes(), &bytes)?;
+                written_users.borrow_mut().push((key, bytes, after.clone()));
+            }
+            Ok(written)
+        })?;
         for (doc, bytes) in written.iter().zip(written_bytes.into_inner()) {
             self.decoded.put(doc.id, bytes, doc.clone());
         }
@@ -713,7 +798,7 @@ impl Store {
             skald_export: 1,
             schema: SCHEMA_VERSION,
         })?;
-        put(&ExportLine::NextId(self.next_id()?))?;
+        put(&ExportLine::NextId(self.stored_next_id()?))?;
         for kv in self.users.iter() {
             put(&ExportLine::User(decode("user", &kv?.1)?))?;
         }
@@ -767,6 +852,8 @@ impl Store {
                 reason: "the store is not empty; import into a new data directory".into(),
             });
         }
+        // Every line is read and checked before anything is written.
+        let mut writes: Vec<(u8, Vec<u8>, Vec<u8>)> = Vec::new();
         let mut count = 0;
         let mut seen_header = false;
         for (n, line) in input.lines().enumerate() {
@@ -791,14 +878,14 @@ impl Store {
                 }
                 _ if !seen_header => return Err(bad("the first line must be the header".into())),
                 ExportLine::NextId(n) => {
-                    self.meta.insert("next_id", &n.to_be_bytes())?;
+                    writes.push((META, NEXT_ID.to_vec(), n.to_be_bytes().to_vec()));
+                    self.next_id.fetch_max(n, Ordering::SeqCst);
                 }
                 ExportLine::User(u) => {
-                    self.users.insert(u.user.id.key(), encode("user", &u)?)?;
+                    writes.push((USERS, u.user.id.key().into_bytes(), encode("user", &u)?));
                 }
                 ExportLine::Challenge(c) => {
-                    self.challenges
-                        .insert(id_key(c.id), encode("challenge", &c)?)?;
+                    writes.push((CHALLENGES, id_key(c.id).to_vec(), encode("challenge", &c)?));
                 }
                 ExportLine::UnreadableGame { id, .. } => {
                     return Err(bad(format!(
@@ -806,13 +893,13 @@ impl Store {
                     )));
                 }
                 ExportLine::Game(g) => {
-                    self.games.insert(id_key(g.id), encode("game", &g)?)?;
+                    writes.push((GAMES, id_key(g.id).to_vec(), encode("game", &g)?));
                     if let Some(at) = g.wake() {
-                        self.deadlines.insert(deadline_key(at, g.id), &[])?;
+                        writes.push((DEADLINES, deadline_key(at, g.id).to_vec(), Vec::new()));
                     }
-                    let active = [u8::from(g.end.is_none())];
+                    let active = vec![u8::from(g.end.is_none())];
                     for p in &g.players {
-                        self.by_user.insert(by_user_key(&p.id, g.id), &active)?;
+                        writes.push((BY_USER, by_user_key(&p.id, g.id), active.clone()));
                     }
                 }
                 ExportLine::Rating {
@@ -821,10 +908,11 @@ impl Store {
                     user,
                     standing,
                 } => {
-                    self.ratings.insert(
+                    writes.push((
+                        RATINGS,
                         rating_key(&community, rule_set, &user),
                         encode("rating", &standing)?,
-                    )?;
+                    ));
                 }
             }
             count += 1;
@@ -835,52 +923,48 @@ impl Store {
                 reason: "empty file: no export header".into(),
             });
         }
-        self.flush()?;
+        // In batches: each is one journal record, well under the journal's size.
+        for batch in writes.chunks(IMPORT_BATCH) {
+            self.write_plain(|tx| {
+                batch
+                    .iter()
+                    .try_for_each(|(tree, key, value)| tx.put(*tree, key, value))
+            })?;
+        }
         Ok(count)
     }
 }
 
-/// Aborts the transaction unless `key` holds exactly `expected` (`None`: nothing).
-fn check(tree: &TransactionalTree, key: &[u8], expected: Option<&IVec>) -> TxResult<()> {
-    let current = tree.get(key)?;
-    if current.as_ref() != expected {
-        return Err(ConflictableTransactionError::Abort(CommitError::Conflict));
-    }
-    Ok(())
-}
-
 /// Updates the ladder for a game that just ended, if it was ranked and has a result, and
 /// records the rating changes in the game.
-fn rate_game(ratings: &TransactionalTree, game: &mut GameDoc) -> TxResult<Vec<(Vec<u8>, Vec<u8>)>> {
-    let mut written = Vec::new();
+fn rate_game(tx: &Tx, game: &mut GameDoc) -> TxResult<()> {
     let Some(end) = &game.end else {
-        return Ok(written);
+        return Ok(());
     };
     let Some(winner) = end.result.winner() else {
-        return Ok(written);
+        return Ok(());
     };
     if !game.ranked {
-        return Ok(written);
+        return Ok(());
     }
     let rule_set = game.record.rule_set;
     let keys =
         Seat::BOTH.map(|s| rating_key(&game.community, rule_set, &game.players[s.index()].id));
     let mut before = [Standing::default(); 2];
     for (slot, key) in before.iter_mut().zip(&keys) {
-        if let Some(v) = ratings.get(key)? {
+        if let Some(v) = tx.get(RATINGS, key)? {
             *slot = decode("rating", &v).map_err(abort)?;
         }
     }
     let (after, changes) = ladder::rate(&before[0], &before[1], winner);
     for (key, standing) in keys.iter().zip(&after) {
         let bytes = encode("rating", standing).map_err(abort)?;
-        ratings.insert(key.as_slice(), bytes.as_slice())?;
-        written.push((key.to_vec(), bytes));
+        tx.put(RATINGS, key, &bytes)?;
     }
     if let Some(end) = &mut game.end {
         end.ratings = Some(changes);
     }
-    Ok(written)
+    Ok(())
 }
 
 impl From<UnabortableTransactionError> for CommitError {
@@ -897,8 +981,7 @@ mod tests {
     use super::*;
 
     fn bump(store: &Store) -> Result<(), StoreError> {
-        store.meta.insert("migrated", &[1])?;
-        Ok(())
+        store.write_plain(|tx| tx.put(META, b"migrated", &[1]))
     }
 
     #[test]

@@ -36,7 +36,7 @@ fn world() -> World {
 }
 
 fn ctx(name: &str) -> Context {
-    Context::new(User::new("console", name, name), "console", "console")
+    Context::private(User::new("console", name, name), "console", "console")
 }
 
 impl World {
@@ -411,7 +411,7 @@ fn challenge_answers_go_to_the_right_people() {
             .contains("cannot challenge yourself")
     );
     // Another channel.
-    let elsewhere = Context::new(User::new("console", "carol", "carol"), "console", "other");
+    let elsewhere = Context::private(User::new("console", "carol", "carol"), "console", "other");
     let r = w.session.handle(&elsewhere, "accept #3");
     assert!(r.text.contains("another channel"), "{}", r.text);
     assert!(w.ok("carol", "accept #3").text.contains("Game #3 starts"));

@@ -14,7 +14,7 @@ struct World {
 }
 
 fn ctx_in(name: &str, channel: &str) -> Context {
-    Context::new(User::new("console", name, name), "console", channel)
+    Context::private(User::new("console", name, name), "console", channel)
 }
 
 impl World {
@@ -176,6 +176,47 @@ fn subulata_arrangements_are_the_seated_players_own() {
         before.position().to_notation(a),
         after.position().to_notation(a),
         "alice's values did not move"
+    );
+}
+
+#[test]
+fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
+    let w = World::new();
+    let id = w.challenge("alice", "subulata", "@bob");
+    w.ok("bob", &format!("accept #{id}"));
+    let public = |who: &str| Context::new(User::new("console", who, who), "console", "hall");
+    for line in [
+        format!("arrange #{id} 9 8 7 6 5 4 3 2 1"),
+        format!("ARRANGE #{id} 9 8 7 6 5 4 3 2 1"),
+        format!("/arrange #{id} 9 8 7 6 5 4 3 2 1"),
+        format!("!ARRANGE #{id} 9 8 7 6 5 4 3 2 1"),
+        "  !Arrange   9 8 7 6 5 4 3 2 1  ".to_string(),
+        // Malformed values are refused the same way, without a word about them.
+        format!("/arrange #{id} 9 9 9"),
+        "arrange".to_string(),
+    ] {
+        for who in ["bob", "alice"] {
+            let before = w.snapshot();
+            let r = w.session.handle(&public(who), &line);
+            assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text);
+            assert_eq!(r.text, messages::SECRET_INPUT_IN_PUBLIC, "@{who} {line}");
+            assert!(r.notify.is_empty() && r.private.is_empty(), "@{who} {line}");
+            assert!(w.snapshot() == before, "@{who} {line} changed the store");
+        }
+    }
+    // The typed command is refused the same way (adapters that build commands directly).
+    let typed = command::parse(&format!("arrange #{id} 9 8 7 6 5 4 3 2 1")).expect("parses");
+    let before = w.snapshot();
+    let r = w.session.execute(&public("bob"), typed.clone());
+    assert_eq!(r.text, messages::SECRET_INPUT_IN_PUBLIC);
+    assert!(
+        w.snapshot() == before,
+        "the typed arrange changed the store"
+    );
+    // Where only the speaker reads it, the same line is taken.
+    assert_eq!(
+        w.session.execute(&ctx_in("bob", "dm"), typed).kind,
+        ReplyKind::Done
     );
 }
 

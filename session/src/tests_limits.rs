@@ -16,7 +16,7 @@ struct World {
 }
 
 fn ctx(name: &str) -> Context {
-    Context::new(User::new("console", name, name), "console", "console")
+    Context::private(User::new("console", name, name), "console", "console")
 }
 
 impl World {

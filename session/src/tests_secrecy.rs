@@ -97,7 +97,7 @@ impl World {
     }
 
     fn say(&self, who: &str, line: &str) -> (Reply, String) {
-        let ctx = Context::new(User::new("console", who, who), "console", "console");
+        let ctx = Context::private(User::new("console", who, who), "console", "console");
         let reply =
             tracing::dispatcher::with_default(&self.dispatch, || self.session.handle(&ctx, line));
         assert!(reply.channel_boards_are_public(), "{line}: {reply:?}");

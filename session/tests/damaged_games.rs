@@ -11,7 +11,7 @@ use skald_session::{Context, Reply, ReplyKind, Session, User};
 use std::path::Path;
 
 fn say(s: &Session, who: &str, line: &str) -> Reply {
-    let ctx = Context::new(User::new("console", who, who), "console", "console");
+    let ctx = Context::private(User::new("console", who, who), "console", "console");
     s.handle(&ctx, line)
 }
 

@@ -57,7 +57,7 @@ fn stored_games() -> &'static Vec<Vec<u8>> {
             SessionConfig::default().without_rate_limit(),
         )
         .expect("the session opens");
-        let ctx = |n: &str| Context::new(User::new("console", n, n), "console", "console");
+        let ctx = |n: &str| Context::private(User::new("console", n, n), "console", "console");
         let mut out = Vec::new();
         for rs in RuleSetId::ALL {
             let (a, b) = (format!("{}-a", rs.id()), format!("{}-b", rs.id()));
@@ -282,7 +282,7 @@ fn busy_session() -> &'static Session {
         )
         .expect("the session opens");
         for (i, rs) in RuleSetId::ALL.into_iter().enumerate() {
-            let ctx = |n: &str| Context::new(User::new("console", n, n), "console", "console");
+            let ctx = |n: &str| Context::private(User::new("console", n, n), "console", "console");
             session.handle(
                 &ctx(&format!("a{i}")),
                 &format!("challenge {} @b{i}", rs.id()),
@@ -313,7 +313,7 @@ proptest! {
         let session = busy_session();
         let line = format!("{word} {}", args.join(" "));
         let before = export(session);
-        let ctx = Context::new(User::new("console", who, who), "console", "console");
+        let ctx = Context::private(User::new("console", who, who), "console", "console");
         let reply = session.handle(&ctx, &line);
         prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text);
         prop_assert!(!reply.text.trim().is_empty(), "{}", line);

@@ -12,7 +12,7 @@ use skald_session::{Context, ReplyKind, Session, User};
 use std::path::Path;
 
 fn ok(s: &Session, who: &str, line: &str) -> String {
-    let ctx = Context::new(User::new("console", who, who), "console", "console");
+    let ctx = Context::private(User::new("console", who, who), "console", "console");
     let r = s.handle(&ctx, line);
     assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
     r.text

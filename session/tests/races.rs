@@ -33,7 +33,7 @@ const MAX_ROUNDS: usize = 80;
 const WATCHDOG: Duration = Duration::from_secs(240);
 
 fn ctx(name: &str) -> Context {
-    Context::new(User::new("console", name, name), "console", "console")
+    Context::private(User::new("console", name, name), "console", "console")
 }
 
 fn session() -> Arc<Session> {

@@ -219,7 +219,7 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
     ];
     let say = |line: &str| {
         let (name, text) = line[1..].split_once(' ').expect("@name command");
-        let ctx = Context::new(User::new("console", name, name), "console", "console");
+        let ctx = Context::private(User::new("console", name, name), "console", "console");
         session.handle(&ctx, text)
     };
     for line in &lines {

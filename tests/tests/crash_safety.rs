@@ -89,7 +89,7 @@ fn read_state(store: &Store) -> StoreState {
 }
 
 fn ctx(name: &str) -> Context {
-    Context::new(User::new("console", name, name), "console", "console")
+    Context::private(User::new("console", name, name), "console", "console")
 }
 
 /// The in-process copy of the store that picks the lines of one run.

@@ -136,11 +136,13 @@ async fn a_player_plays_the_engine_on_a_real_synapse() {
             s.body.contains("Game #2 starts: Daldøsa, skald")
         })
         .await;
-    // The engine plays first, but its dice may leave it no move (it passes at once): then
-    // carol plays her first listed step until the engine has moved.
+    // The engine plays first, but its dice may leave it no move (it passes at once, and in
+    // Daldøsa a boat needs a 1 before it leaves, so passes can come many times in a row):
+    // then carol plays her first listed step until the engine has moved.
     let mut from = m;
     let engine_played = |l: &str| l.starts_with("#2: skald (") && l.contains(" played ");
-    for _ in 0..12 {
+    let mut engine_moved = false;
+    for _ in 0..40 {
         let seen = carol
             .wait_for(from, "the engine's Daldøsa move or carol's turn", |s| {
                 s.sender == bot_id()
@@ -152,11 +154,16 @@ async fn a_player_plays_the_engine_on_a_real_synapse() {
             })
             .await;
         if seen.body.lines().any(engine_played) {
+            engine_moved = true;
             break;
         }
         from = carol.mark();
         carol.say(&room, "!skald move #2 1").await;
     }
+    assert!(
+        engine_moved,
+        "the engine never moved in 40 of carol's turns"
+    );
     engine_moves(&carol, from, &room, 2).await;
     drop(bot);
     drop(hs);

@@ -234,7 +234,7 @@ fn answer_line(
     if word == "!clock" {
         return clock_line(fake, store, text);
     }
-    let ctx = Context::new(User::new(PLATFORM, speaker, speaker), COMMUNITY, CHANNEL);
+    let ctx = Context::private(User::new(PLATFORM, speaker, speaker), COMMUNITY, CHANNEL);
     format_reply(&session.handle(&ctx, text), pictures)
 }
 

@@ -8,6 +8,7 @@
 
 use super::deliver::{self, Outgoing};
 use super::{Context, Error, session_context};
+use crate::runtime::gate::{CLOSED, Pass};
 use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
 use skald_session::command::ENGINE_HANDLE;
@@ -85,9 +86,23 @@ pub enum Level {
     Hard,
 }
 
+/// A pass for one command, held until it has answered; during shutdown the caller is told
+/// to send it again later (ephemerally) and `None` comes back.
+async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
+    let pass = ctx.data().gate.enter().await;
+    if pass.is_none() {
+        ctx.send(deliver::poise_reply(&Outgoing::text(CLOSED), true))
+            .await?;
+    }
+    Ok(pass)
+}
+
 /// Runs one command line for the caller and answers: the public part as the response,
 /// refusals and the caller's private views ephemeral.
 async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
+    let Some(_pass) = enter(ctx).await? else {
+        return Ok(());
+    };
     let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id());
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
@@ -242,6 +257,9 @@ async fn challenge_in_thread(
     line: String,
     rule_set: RuleSet,
 ) -> Result<(), Error> {
+    let Some(_pass) = enter(ctx).await? else {
+        return Ok(());
+    };
     ctx.defer().await?;
     let name = format!("{} – {}", rule_set.name(), ctx.author().name);
     let thread = ctx

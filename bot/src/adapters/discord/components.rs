@@ -128,6 +128,17 @@ pub async fn pressed(
         Some(game) => (format!("board {game}"), true),
         None => (id, false),
     };
+    let Some(_pass) = data.gate.enter().await else {
+        let closed = serenity::CreateInteractionResponseMessage::new()
+            .content(crate::runtime::gate::CLOSED)
+            .ephemeral(true);
+        return press
+            .create_response(
+                &ctx.http,
+                serenity::CreateInteractionResponse::Message(closed),
+            )
+            .await;
+    };
     let sctx = session_context(&press.user, press.guild_id, press.channel_id);
     let caller = sctx.user.id.clone();
     let session = data.session.clone();

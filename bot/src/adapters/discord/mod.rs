@@ -1,18 +1,18 @@
 //! The Discord adapter: slash commands ([`commands`]), buttons ([`components`]), replies as
-//! messages ([`deliver`]) and the deadline scheduler ([`scheduler`]). It only translates:
+//! messages ([`deliver`]) and the background loop's notices ([`outlet`]). It only translates:
 //! every decision is the session's. Runs on serenity + poise, sharded automatically, with
 //! the non-privileged `GUILDS` intent only.
 
 pub mod commands;
 pub mod components;
 pub mod deliver;
-pub mod scheduler;
+pub mod outlet;
 
-use crate::config::{ClockSection, DiscordSection};
-use crate::runtime::fake_time::AdapterClock;
+use crate::config::DiscordSection;
+use crate::runtime::chat::{Running, Shared};
+use crate::runtime::gate::Gate;
 use poise::serenity_prelude as serenity;
-use skald_session::{Context as SessionContext, Session, SessionConfig, User};
-use std::path::Path;
+use skald_session::{Context as SessionContext, Session, User};
 use std::sync::Arc;
 
 /// What every command and event handler shares.
@@ -26,6 +26,8 @@ pub struct Data {
     pub engine: Arc<tokio::sync::Notify>,
     /// How long a command or button may take before it is deferred ("thinking…").
     pub defer_after: std::time::Duration,
+    /// Commands in flight; closed at shutdown.
+    pub gate: Arc<Gate>,
 }
 
 /// The error type of the commands.
@@ -33,21 +35,9 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// The poise context of a command.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// How the adapter runs (from the config file and the command line).
-pub struct DiscordOptions {
-    /// The sled data directory.
-    pub data: std::path::PathBuf,
-    /// Seed for the dice (tests).
-    pub seed: Option<u64>,
-    /// Session settings.
-    pub session: SessionConfig,
-    /// `[clock]`: the system clock, or a fake one for tests and demos.
-    pub clock: ClockSection,
-}
-
 /// The session's view of who speaks where: the user by Discord id and display name, the
 /// server as the community (ladder scope), the channel as where the game lives. Direct
-/// messages form a community of their own per channel.
+/// messages form a community of their own per channel. What a player types is private.
 pub fn session_context(
     user: &serenity::User,
     guild: Option<serenity::GuildId>,
@@ -61,96 +51,96 @@ pub fn session_context(
         Some(g) => format!("discord:{g}"),
         None => format!("discord:dm:{channel}"),
     };
-    SessionContext::new(
+    // Every command reaches the bot as an interaction, whose options only the person
+    // using it sees (the bot reads no message content): private input, wherever it was used.
+    SessionContext::private(
         User::new(deliver::PLATFORM, &user.id.to_string(), &name),
         &community,
         &channel.to_string(),
     )
 }
 
-/// Runs the adapter until the process is stopped.
-pub fn run(section: &DiscordSection, opts: &DiscordOptions) -> Result<(), String> {
+/// Connects to Discord on the process's shared session: registers the commands, then
+/// answers them until [`Running::stop`] shuts the shards down.
+pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running, String> {
     let token = section.token().ok_or_else(|| {
         "the Discord token is missing: set SKALD_DISCORD_TOKEN (or the variable named by token_env)"
             .to_string()
     })?;
-    let store = crate::runtime::open_store(Path::new(&opts.data))?;
-    let rng = skald_session::dice_rng::dice_rng(opts.seed)?;
-    let clock = Arc::new(AdapterClock::new(&opts.clock, &opts.data, &store)?);
-    let session = Arc::new(
-        Session::new(store, clock.clock(), rng, opts.session.clone()).map_err(|e| e.to_string())?,
-    );
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let guild = section.guild;
     let threads = section.threads;
     let defer_after = section
         .defer_after_ms
         .map_or(commands::DEFER_AFTER, std::time::Duration::from_millis)
         .min(commands::MAX_DEFER_AFTER);
-    let api_base = section.api_base.clone();
-    let result = runtime.block_on(async move {
-        let mut http = serenity::HttpBuilder::new(&token);
-        if let Some(base) = &api_base {
-            http = http.proxy(base.trim_end_matches('/')).ratelimiter_disabled(true);
-        }
-        let http = http.build();
-        let data_session = session.clone();
-        let engine = Arc::new(tokio::sync::Notify::new());
-        let framework = poise::Framework::builder()
-            .options(poise::FrameworkOptions {
-                commands: commands::all(),
-                initialize_owners: false,
-                event_handler: |fw, event| Box::pin(on_event(fw, event)),
-                post_command: |ctx| Box::pin(async move { ctx.data().engine.notify_one() }),
-                on_error: |error| Box::pin(on_error(error)),
-                ..Default::default()
-            })
-            .setup(move |ctx, ready, framework| {
-                Box::pin(async move {
-                    match guild {
-                        Some(g) => {
-                            poise::builtins::register_in_guild(
-                                ctx,
-                                &framework.options().commands,
-                                serenity::GuildId::new(g.max(1)),
-                            )
-                            .await?
-                        }
-                        None => {
-                            poise::builtins::register_globally(ctx, &framework.options().commands)
-                                .await?
-                        }
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(base) = &section.api_base {
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let data = Data {
+        session: shared.session.clone(),
+        threads,
+        engine: shared.engine.clone(),
+        defer_after,
+        gate: shared.gate.clone(),
+    };
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            initialize_owners: false,
+            event_handler: |fw, event| Box::pin(on_event(fw, event)),
+            post_command: |ctx| Box::pin(async move { ctx.data().engine.notify_one() }),
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                match guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            &framework.options().commands,
+                            serenity::GuildId::new(g.max(1)),
+                        )
+                        .await?
                     }
-                    tracing::info!(user = %ready.user.name, "connected to Discord, commands registered");
-                    tokio::spawn(scheduler::run(
-                        data_session.clone(),
-                        clock.clone(),
-                        ctx.http.clone(),
-                        engine.clone(),
-                    ));
-                    Ok(Data {
-                        session: data_session,
-                        threads,
-                        engine,
-                        defer_after,
-                    })
-                })
+                    None => {
+                        poise::builtins::register_globally(ctx, &framework.options().commands)
+                            .await?
+                    }
+                }
+                tracing::info!(user = %ready.user.name, "connected to Discord, commands registered");
+                Ok(data)
             })
-            .build();
-        let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        })
+        .build();
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
             .framework(framework)
             .await
             .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    let outlet = Arc::new(outlet::DiscordOutlet {
+        http: client.http.clone(),
+    });
+    let shards = client.shard_manager.clone();
+    let done = tokio::spawn(async move {
         client
             .start_autosharded()
             .await
             .map_err(|e| format!("the Discord connection failed: {e}"))
     });
-    runtime.shutdown_timeout(std::time::Duration::from_secs(5));
-    result
+    Ok(Running {
+        outlet,
+        done,
+        stop: Box::new(move || {
+            Box::pin(async move {
+                shards.shutdown_all().await;
+                tracing::info!("disconnected from Discord");
+            })
+        }),
+    })
 }
 
 /// Buttons: everything that is not a slash command (poise handles those).

@@ -66,14 +66,6 @@ fn raw_command_line(
     mentioned.then(|| nonempty(body))
 }
 
-/// Whether a command line is `arrange` (a Subulata player's secret values), which the
-/// adapter only takes in a direct room.
-pub fn is_arrange(line: &str) -> bool {
-    line.split_whitespace()
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("arrange"))
-}
-
 fn nonempty(s: &str) -> String {
     if s.trim().is_empty() {
         "help".to_string()
@@ -173,8 +165,6 @@ mod tests {
             Some("challenge tafl @bob:example.org")
         );
         assert_eq!(line("hello everyone"), None);
-        assert!(is_arrange("ARRANGE #2 1 2 3 4 5 6 7 8 9"));
-        assert!(!is_arrange("move #2 a1-a2"));
     }
 
     #[test]

@@ -3,41 +3,29 @@
 //! images, mentions and direct-room messages. Only translation happens here: every decision
 //! is the session's. Modules: [`login`] (the account and the sdk's stores), [`rooms`]
 //! (invites, direct rooms, who is who), [`commands`] (which messages are commands),
-//! [`deliver`] (replies as Matrix events) and [`scheduler`] (deadline notices).
+//! [`deliver`] (replies as Matrix events) and [`outlet`] (the background loop's notices).
 
 pub mod commands;
 pub mod deliver;
 pub mod login;
+pub mod outlet;
 pub mod rooms;
-pub mod scheduler;
 
-use crate::config::{ClockSection, MatrixSection};
-use crate::runtime::fake_time::AdapterClock;
+use crate::config::MatrixSection;
+use crate::runtime::chat::{Running, Shared};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
     OriginalSyncRoomMessageEvent, RoomMessageEventContent,
 };
 use matrix_sdk::{Client, Room};
-use skald_session::dice_rng::dice_rng;
-use skald_session::{Context, Session, SessionConfig, User};
-use std::path::PathBuf;
+use skald_session::{Context, User};
+use std::path::Path;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
 /// The platform name in the session's user ids (`matrix:alice:example.org`).
 pub const PLATFORM: &str = "matrix";
-
-/// What the adapter needs to run.
-#[derive(Debug)]
-pub struct MatrixOptions {
-    /// The sled data directory; the sdk's files go into its `matrix/` subdirectory.
-    pub data: PathBuf,
-    /// Session settings.
-    pub session: SessionConfig,
-    /// `[clock]`: the system clock, or a fake one for tests and demos.
-    pub clock: ClockSection,
-}
 
 /// One command waiting for the session, in arrival order.
 struct Incoming {
@@ -46,23 +34,15 @@ struct Incoming {
     line: String,
 }
 
-/// Runs the Matrix adapter until the process is stopped (or the homeserver refuses us).
-pub fn run(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(run_async(section, opts))
-}
-
-async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), String> {
-    let store = crate::runtime::open_store(&opts.data)?;
-    let clock = Arc::new(AdapterClock::new(&opts.clock, &opts.data, &store)?);
-    let session = Arc::new(
-        Session::new(store, clock.clock(), dice_rng(None)?, opts.session.clone())
-            .map_err(|e| e.to_string())?,
-    );
-    let client = login::connect(section, &opts.data.join("matrix")).await?;
+/// Logs in (the sdk's files go into `<data>/matrix/`), skips what was said before start-up,
+/// and answers commands on the process's shared session until [`Running::stop`].
+pub async fn start(
+    section: &MatrixSection,
+    data: &Path,
+    shared: &Shared,
+) -> Result<Running, String> {
+    let session = shared.session.clone();
+    let client = login::connect(section, &data.join("matrix")).await?;
     let me = client
         .user_id()
         .ok_or("the homeserver did not say who the bot is")?
@@ -102,37 +82,41 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
                 let Some(line) = commands::command_line(&ev.content, &me, &prefix) else {
                     return;
                 };
-                if commands::is_arrange(&line) && !room.is_direct().await.unwrap_or(false) {
-                    // Refused here so the values typed in a shared room are not the ones
-                    // used: the player learns to send them in their direct room.
-                    let text = "⚠ send `arrange` in your direct room with me (the one where your values arrive), so nobody else sees your values; nothing was changed";
-                    if let Err(e) = room.send(RoomMessageEventContent::text_plain(text)).await {
-                        tracing::warn!(error = %e, "matrix: cannot send a reply");
-                    }
-                    return;
-                }
                 let name = rooms::display_name(&room, &ev.sender).await;
                 let user = User::new(PLATFORM, rooms::session_id(&ev.sender), &name);
                 let room_id = room.room_id().to_string();
-                let ctx = Context::new(user, &room_id, &room_id);
+                // Only a direct room with the bot is private: the session refuses secret
+                // input (a Subulata player's values) anywhere else.
+                let ctx = if room.is_direct().await.unwrap_or(false) {
+                    Context::private(user, &room_id, &room_id)
+                } else {
+                    Context::new(user, &room_id, &room_id)
+                };
                 let _ = tx.send(Incoming { room, ctx, line });
             }
         });
     }
 
-    // Wakes the scheduler to play the engine's moves once a command's answer is out, so the
-    // engine's move follows the answer that gave it the turn.
-    let engine = Arc::new(tokio::sync::Notify::new());
-    // One worker handles commands in arrival order, so replies keep the order of commands.
+    // One worker handles commands in arrival order, so replies keep the order of commands;
+    // it wakes the background loop once an answer is out, so an engine move it made possible
+    // follows the answer.
     let worker = {
-        let engine = engine.clone();
-        let session = session.clone();
+        let engine = shared.engine.clone();
+        let gate = shared.gate.clone();
         let client = client.clone();
         let dms = dms.clone();
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
-                let s = session.clone();
                 let Incoming { room, ctx, line } = cmd;
+                let Some(_pass) = gate.enter().await else {
+                    let closed =
+                        RoomMessageEventContent::notice_plain(crate::runtime::gate::CLOSED);
+                    if let Err(e) = room.send(closed).await {
+                        tracing::warn!(error = %e, "matrix: cannot send a reply");
+                    }
+                    continue;
+                };
+                let s = session.clone();
                 tracing::debug!(room = %ctx.channel, user = %ctx.user.id, "matrix: command");
                 let reply = match tokio::task::spawn_blocking(move || s.handle(&ctx, &line)).await {
                     Ok(r) => r,
@@ -146,39 +130,27 @@ async fn run_async(section: &MatrixSection, opts: &MatrixOptions) -> Result<(), 
             }
         })
     };
-    let sched = tokio::spawn(scheduler::run(
-        session.clone(),
-        clock,
-        client.clone(),
-        dms.clone(),
-        engine,
-    ));
-
+    let outlet = Arc::new(outlet::MatrixOutlet {
+        client: client.clone(),
+        dms,
+    });
     tracing::info!("matrix: ready, listening for commands");
-    let sync = client.sync(SyncSettings::default().token(first.next_batch));
-    let result = tokio::select! {
-        r = sync => r.map_err(|e| format!("the sync with the homeserver stopped: {e}")),
-        _ = stop_signal() => Ok(()),
-    };
-    sched.abort();
-    worker.abort();
-    session.heartbeat(session.now());
-    session.store().flush().map_err(|e| e.to_string())?;
-    result
-}
-
-/// Waits for Ctrl-C or (on Unix) SIGTERM, so a service manager's stop flushes the store.
-async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
-            }
-            return;
-        }
-    }
-    let _ = tokio::signal::ctrl_c().await;
+    let sync = tokio::spawn(async move {
+        client
+            .sync(SyncSettings::default().token(first.next_batch))
+            .await
+            .map_err(|e| format!("the sync with the homeserver stopped: {e}"))
+    });
+    let sync_abort = sync.abort_handle();
+    Ok(Running {
+        outlet,
+        done: sync,
+        stop: Box::new(move || {
+            Box::pin(async move {
+                sync_abort.abort();
+                worker.abort();
+                tracing::info!("matrix: stopped syncing");
+            })
+        }),
+    })
 }

@@ -1,30 +1,32 @@
-//! The scheduler on Discord: the shared background loop ([`crate::runtime::scheduler`]: engine
-//! moves, reminders, timeouts) posting its notices to the games' channels (the game's thread
-//! with `discord.threads`), pinging only the player concerned.
+//! The background loop's notices on Discord (engine moves, reminders, timeouts): each
+//! posted in its game's channel (the game's thread with `discord.threads`), pinging only
+//! the player concerned.
 
 use super::deliver;
-use crate::runtime::fake_time::AdapterClock;
+use crate::runtime::chat::{BoxFuture, Outlet};
 use poise::serenity_prelude as serenity;
-use skald_session::{Notice, Session};
+use skald_session::{ChannelId, Notice};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::Notify;
 
-/// The longest sleep between looks at the deadline queue (also the heartbeat period).
-const MAX_SLEEP: Duration = Duration::from_secs(60);
+/// Posts notices through Discord's HTTP API.
+pub struct DiscordOutlet {
+    /// The bot's HTTP client.
+    pub http: Arc<serenity::Http>,
+}
 
-/// Runs forever: engine moves, tick, post, sleep (until the deadline or `engine` is notified).
-pub async fn run(
-    session: Arc<Session>,
-    clock: Arc<AdapterClock>,
-    http: Arc<serenity::Http>,
-    engine: Arc<Notify>,
-) {
-    let post = move |notices: Vec<Notice>| {
-        let http = http.clone();
-        async move { post(&http, notices).await }
-    };
-    crate::runtime::scheduler::run(session, clock, engine, MAX_SLEEP, post).await;
+impl Outlet for DiscordOutlet {
+    fn platform(&self) -> &'static str {
+        deliver::PLATFORM
+    }
+
+    /// Discord channel ids (threads included) are snowflakes: decimal numbers.
+    fn owns(&self, channel: &ChannelId) -> bool {
+        channel.0.parse::<u64>().is_ok()
+    }
+
+    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
+        Box::pin(post(&self.http, notices))
+    }
 }
 
 /// Posts each notice in its game's channel (the pictures are drawn off the async threads).

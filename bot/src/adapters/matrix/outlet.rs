@@ -1,0 +1,47 @@
+//! The background loop's notices on Matrix (engine moves, pings, reminders, timeouts): each
+//! posted in its game's room, a player's private view in their direct room.
+
+use super::deliver;
+use super::rooms::DirectRooms;
+use crate::runtime::chat::{BoxFuture, Outlet};
+use matrix_sdk::Client;
+use matrix_sdk::ruma::RoomId;
+use skald_session::{ChannelId, Notice};
+
+/// Posts notices as the bot's Matrix account.
+pub struct MatrixOutlet {
+    /// The logged-in client.
+    pub client: Client,
+    /// The players' direct rooms with the bot.
+    pub dms: DirectRooms,
+}
+
+impl Outlet for MatrixOutlet {
+    fn platform(&self) -> &'static str {
+        super::PLATFORM
+    }
+
+    /// Matrix room ids: `!opaque:server`.
+    fn owns(&self, channel: &ChannelId) -> bool {
+        RoomId::parse(&channel.0).is_ok()
+    }
+
+    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
+        Box::pin(post(&self.client, &self.dms, notices))
+    }
+}
+
+/// Posts each notice in its game's room.
+async fn post(client: &Client, dms: &DirectRooms, notices: Vec<Notice>) {
+    for notice in notices {
+        let room = RoomId::parse(&notice.channel.0)
+            .ok()
+            .and_then(|id| client.get_room(&id));
+        match room {
+            Some(room) => deliver::deliver(client, dms, &room, &notice.reply).await,
+            None => {
+                tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! One process for every enabled chat platform: one store, one session, one clock, one
+//! background loop, and the adapters the configuration enables (`[discord]`, `[matrix]`,
+//! or both) started on them. Start-up, logging and shutdown are this one code path for
+//! every adapter:
+//!
+//! - start-up opens the store (replaying its journal), gives the players back any down
+//!   time, starts each adapter, then the background loop (whose first round posts whatever
+//!   fell due while the bot was down);
+//! - each notice of the background loop (an engine move, a reminder, a timeout) goes to the
+//!   adapter that owns its channel ([`Outlet::owns`]);
+//! - SIGINT or SIGTERM (or an adapter losing its platform for good) stops the process:
+//!   new commands are turned away ([`Gate`]), those in flight finish and answer, the
+//!   adapters disconnect, the background loop stops, and the store records a last
+//!   heartbeat and is flushed.
+
+use super::fake_time::AdapterClock;
+use super::gate::Gate;
+use crate::config::Config;
+use skald_session::{ChannelId, Notice, Session};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+/// The longest sleep of the background loop between two looks at the deadlines (also the
+/// period of the heartbeat that lets a restart give down time back).
+const MAX_SLEEP: Duration = Duration::from_secs(30);
+
+/// A boxed future, as the adapters' outlets return them.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What every adapter of the process shares.
+#[derive(Clone)]
+pub struct Shared {
+    /// The one session (and through it the one store).
+    pub session: Arc<Session>,
+    /// Wakes the background loop after each answered command, so an engine move it made
+    /// possible follows the answer.
+    pub engine: Arc<Notify>,
+    /// Commands in flight, and the shutdown's door.
+    pub gate: Arc<Gate>,
+    /// The clock (the system's, or `[clock] fake = true`).
+    pub clock: Arc<AdapterClock>,
+}
+
+/// Where an adapter posts the background loop's notices.
+pub trait Outlet: Send + Sync {
+    /// The platform's name, for logs.
+    fn platform(&self) -> &'static str;
+    /// Whether `channel` is one of this platform's (a Discord channel id is a number, a
+    /// Matrix room id starts with `!`).
+    fn owns(&self, channel: &ChannelId) -> bool;
+    /// Posts the notices, in order, in their channels.
+    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()>;
+}
+
+/// A started adapter.
+pub struct Running {
+    /// Where its notices go.
+    pub outlet: Arc<dyn Outlet>,
+    /// Ends when the adapter stops by itself (the platform refused it, or the connection
+    /// ended for good), with the reason.
+    pub done: tokio::task::JoinHandle<Result<(), String>>,
+    /// Disconnects the adapter (at shutdown, after the commands in flight answered).
+    pub stop: Box<dyn FnOnce() -> BoxFuture<'static, ()> + Send>,
+}
+
+/// Runs every enabled chat adapter until the process is told to stop.
+pub fn serve(config: &Config) -> Result<(), String> {
+    let data = config.data_dir(None);
+    let store = super::open_store(&data)?;
+    let seed = std::env::var("SKALD_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    let rng = skald_session::dice_rng::dice_rng(seed)?;
+    let clock = Arc::new(AdapterClock::new(&config.clock, &data, &store)?);
+    let session = Arc::new(
+        Session::new(store, clock.clock(), rng, config.session_config())
+            .map_err(|e| e.to_string())?,
+    );
+    let shared = Shared {
+        session,
+        engine: Arc::new(Notify::new()),
+        gate: Arc::new(Gate::default()),
+        clock,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let result = runtime.block_on(run(config, shared.clone()));
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    // The last heartbeat: the next start gives the players back the time the bot is down.
+    shared.session.heartbeat(shared.session.now());
+    shared.session.store().flush().map_err(|e| e.to_string())?;
+    tracing::info!("stopped; the store is flushed");
+    result
+}
+
+async fn run(config: &Config, shared: Shared) -> Result<(), String> {
+    let mut adapters = Vec::new();
+    #[cfg(feature = "discord")]
+    if let Some(section) = config.discord.as_ref().filter(|d| d.enabled) {
+        adapters.push(crate::adapters::discord::start(section, &shared).await?);
+    }
+    #[cfg(feature = "matrix")]
+    if let Some(section) = config.matrix.as_ref().filter(|m| m.enabled) {
+        adapters
+            .push(crate::adapters::matrix::start(section, &config.data_dir(None), &shared).await?);
+    }
+    if adapters.is_empty() {
+        return Err("no chat platform is enabled".to_string());
+    }
+    let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
+    let post = move |notices: Vec<Notice>| {
+        let outlets = outlets.clone();
+        async move { route(&outlets, notices).await }
+    };
+    let scheduler = tokio::spawn(super::scheduler::run(
+        shared.session.clone(),
+        shared.clock.clone(),
+        shared.engine.clone(),
+        MAX_SLEEP,
+        post,
+    ));
+    tracing::info!(adapters = adapters.len(), "skald is serving");
+
+    // Each adapter that ends by itself reports here; the first report stops the process.
+    let (ended_tx, mut ended) = tokio::sync::mpsc::unbounded_channel();
+    let mut stops = Vec::new();
+    for adapter in adapters {
+        let tx = ended_tx.clone();
+        let platform = adapter.outlet.platform();
+        let done = adapter.done;
+        tokio::spawn(async move {
+            let _ = tx.send((platform, done.await));
+        });
+        stops.push(adapter.stop);
+    }
+    drop(ended_tx);
+    let result = tokio::select! {
+        _ = stop_signal() => {
+            tracing::info!("stopping: no new commands; finishing those in flight");
+            Ok(())
+        }
+        Some((platform, r)) = ended.recv() => match r {
+            Ok(Ok(())) => Err(format!("the {platform} adapter stopped")),
+            Ok(Err(e)) => Err(e),
+            Err(e) => Err(format!("the {platform} adapter failed: {e}")),
+        },
+    };
+    shared.gate.close().await;
+    for stop in stops {
+        stop().await;
+    }
+    scheduler.abort();
+    result
+}
+
+/// Posts each notice through the adapter that owns its channel, in order.
+async fn route(outlets: &[Arc<dyn Outlet>], notices: Vec<Notice>) {
+    for notice in notices {
+        match outlets.iter().find(|o| o.owns(&notice.channel)) {
+            Some(outlet) => outlet.post(vec![notice]).await,
+            None => {
+                tracing::warn!(channel = %notice.channel, "a notice for a channel no running adapter owns")
+            }
+        }
+    }
+}
+
+/// Waits for Ctrl-C or (on Unix) SIGTERM, so a service manager's stop is a clean one.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

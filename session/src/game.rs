@@ -923,10 +923,7 @@ impl Session {
         self.require_channel(ctx, g)?;
         let seat = self.require_active_player(ctx, g)?;
         let rule_set = g.rule_set();
-        if !matches!(
-            rule_set,
-            RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Subulata
-        ) {
+        if !rule_set.has_draws() {
             return Err(Failure::Refused(format!(
                 "{} has no draws: a game always ends with a winner. `resign #{}` gives it up.",
                 rule_set.name(),

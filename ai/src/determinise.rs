@@ -7,11 +7,16 @@ use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
 use skald_rules::hnefatafl::{Hnefatafl, Move};
 use skald_rules::subulata::Subulata;
-use skald_rules::{Game, Seat, Viewer};
+use skald_rules::{Family, Game, Seat, Viewer};
 
 /// A game the engine can play: the rules plus determinisation, a playout policy and a cut-off
 /// evaluation.
-pub trait AiGame: Game {
+///
+/// One impl per game family; callers that hold only a rule-set id or a
+/// [`skald_rules::Position`] reach it through the rules' registry
+/// ([`skald_rules::with_rules!`], [`skald_rules::with_game!`]). A [`Family`] so the engine's
+/// answer can leave as a game-neutral [`skald_rules::AnyMove`].
+pub trait AiGame: Game + Family {
     /// A full position consistent with what `me` sees in `self` (a position read from
     /// `me`'s view), with every value `me` may not see sampled at random. Games without
     /// hidden information return a copy.

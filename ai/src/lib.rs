@@ -2,6 +2,9 @@
 //!
 //! - [`SeatView`] is the only way to hand a position to the engine: it keeps what one seat may
 //!   see and nothing else, so the engine cannot read Subulata's hidden values by accident.
+//!   [`PositionView`] is its game-neutral twin for callers holding a [`skald_rules::Position`]
+//!   (the session); [`choose_for_view`] answers it with a typed [`skald_rules::AnyMove`],
+//!   dispatched to the family's [`AiGame`] impl by the rules' registry.
 //! - [`AiGame`] adds what the search needs beyond [`skald_rules::Game`]: sampling the hidden
 //!   values a view lacks (determinisation), the moves playouts make (`playout`), and a cheap
 //!   evaluation for cut-off playouts.
@@ -22,13 +25,13 @@ mod hnefatafl;
 mod level;
 mod mcts;
 mod playout;
-mod text;
+mod position_view;
 mod view;
 mod worker;
 
 pub use determinise::AiGame;
 pub use engine::{choose_move, choose_with_budget};
 pub use level::{Budget, Level, UnknownLevel};
-pub use text::choose_move_text;
+pub use position_view::{PositionView, choose_for_view};
 pub use view::SeatView;
 pub use worker::{Progress, Thinking};

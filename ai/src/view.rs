@@ -22,6 +22,17 @@ impl<G: Game> SeatView<G> {
         Ok(SeatView { position, seat })
     }
 
+    /// A view from a position that is already redacted for `seat` (a [`crate::PositionView`]'s,
+    /// built by [`SeatView::new`]): no second round trip.
+    pub(crate) fn from_redacted(position: G, seat: Seat) -> SeatView<G> {
+        SeatView { position, seat }
+    }
+
+    /// The redacted position, handed over (a [`crate::PositionView`] keeps it).
+    pub(crate) fn into_redacted(self) -> G {
+        self.position
+    }
+
     /// The seat whose view this is.
     pub fn seat(&self) -> Seat {
         self.seat

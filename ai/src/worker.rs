@@ -1,9 +1,9 @@
 //! Thinking on a worker thread, so a bot keeps answering others while the engine searches.
 
-use crate::{AiGame, Level, SeatView, choose_move};
+use crate::{AiGame, Level, PositionView, SeatView, choose_move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use skald_rules::{RuleSetId, Seat};
+use skald_rules::AnyMove;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// A move being searched on its own thread; the caller polls or waits for it.
@@ -73,22 +73,17 @@ impl<M: Send + 'static> Thinking<M> {
     }
 }
 
-impl Thinking<String> {
-    /// [`crate::choose_move_text`] on a worker thread: the move in notation, `None` also when
-    /// the position cannot be read.
-    pub fn start_text(
-        rule_set: RuleSetId,
-        position: String,
-        seat: Seat,
+impl Thinking<AnyMove> {
+    /// [`crate::choose_for_view`] on a worker thread: the typed move for a game-neutral view
+    /// (what the session's engine driver runs).
+    pub fn start_view(
+        view: PositionView,
         budget: Option<crate::Budget>,
         seed: u64,
-    ) -> Thinking<String> {
+    ) -> Thinking<AnyMove> {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let mv = crate::choose_move_text(rule_set, &position, seat, budget, seed)
-                .ok()
-                .flatten();
-            let _ = tx.send(mv);
+            let _ = tx.send(crate::choose_for_view(&view, budget, seed));
         });
         Thinking { rx, answer: None }
     }

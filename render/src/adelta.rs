@@ -4,15 +4,19 @@
 use crate::RenderError;
 use crate::board::{self, Board, Pt};
 use crate::canvas::{Canvas, circle, polygon, polyline, rect, ring, wood_grain, wooden_frame};
+use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
-use crate::header::seat_tone;
+use crate::pictured::Pictured;
+use crate::pictured::seat_tone;
 use crate::pieces::disc;
+use crate::scene::Scene;
 use crate::scene::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, HORN, INK_DIM, MARGIN, Rgba,
     WIDTH,
 };
-use skald_rules::{Cell, RuleSetId, Seat};
+use skald_rules::adelta::Adelta;
+use skald_rules::{Cell, Game, Seat, Viewer};
 use tiny_skia::Path;
 
 /// An Ad Elta Stelpur board as a picture shows it.
@@ -198,10 +202,7 @@ impl Board for AdeltaScene {
     }
 
     fn check(&self) -> Result<(), RenderError> {
-        if !matches!(
-            self.header.rule_set,
-            RuleSetId::Adelta | RuleSetId::AdeltaRustik
-        ) {
+        if !Adelta::RULE_SETS.contains(&self.header.rule_set) {
             return Err(RenderError::InvalidScene(format!(
                 "an Ad Elta Stelpur board under rule set {}",
                 self.header.rule_set
@@ -373,4 +374,17 @@ fn star_behind(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
     }
     c.stroke(polygon(&points), FRAME_EDGE, 3.0);
     c.fill(polygon(&points), HORN);
+}
+
+/// Ad Elta Stelpur throws six-sided dice; nothing in it is hidden.
+impl Pictured for Adelta {
+    const DIE: Option<Die> = Some(Die::D6);
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+        Scene::Adelta(AdeltaScene {
+            header,
+            last_move,
+            points: self.points(),
+        })
+    }
 }

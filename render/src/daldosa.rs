@@ -5,15 +5,19 @@
 use crate::RenderError;
 use crate::board::{self, Board, Pt};
 use crate::canvas::{Canvas, circle, polygon, ring, rounded_rect};
+use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
-use crate::header::seat_tone;
+use crate::pictured::Pictured;
+use crate::pictured::seat_tone;
 use crate::pieces::{Tone, disc};
+use crate::scene::Scene;
 use crate::scene::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_LIGHT, HEADER_HEIGHT, INK_DARK, INK_DIM,
     INK_LIGHT, MARGIN, Rgba, SHADOW,
 };
-use skald_rules::{Cell, RuleSetId, Seat};
+use skald_rules::daldosa::{Daldosa, Hole};
+use skald_rules::{Cell, Game, Seat, Viewer};
 use tiny_skia::{Path, PathBuilder};
 
 /// A Daldøsa peg.
@@ -175,7 +179,7 @@ impl Board for DaldosaScene {
     }
 
     fn check(&self) -> Result<(), RenderError> {
-        if self.header.rule_set != RuleSetId::Daldosa {
+        if !Daldosa::RULE_SETS.contains(&self.header.rule_set) {
             return Err(RenderError::InvalidScene(format!(
                 "a Daldøsa board under rule set {}",
                 self.header.rule_set
@@ -400,4 +404,26 @@ fn inactive_peg(c: &mut Canvas, x: f32, y: f32, tone: Tone) {
     c.fill_even_odd(ring(x, y, HOLE_R - 4.0, HOLE_R), body);
     c.fill(circle(x, y, 3.6), body);
     c.fill_even_odd(ring(x, y, 3.6, 4.6), edge.alpha(0xa0));
+}
+
+/// Daldøsa throws four-sided dice; its pegs lie flat until activated.
+impl Pictured for Daldosa {
+    const DIE: Option<Die> = Some(Die::D4);
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+        let holes = self.holes().map(|hole| match hole {
+            Hole::Empty => None,
+            Hole::Inactive(seat) => Some(Peg {
+                seat,
+                active: false,
+            }),
+            Hole::Active(seat) => Some(Peg { seat, active: true }),
+        });
+        Scene::Daldosa(DaldosaScene {
+            header,
+            last_move,
+            holes,
+            off: [self.pegs_off(Seat::A), self.pegs_off(Seat::B)],
+        })
+    }
 }

@@ -3,32 +3,13 @@
 
 use crate::RenderError;
 use crate::canvas::{Canvas, circle, ring};
-use crate::dice::{self, Die};
+use crate::dice;
 use crate::font::{Align, Face, Fonts};
+use crate::pictured::{crowned, die_of, seat_tone};
 use crate::pieces::{Tone, crown};
 use crate::scene::{Header, Turn};
 use crate::theme::{INK_DIM, INK_LIGHT, MARGIN, Rgba, WIDTH};
 use skald_rules::{RuleSetId, Seat};
-
-/// The look of `seat`'s pieces in `rule_set` (the attackers are the dark side in Hnefatafl).
-pub(crate) fn seat_tone(rule_set: RuleSetId, seat: Seat) -> Tone {
-    match rule_set {
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => match seat {
-            Seat::A => Tone::Dark,
-            Seat::B => Tone::Light,
-        },
-        _ => Tone::of_seat(seat),
-    }
-}
-
-/// The dice this rule set throws, if any.
-pub(crate) fn die_of(rule_set: RuleSetId) -> Option<Die> {
-    match rule_set {
-        RuleSetId::Adelta | RuleSetId::AdeltaRustik => Some(Die::D6),
-        RuleSetId::Daldosa => Some(Die::D4),
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Subulata => None,
-    }
-}
 
 /// Checks the dice against the rule set.
 pub(crate) fn check(header: &Header) -> Result<(), RenderError> {
@@ -59,7 +40,7 @@ pub(crate) fn check(header: &Header) -> Result<(), RenderError> {
 /// A small piece icon for the legend and the turn line.
 fn icon(c: &mut Canvas, cx: f32, cy: f32, rule_set: RuleSetId, seat: Seat) {
     let tone = seat_tone(rule_set, seat);
-    let king = matches!(rule_set, RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13) && seat == Seat::B;
+    let king = crowned(rule_set, seat);
     let id = 0x400 + 2 * u32::from(tone == Tone::Dark) + u32::from(king);
     crate::sprite::stamp(c, id, cx, cy, 10.0, |c, cx, cy| {
         c.fill(circle(cx, cy, 8.5), tone.body());

@@ -3,13 +3,17 @@
 use crate::RenderError;
 use crate::board::{self, Board, Pt};
 use crate::canvas::{Canvas, line, polygon, rect, wood_grain, wooden_frame};
+use crate::dice::Die;
 use crate::font::{Face, Fonts};
+use crate::pictured::Pictured;
 use crate::pieces::{Tone, disc, king};
+use crate::scene::Scene;
 use crate::scene::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };
-use skald_rules::{Cell, RuleSetId, Seat};
+use skald_rules::hnefatafl::{Hnefatafl, Piece};
+use skald_rules::{Cell, RuleSetId, Seat, Viewer};
 use tiny_skia::Path;
 
 /// What stands on a Hnefatafl square.
@@ -252,5 +256,39 @@ impl Board for HnefataflScene {
 
     fn arrow_bend(&self) -> f32 {
         0.0
+    }
+}
+
+/// Hnefatafl's attackers are the dark side, and the defenders' icon wears the king's crown.
+impl Pictured for Hnefatafl {
+    const DIE: Option<Die> = None;
+    const CROWNED: Option<Seat> = Some(Seat::B);
+
+    fn seat_tone(seat: Seat) -> Tone {
+        match seat {
+            Seat::A => Tone::Dark,
+            Seat::B => Tone::Light,
+        }
+    }
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+        let size = self.size();
+        let cells = usize::from(size) * usize::from(size);
+        let squares = (0..cells)
+            .map(|i| {
+                let cell = Cell::try_from(i).ok()?;
+                self.piece_on(cell).map(|p| match p {
+                    Piece::Attacker => TaflPiece::Attacker,
+                    Piece::Defender => TaflPiece::Defender,
+                    Piece::King => TaflPiece::King,
+                })
+            })
+            .collect();
+        Scene::Hnefatafl(HnefataflScene {
+            header,
+            last_move,
+            size,
+            squares,
+        })
     }
 }

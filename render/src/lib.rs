@@ -20,6 +20,7 @@ mod header;
 mod hnefatafl;
 mod layer;
 mod marks;
+mod pictured;
 mod pieces;
 mod png;
 mod position;

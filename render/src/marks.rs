@@ -7,7 +7,7 @@
 
 use crate::board::{Board, Pt};
 use crate::canvas::{Canvas, circle, line, polygon, ring};
-use crate::header::seat_tone;
+use crate::pictured::seat_tone;
 use crate::pieces::disc;
 use crate::theme::{ARROW, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HIGHLIGHT_FROM, RING, Rgba};
 use skald_rules::Cell;

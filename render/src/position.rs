@@ -1,12 +1,8 @@
 //! Scenes from the rules crate's positions: what a given viewer may see of a game.
 
-use crate::{
-    AdeltaScene, DaldosaScene, Header, HnefataflScene, LastMove, Peg, Scene, SubulataPiece,
-    SubulataScene, TaflPiece, Terrain, Turn,
-};
-use skald_rules::coords::Square;
-use skald_rules::daldosa::Hole;
-use skald_rules::{Cell, Outcome, Position, RuleSetId, Seat, Status, Viewer, hnefatafl, subulata};
+use crate::pictured::Pictured;
+use crate::{Header, LastMove, Scene, Turn};
+use skald_rules::{Outcome, Position, RuleSetId, Seat, Status, Viewer, with_game};
 
 /// The scene of `position` as `viewer` sees it, with the players' names (seat A first) and
 /// the marks of the last move (see [`LastMove::from_events`]).
@@ -33,67 +29,8 @@ pub fn scene(
             _ => position.dice().to_vec(),
         },
     };
-    match position {
-        Position::Hnefatafl(game) => {
-            let size = game.size();
-            let cells = usize::from(size) * usize::from(size);
-            let squares = (0..cells)
-                .map(|i| {
-                    let cell = Cell::try_from(i).ok()?;
-                    game.piece_on(cell).map(|p| match p {
-                        hnefatafl::Piece::Attacker => TaflPiece::Attacker,
-                        hnefatafl::Piece::Defender => TaflPiece::Defender,
-                        hnefatafl::Piece::King => TaflPiece::King,
-                    })
-                })
-                .collect();
-            Scene::Hnefatafl(HnefataflScene {
-                header,
-                last_move,
-                size,
-                squares,
-            })
-        }
-        Position::Adelta(game) => Scene::Adelta(AdeltaScene {
-            header,
-            last_move,
-            points: game.points(),
-        }),
-        Position::Subulata(game) => {
-            let mut scene = SubulataScene::empty(header, Terrain::Water);
-            scene.last_move = last_move;
-            for i in 0..81u8 {
-                let sq = Square::from_index(usize::from(i), subulata::SIZE);
-                scene.terrain[usize::from(i)] = match game.terrain(sq) {
-                    subulata::Terrain::Water => Terrain::Water,
-                    subulata::Terrain::Flower => Terrain::Flower,
-                    subulata::Terrain::Leaf => Terrain::Leaf,
-                };
-                scene.pieces[usize::from(i)] = game.piece_for(sq, viewer).map(|p| SubulataPiece {
-                    seat: p.seat,
-                    value: p.value,
-                });
-            }
-            scene.scores = status.outcome().and_then(|o| o.scores);
-            Scene::Subulata(scene)
-        }
-        Position::Daldosa(game) => {
-            let holes = game.holes().map(|hole| match hole {
-                Hole::Empty => None,
-                Hole::Inactive(seat) => Some(Peg {
-                    seat,
-                    active: false,
-                }),
-                Hole::Active(seat) => Some(Peg { seat, active: true }),
-            });
-            Scene::Daldosa(DaldosaScene {
-                header,
-                last_move,
-                holes,
-                off: [game.pegs_off(Seat::A), game.pegs_off(Seat::B)],
-            })
-        }
-    }
+    // The registry picks the family; each family's `Pictured` impl builds its scene.
+    with_game!(position, game => game.scene(viewer, header, last_move))
 }
 
 /// What the header announces for `status`.
@@ -136,8 +73,9 @@ pub(crate) fn result_text(rule_set: RuleSetId, outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render_png;
-    use skald_rules::{EndReason, Event};
+    use crate::{Peg, TaflPiece, Terrain, render_png};
+    use skald_rules::coords::Square;
+    use skald_rules::{Cell, EndReason, Event};
 
     /// Rolls fixed dice (cycling through `faces`) until someone must move.
     fn roll_until_move(position: &mut Position, faces: &[u8]) -> Vec<Event> {

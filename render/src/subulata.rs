@@ -5,15 +5,19 @@ use crate::RenderError;
 use crate::board::{self, Board, Pt};
 use crate::canvas::{Canvas, circle, line, rect, wooden_frame};
 use crate::font::{Align, Face, Fonts};
-use crate::header::seat_tone;
+use crate::pictured::Pictured;
+use crate::pictured::seat_tone;
 use crate::pieces::disc;
+use crate::scene::Scene;
 use crate::scene::{Header, LastMove};
 use crate::theme::{
     FLOWER, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, INK_DIM, INK_LIGHT, LEAF, LEAF_INK, PETAL,
     PETAL_HEART, PIECE_DARK, PIECE_DARK_EDGE, PIECE_LIGHT, PIECE_LIGHT_EDGE, Rgba, WATER,
     WATER_INK, WIDTH,
 };
-use skald_rules::{Cell, RuleSetId, Seat};
+use skald_rules::coords::Square;
+use skald_rules::subulata::{self as rules, Subulata};
+use skald_rules::{Cell, Game, Seat, Viewer};
 use tiny_skia::{Path, PathBuilder};
 
 /// The kind of a Subulata cell; it decides how far a piece standing on it moves.
@@ -193,7 +197,7 @@ impl Board for SubulataScene {
     }
 
     fn check(&self) -> Result<(), RenderError> {
-        if self.header.rule_set != RuleSetId::Subulata {
+        if !Subulata::RULE_SETS.contains(&self.header.rule_set) {
             return Err(RenderError::InvalidScene(format!(
                 "a Subulata board under rule set {}",
                 self.header.rule_set
@@ -365,5 +369,27 @@ impl Board for SubulataScene {
 
     fn arrow_bend(&self) -> f32 {
         0.0
+    }
+}
+
+/// Subulata: a piece's value enters the scene only when the viewer may see it.
+impl Pictured for Subulata {
+    fn scene(&self, viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+        let mut scene = SubulataScene::empty(header, Terrain::Water);
+        scene.last_move = last_move;
+        for i in 0..81u8 {
+            let sq = Square::from_index(usize::from(i), rules::SIZE);
+            scene.terrain[usize::from(i)] = match self.terrain(sq) {
+                rules::Terrain::Water => Terrain::Water,
+                rules::Terrain::Flower => Terrain::Flower,
+                rules::Terrain::Leaf => Terrain::Leaf,
+            };
+            scene.pieces[usize::from(i)] = self.piece_for(sq, viewer).map(|p| SubulataPiece {
+                seat: p.seat,
+                value: p.value,
+            });
+        }
+        scene.scores = self.status().outcome().and_then(|o| o.scores);
+        Scene::Subulata(scene)
     }
 }

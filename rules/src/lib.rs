@@ -5,8 +5,12 @@
 //! position type and its rules, `notation.rs` the position and move notation, `text.rs` the
 //! text board, `tests.rs` the position-by-position tests. The notation of every rule set is
 //! documented in `docs/NOTATION.md`.
+//!
+//! Which type plays which rule set is written once, in the registry: [`with_rules!`] (an id to
+//! its type) and [`with_game!`] (a [`Position`] to the typed game inside).
 
 pub mod adelta;
+mod any_move;
 pub mod coords;
 pub mod daldosa;
 pub mod dice;
@@ -16,14 +20,17 @@ pub mod hnefatafl;
 mod outcome;
 mod position;
 mod record;
+mod registry;
 mod ruleset;
 mod seat;
 pub mod subulata;
 
+pub use any_move::AnyMove;
 pub use error::{ArrangeError, MoveError, PositionError, RollError};
 pub use game::Game;
 pub use outcome::{Cell, EndReason, Event, Outcome, RollSpec, Status};
 pub use position::Position;
 pub use record::{Action, Match, RECORD_FORMAT, Record, ReplayError};
+pub use registry::Family;
 pub use ruleset::{RuleSetId, UnknownRuleSet};
 pub use seat::{Seat, Viewer};

@@ -1,7 +1,9 @@
 //! Game records: everything needed to replay a game exactly, and [`Match`], a position kept
 //! together with its record.
 
-use crate::{ArrangeError, Event, MoveError, Position, PositionError, RuleSetId, Seat, Viewer};
+use crate::{
+    AnyMove, ArrangeError, Event, MoveError, Position, PositionError, RuleSetId, Seat, Viewer,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -176,6 +178,19 @@ impl Match {
         let canonical = self.position.canonical_move(text)?;
         let mut events = self.position.play(&canonical)?;
         self.record.actions.push(Action::Move(canonical));
+        events.extend(self.roll_while_needed(rng));
+        Ok(events)
+    }
+
+    /// Plays a typed move (the engine's answer), records its canonical notation, then rolls
+    /// for as long as the game needs dice. A refused move changes nothing.
+    pub fn play_move<R: Rng + ?Sized>(
+        &mut self,
+        mv: AnyMove,
+        rng: &mut R,
+    ) -> Result<Vec<Event>, MoveError> {
+        let mut events = self.position.play_move(mv)?;
+        self.record.actions.push(Action::Move(mv.to_string()));
         events.extend(self.roll_while_needed(rng));
         Ok(events)
     }

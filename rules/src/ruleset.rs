@@ -84,6 +84,15 @@ impl RuleSetId {
         matches!(self, RuleSetId::Adelta | RuleSetId::AdeltaRustik)
     }
 
+    /// Whether a game can end in a draw (and so players may agree to one): Hnefatafl and
+    /// Subulata can; Ad Elta Stelpur and Daldøsa always end with a winner.
+    pub fn has_draws(self) -> bool {
+        matches!(
+            self,
+            RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Subulata
+        )
+    }
+
     /// Whether the game hides information from the opponent and spectators.
     pub fn has_hidden_information(self) -> bool {
         self == RuleSetId::Subulata

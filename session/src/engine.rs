@@ -2,9 +2,11 @@
 //!
 //! The engine is a user of its own platform, `skald`, whose id is its level (`skald:hard`),
 //! so a game records which level plays without any new stored field. The session only says
-//! whose move it is and hands out the engine's *view* of the position (never the full one);
-//! adapters run the search off their runtime ([`skald_ai::Thinking`], driven by
-//! `crate::engine_driver`) and send the move back as the engine's `move` command.
+//! whose move it is and hands out the engine's *view* of the position (never the full one):
+//! a typed [`PositionView`], redacted for the engine's seat, so nothing is written as notation
+//! only to be read back. Adapters run the search off their runtime ([`skald_ai::Thinking`],
+//! driven by `crate::engine_driver`) and hand the typed move back through
+//! [`Session::play_engine_move`], which plays it as the engine's `move` command would.
 //!
 //! The engine moves at once, so it is never reminded; a deadline that passes while the engine
 //! is to move (its driver failed) does not end the game but is logged and pushed back.
@@ -15,10 +17,11 @@
 
 use super::clock::DAY;
 use super::game::GameDoc;
+use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, Session, User};
-use skald_ai::{Budget, Level};
-use skald_rules::{RuleSetId, Seat, Status, Viewer};
+use super::{Context, Failure, Notice, Reply, ReplyKind, Session, User};
+use skald_ai::{Budget, Level, PositionView};
+use skald_rules::{AnyMove, RuleSetId, Seat, Status};
 
 /// The platform name of the engine's users.
 pub const ENGINE_PLATFORM: &str = "skald";
@@ -43,8 +46,9 @@ pub struct EngineTurn {
     pub level: Level,
     /// The level's search budget, scaled by `[ai] budget_scale` (`None`: random moves).
     pub budget: Option<Budget>,
-    /// The position as the engine's seat sees it (the opponent's hidden values are `?`).
-    pub view: String,
+    /// The position as the engine's seat sees it, typed: the opponent's hidden values are
+    /// unknown in it (built only by [`PositionView::new`], which redacts).
+    pub view: PositionView,
     /// A seed for the search, from the game and its ply, so transcripts repeat.
     pub seed: u64,
 }
@@ -136,6 +140,13 @@ impl Session {
                 if position.status() != (Status::Move { seat }) {
                     continue;
                 }
+                let Ok(view) = PositionView::new(position, seat) else {
+                    tracing::warn!(
+                        game = g.id,
+                        "the engine skips a game whose view it cannot make"
+                    );
+                    continue;
+                };
                 turns.push(EngineTurn {
                     game: g.id,
                     ctx: Context {
@@ -150,7 +161,7 @@ impl Session {
                     budget: level
                         .budget()
                         .map(|b| b.scaled(self.config.engine_budget_scale)),
-                    view: position.to_notation(Viewer::Seat(seat)),
+                    view,
                     seed: g
                         .id
                         .wrapping_mul(1_000_003)
@@ -160,5 +171,63 @@ impl Session {
         }
         turns.sort_by_key(|t| t.game);
         Ok(turns)
+    }
+
+    /// Plays the engine's typed answer to `turn`, as the engine's `move #id <move>` command
+    /// would, without writing the move as text to parse back. Refused (and nothing changes)
+    /// when the game moved on while the engine thought: it ended, or its position is no
+    /// longer the one the engine saw.
+    pub fn play_engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Reply {
+        let played = self
+            .engine_move(turn, mv)
+            .and_then(|reply| self.touch_user(&turn.ctx.user).map(|()| reply));
+        match played {
+            Ok(mut reply) => {
+                // The engine reads no mention and no private message.
+                reply.notify.retain(|u| u.platform != ENGINE_PLATFORM);
+                reply.private.retain(|p| p.to.platform != ENGINE_PLATFORM);
+                reply
+            }
+            Err(Failure::Refused(text)) => Reply::refused(text),
+            Err(Failure::Conflict(id)) => self.conflict_reply(id),
+            Err(Failure::Store(e)) => {
+                tracing::error!(error = %e, "store failure");
+                Reply {
+                    kind: ReplyKind::Failed,
+                    ..Reply::done("the engine's move could not be saved: the store failed")
+                }
+            }
+        }
+    }
+
+    /// [`Session::play_engine_move`] before the failure becomes a reply.
+    fn engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Result<Reply, Failure> {
+        let Some(stored) = self.store.game(turn.game)? else {
+            return Err(Failure::Refused(format!("there is no game #{}", turn.game)));
+        };
+        let g = &stored.doc;
+        if g.end.is_some() || g.seat_of(&turn.ctx.user.id) != Some(turn.seat) {
+            return Err(Failure::Refused(format!(
+                "game #{} is over or not the engine's",
+                g.id
+            )));
+        }
+        let mut m = g.live()?;
+        let position = m.position();
+        if position.status() != (Status::Move { seat: turn.seat })
+            || position.ply() != turn.view.ply()
+        {
+            return Err(Failure::Refused(format!(
+                "game #{} changed while the engine thought",
+                g.id
+            )));
+        }
+        let events = {
+            let mut rng = self.rng();
+            m.play_move(mv, &mut *rng)
+        };
+        let events = events
+            .map_err(|e| Failure::Refused(move_refusal(m.position(), &mv.to_string(), &e, 10)))?;
+        self.commit_moves(&stored, &m, turn.seat, &[mv.to_string()], &events)
     }
 }

@@ -1,8 +1,9 @@
 //! Plays the built-in engine's moves, for every adapter alike.
 //!
 //! The session says which games wait for the engine ([`Session::engine_turns`]); this module
-//! runs each search on a worker thread ([`skald_ai::Thinking`]), sends the move back through
-//! the session as the engine's own `move` command, and hands the answers back. It blocks while
+//! runs each search on a worker thread ([`skald_ai::Thinking`]) on the engine's typed view,
+//! plays the typed move it finds through [`Session::play_engine_move`] (no notation is
+//! written to be parsed again), and hands the answers back. It blocks while
 //! the engine thinks: the console calls it directly (transcripts stay in order), the chat
 //! adapters call [`Driver::play_pending`] inside `spawn_blocking` from their background loop,
 //! which they wake after answering each command (and which runs once at start-up, resuming an
@@ -21,7 +22,9 @@ const MAX_MOVES: usize = 10_000;
 pub struct EngineMove {
     /// The turn it answered (game, who speaks, where).
     pub turn: EngineTurn,
-    /// The command line the engine sent (`move #3 f2-f5`).
+    /// The move as the command the engine would have typed (`move #3 f2-f5`), for
+    /// transcripts; the session received the typed move, not this text. Empty when the
+    /// engine found no move.
     pub line: String,
     /// The session's answer to it.
     pub reply: Reply,
@@ -70,13 +73,7 @@ impl Driver {
             time_cap: if self.uncapped { None } else { b.time_cap },
             ..b
         });
-        let thinking = Thinking::start_text(
-            turn.rule_set,
-            turn.view.clone(),
-            turn.seat,
-            budget,
-            turn.seed,
-        );
+        let thinking = Thinking::start_view(turn.view.clone(), budget, turn.seed);
         let mv = match thinking.wait() {
             Progress::Done(Some(mv)) => mv,
             other => {
@@ -99,7 +96,7 @@ impl Driver {
             }
         };
         let line = format!("move #{} {mv}", turn.game);
-        let reply = session.handle(&turn.ctx, &line);
+        let reply = session.play_engine_move(&turn, mv);
         if reply.kind != ReplyKind::Done {
             // The game changed while the engine thought (a resignation), or a bug: the log
             // says which, the channel hears nothing from the engine.
@@ -255,5 +252,79 @@ mod tests {
         let mut channels: Vec<&str> = posted.iter().map(|(c, _)| c.as_str()).collect();
         channels.sort();
         assert_eq!(channels, ["den", "hall"]);
+    }
+
+    #[test]
+    fn the_engine_view_of_a_subulata_game_hides_the_opponents_values() {
+        use skald_rules::{Position, RuleSetId, Seat, Viewer};
+        let s = session();
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        let r = s.handle(&alice, "challenge subulata @skald easy second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let turns = s.engine_turns().expect("turns");
+        assert_eq!(turns.len(), 1, "the engine (White) is to move");
+        let turn = &turns[0];
+        assert_eq!(turn.view.rule_set(), RuleSetId::Subulata);
+        assert_eq!(turn.view.seat(), turn.seat);
+        let full = Position::from_notation(RuleSetId::Subulata, &s.test_game(turn.game).position)
+            .expect("the stored position reads");
+        let (mine, theirs) = match turn.seat {
+            Seat::A => ('W', 'B'),
+            Seat::B => ('B', 'W'),
+        };
+        let seen = turn.view.position().to_notation(Viewer::Final);
+        assert_eq!(seen.matches(&format!("{theirs}?")).count(), 9, "{seen}");
+        assert_eq!(seen.matches(&format!("{mine}?")).count(), 0, "{seen}");
+        assert!(
+            !full.to_notation(Viewer::Final).contains('?'),
+            "the game itself knows every value"
+        );
+        assert_eq!(
+            seen,
+            full.to_notation(Viewer::Seat(turn.seat)),
+            "the engine sees exactly what its seat may see"
+        );
+        assert_ne!(turn.view.position(), &full, "never the full position");
+    }
+
+    #[test]
+    fn the_typed_move_plays_like_the_move_command() {
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        let (typed, text) = (session(), session());
+        for s in [&typed, &text] {
+            let r = s.handle(&alice, "challenge tafl @skald easy second");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        }
+        let turn = typed.engine_turns().expect("turns").remove(0);
+        let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
+        let by_type = typed.play_engine_move(&turn, mv);
+        let by_text = text.handle(&turn.ctx, &format!("move #{} {mv}", turn.game));
+        assert_eq!(by_type.kind, ReplyKind::Done, "{}", by_type.text);
+        assert_eq!(by_type.text, by_text.text);
+        assert_eq!(by_type.notify, by_text.notify);
+        assert_eq!(typed.test_game(turn.game), text.test_game(turn.game));
+    }
+
+    #[test]
+    fn a_stale_or_foreign_engine_move_changes_nothing() {
+        let s = session();
+        let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+        let r = s.handle(&alice, "challenge tafl @skald easy second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let turn = s.engine_turns().expect("turns").remove(0);
+        let before = s.test_game(turn.game);
+        // A move of another game family is not a move of this game.
+        let foreign = skald_rules::AnyMove::Adelta(skald_rules::adelta::Move::new(1, 1));
+        let r = s.play_engine_move(&turn, foreign);
+        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+        assert_eq!(s.test_game(turn.game), before);
+        // The game ends while the engine thinks: its answer is refused.
+        let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
+        let r = s.handle(&alice, &format!("resign #{}", turn.game));
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let resigned = s.test_game(turn.game);
+        let r = s.play_engine_move(&turn, mv);
+        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+        assert_eq!(s.test_game(turn.game), resigned);
     }
 }

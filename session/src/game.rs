@@ -737,9 +737,24 @@ impl Session {
                 i += used;
             }
         }
+        self.commit_moves(&stored, &m, seat, &played, &events)
+    }
+
+    /// Stores the moves `seat` just played in `m` (their canonical notation in `played`, what
+    /// they caused in `events`) and answers with the game's reply: what `move` and the
+    /// engine's typed move ([`Session::play_engine_move`]) share once the moves are played.
+    pub(super) fn commit_moves(
+        &self,
+        stored: &Stored<GameDoc>,
+        m: &Match,
+        seat: Seat,
+        played: &[String],
+        events: &[Event],
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
         let now = self.now();
         let mut next = g.clone();
-        next.set(&m);
+        next.set(m);
         next.moved[seat.index()] += played.len() as u32;
         next.takeback = None;
         if next.draw_offer == Some(seat.other()) {
@@ -747,15 +762,15 @@ impl Session {
         }
         match m.position().status() {
             Status::Over(o) => next.finish(GameResult::Rules(o), now),
-            _ => self.start_turn(&mut next, &m, now)?,
+            _ => self.start_turn(&mut next, m, now)?,
         }
         let written = self.commit_game(stored.clone(), next)?;
         tracing::info!(game = g.id, moves = played.len(), "moves played");
         Ok(self.game_reply(
             &written,
-            &m,
+            m,
             format!("#{}: {} played {}.", g.id, g.label(seat), played.join(" ")),
-            &events,
+            events,
             Some(seat),
             now,
         ))
@@ -908,10 +923,7 @@ impl Session {
         self.require_channel(ctx, g)?;
         let seat = self.require_active_player(ctx, g)?;
         let rule_set = g.rule_set();
-        if !matches!(
-            rule_set,
-            RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Subulata
-        ) {
+        if !rule_set.has_draws() {
             return Err(Failure::Refused(format!(
                 "{} has no draws: a game always ends with a winner. `resign #{}` gives it up.",
                 rule_set.name(),

@@ -3,11 +3,7 @@
 use crate::cli::AiMatchArgs;
 use skald_ai::AiGame;
 use skald_ai::harness::{MatchSpec, Player, Summary, Timing, run_match};
-use skald_rules::RuleSetId;
-use skald_rules::adelta::Adelta;
-use skald_rules::daldosa::Daldosa;
-use skald_rules::hnefatafl::Hnefatafl;
-use skald_rules::subulata::Subulata;
+use skald_rules::with_rules;
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -38,12 +34,8 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
         capped: !args.uncapped,
     };
     let started = Instant::now();
-    let (summary, timing) = match args.rule_set {
-        RuleSetId::Adelta | RuleSetId::AdeltaRustik => play::<Adelta>(args, a, b),
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => play::<Hnefatafl>(args, a, b),
-        RuleSetId::Subulata => play::<Subulata>(args, a, b),
-        RuleSetId::Daldosa => play::<Daldosa>(args, a, b),
-    };
+    // The rules' registry names the type that plays the rule set.
+    let (summary, timing) = with_rules!(args.rule_set, G => play::<G>(args, a, b));
     let (lo, hi) = summary.wilson95();
     let mut out = String::new();
     let _ = writeln!(
@@ -98,6 +90,7 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     Ok(out)
 }
 
+/// Runs the match on the rules type `G` of `args.rule_set`.
 fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
     let spec = MatchSpec {
         rule_set: args.rule_set,

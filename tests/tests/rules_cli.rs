@@ -161,3 +161,35 @@ fn subulata_views_hide_the_opponents_values() {
         "White sees only White's values: {own}"
     );
 }
+
+#[test]
+fn legal_on_a_finished_game_prints_nothing_and_says_why() {
+    // The king on a5 with the defenders to move: one move from a corner.
+    let before = "11/11/11/11/11/11/KA9/11/11/11/11 d 1 -";
+    assert!(ok(&["rules", "legal", "hnefatafl", before]).contains("a5-a1"));
+    let over = ok(&["rules", "play", "hnefatafl", before, "a5-a1"]);
+    let over = over.trim();
+    // And a known finished position: the king captured.
+    let captured = "11/11/11/11/5A5/4A1A4/11/11/11/11/11 d 31 -";
+    for (position, result) in [
+        (over, "Defenders won (the king escaped to a corner)"),
+        (captured, "Attackers won (the king was captured)"),
+    ] {
+        let out = skald_tests::run(&["rules", "legal", "hnefatafl", position]);
+        assert!(
+            out.status.success(),
+            "no legal moves is an answer, not an error"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "nothing on standard output"
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.trim_end(),
+            format!("the game is over: {result}; there are no legal moves"),
+            "standard error says why"
+        );
+    }
+}

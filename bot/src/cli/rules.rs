@@ -25,8 +25,11 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
             let position = parse(rule_set, &position)?;
             match position.status() {
                 Status::Roll { .. } => Err(roll_pending(rule_set)),
+                // A finished game has no legal moves: nothing on standard output (a script
+                // reading one move per line sees an empty list), the reason on standard
+                // error, and success, since the question had an answer.
                 Status::Over(_) => {
-                    eprintln!("{}", describe_status(&position));
+                    eprintln!("{}; there are no legal moves", describe_status(&position));
                     Ok(String::new())
                 }
                 Status::Move { .. } => Ok(position

@@ -191,10 +191,23 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         })
         .await;
     assert_ne!(private.room, secret_room);
-    // Alice's values are arranged in her direct room only: refused in the game room.
+    // Alice's values are arranged in her direct room only: refused in the game room,
+    // however the command is spelled (the session decides, not the adapter).
+    for line in [
+        "!skald arrange #3 918273645",
+        "!skald /arrange #3 918273645",
+        "!skald !ARRANGE #3 918273645",
+        "!skald Arrange 9 1 8",
+    ] {
+        let m = alice.mark();
+        alice.say(&secret_room, line).await;
+        let refusal = alice.bot_says(m, &secret_room, "direct room").await;
+        assert!(
+            refusal.body.contains("nothing was changed") && !refusal.body.contains("918273645"),
+            "{line}: {refusal:?}"
+        );
+    }
     let m = alice.mark();
-    alice.say(&secret_room, "!skald arrange #3 918273645").await;
-    alice.bot_says(m, &secret_room, "direct room").await;
     alice
         .say(&private.room, "!skald arrange #3 918273645")
         .await;

@@ -198,9 +198,34 @@ impl DiscordSection {
     pub fn token(&self) -> Option<String> {
         secret(&self.token, &self.token_env, "SKALD_DISCORD_TOKEN")
     }
+
+    /// What is missing to connect, checked before any platform is contacted (so one
+    /// section's mistake never leaves another platform half started).
+    pub fn check(&self) -> Result<(), String> {
+        match self.token() {
+            Some(_) => Ok(()),
+            None => Err("the Discord token is missing: set SKALD_DISCORD_TOKEN (or the variable named by token_env)".to_string()),
+        }
+    }
 }
 
 impl MatrixSection {
+    /// What is missing to log in, checked before any platform is contacted.
+    pub fn check(&self) -> Result<(), String> {
+        if self.homeserver.is_none() {
+            return Err("[matrix] homeserver is missing in the config".to_string());
+        }
+        if self.user.is_none() {
+            return Err(
+                "[matrix] user is missing in the config (like \"@skald:example.org\")".to_string(),
+            );
+        }
+        if self.password().is_none() && self.access_token().is_none() {
+            return Err("the Matrix password or access token is missing: set SKALD_MATRIX_PASSWORD or SKALD_MATRIX_ACCESS_TOKEN (or the variables the [matrix] section names)".to_string());
+        }
+        Ok(())
+    }
+
     /// The password, from the environment or the file.
     pub fn password(&self) -> Option<String> {
         secret(&self.password, &self.password_env, "SKALD_MATRIX_PASSWORD")

@@ -469,7 +469,8 @@ fn plain_skald_runs_the_console_and_config_files_are_checked() {
         data.path().join("store").exists(),
         "the store is where the config says"
     );
-    // Two platforms in one process are refused clearly, without showing a secret.
+    // Two platforms in one process: a mistake in either section stops the start before
+    // any platform is contacted, clearly, without showing a secret.
     std::fs::write(
         &config,
         "[matrix]\nenabled = true\npassword = \"secret-token\"\n[discord]\nenabled = true\ntoken = \"secret-token\"\n",
@@ -478,10 +479,14 @@ fn plain_skald_runs_the_console_and_config_files_are_checked() {
     let out = run(&["--config", &config.display().to_string()]);
     let err = String::from_utf8(out.stderr).expect("utf-8");
     assert!(
-        !out.status.success() && err.contains("one skald process serves one chat platform"),
+        !out.status.success() && err.contains("[matrix] homeserver is missing"),
         "{err}"
     );
     assert!(!err.contains("secret-token"));
+    assert!(
+        !err.contains("gateway") && !err.contains("HTTP request"),
+        "Discord was contacted before the Matrix section was checked: {err}"
+    );
     // Discord without a token, or with an unreachable API, stops with a clear error that
     // never shows the token (the API here is a closed local port: never the real Discord).
     std::fs::write(

@@ -68,6 +68,13 @@ pub struct Running {
 
 /// Runs every enabled chat adapter until the process is told to stop.
 pub fn serve(config: &Config) -> Result<(), String> {
+    // Every enabled section is checked before any platform is contacted.
+    if let Some(d) = config.discord.as_ref().filter(|d| d.enabled) {
+        d.check()?;
+    }
+    if let Some(m) = config.matrix.as_ref().filter(|m| m.enabled) {
+        m.check()?;
+    }
     let data = config.data_dir(None);
     let store = super::open_store(&data)?;
     let seed = std::env::var("SKALD_SEED")

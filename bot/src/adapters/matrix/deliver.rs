@@ -123,11 +123,10 @@ async fn send_board(room: &Room, board: &Board) {
             }
         };
     let text = board.text();
-    let (width, height) = png_size(&png).unwrap_or((0, 0));
     let info = BaseImageInfo {
-        width: Some(UInt::from(width)),
-        height: Some(UInt::from(height)),
-        size: UInt::new(png.len() as u64),
+        width: Some(UInt::from(png.width)),
+        height: Some(UInt::from(png.height)),
+        size: UInt::new(png.bytes.len() as u64),
         ..BaseImageInfo::default()
     };
     let config = AttachmentConfig::new()
@@ -138,7 +137,7 @@ async fn send_board(room: &Room, board: &Board) {
         ))));
     let name = format!("skald-game-{}.png", board.game);
     if let Err(e) = room
-        .send_attachment(name, &mime::IMAGE_PNG, png, config)
+        .send_attachment(name, &mime::IMAGE_PNG, png.bytes, config)
         .await
     {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a board");
@@ -163,16 +162,6 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
         .map(|(i, c)| format!("{}. {}", i + 1, c.label))
         .collect();
     (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
-}
-
-/// Width and height from a PNG's header.
-pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
-    if png.len() < 24 || &png[1..4] != b"PNG" || &png[12..16] != b"IHDR" {
-        return None;
-    }
-    let w = u32::from_be_bytes(png[16..20].try_into().ok()?);
-    let h = u32::from_be_bytes(png[20..24].try_into().ok()?);
-    Some((w, h))
 }
 
 fn html_escape(s: &str) -> String {

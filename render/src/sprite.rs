@@ -96,3 +96,40 @@ pub(crate) fn stamp(
         None,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Rgba;
+
+    fn pixel(c: &Canvas, x: u32, y: u32) -> [u8; 4] {
+        let p = c
+            .pixmap
+            .pixel(x, y)
+            .map(|p| [p.red(), p.green(), p.blue(), p.alpha()]);
+        p.unwrap_or_default()
+    }
+
+    #[test]
+    fn sprites_blend_source_over_copy_when_opaque_and_clip_at_the_edges() {
+        let Ok(mut c) = Canvas::new(20.0, 20.0, 1.0, true) else {
+            panic!("a canvas");
+        };
+        c.clear(Rgba(200, 100, 0, 255));
+        // A half-transparent white square of 8 px, half of it off the top-left corner.
+        stamp(&mut c, u32::MAX - 1, 0.0, 0.0, 4.0, |s, x, y| {
+            s.fill_crisp(x - 4.0, y - 4.0, 8.0, 8.0, Rgba(255, 255, 255, 128));
+        });
+        // Premultiplied source-over: 128 + d * 127 / 255, rounded.
+        assert_eq!(pixel(&c, 0, 0), [228, 178, 128, 255]);
+        assert_eq!(pixel(&c, 3, 3), [228, 178, 128, 255]);
+        assert_eq!(pixel(&c, 4, 4), [200, 100, 0, 255], "outside the sprite");
+        // An opaque sprite is copied, off the bottom-right corner.
+        stamp(&mut c, u32::MAX - 2, 20.0, 20.0, 4.0, |s, x, y| {
+            s.fill_crisp(x - 4.0, y - 4.0, 8.0, 8.0, Rgba(10, 20, 30, 255));
+        });
+        assert_eq!(pixel(&c, 19, 19), [10, 20, 30, 255]);
+        assert_eq!(pixel(&c, 16, 16), [10, 20, 30, 255]);
+        assert_eq!(pixel(&c, 15, 15), [200, 100, 0, 255]);
+    }
+}

@@ -19,7 +19,7 @@ fn bench(c: &mut Criterion) {
         let Ok(png) = render_png(&scene) else {
             continue;
         };
-        let Ok(img) = image::load_from_memory(&png) else {
+        let Ok(img) = image::load_from_memory(&png.bytes) else {
             continue;
         };
         let rgb = img.to_rgb8();

@@ -16,8 +16,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (name, scene) in &scenes {
         let png = render_png(scene)?;
         let path = dir.join(format!("{name}.png"));
-        std::fs::write(&path, &png)?;
-        println!("{} ({} bytes)", path.display(), png.len());
+        std::fs::write(&path, &png.bytes)?;
+        println!(
+            "{} ({}x{}, {} bytes)",
+            path.display(),
+            png.width,
+            png.height,
+            png.bytes.len()
+        );
     }
     // a short replay for the gallery
     let gif = replay_gif(&samples::replay(12), &ReplayOptions::default())?;

@@ -39,7 +39,7 @@ pub use adelta::AdeltaScene;
 pub use daldosa::{DaldosaScene, Peg};
 pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
-pub use png::render_png;
+pub use png::{Png, render_png};
 pub use position::scene;
 pub use replay::replay_scenes;
 pub use scene::{Header, LastMove, Scene, Step, Turn};

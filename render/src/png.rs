@@ -6,13 +6,29 @@ use crate::{RenderError, Scene};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 
-/// Draws `scene` at full size (760 px wide) and returns PNG bytes.
+/// An encoded PNG picture and its size in pixels, so a chat platform that wants the size
+/// with an image (Matrix's `m.image` info) need not read it back out of the bytes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Png {
+    /// The PNG file's bytes.
+    pub bytes: Vec<u8>,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// Draws `scene` at full size (760 px wide) and returns the PNG with its size.
 ///
 /// The main entry point: the bot posts these bytes as a chat attachment. Invalid scenes give
 /// [`RenderError::InvalidScene`] rather than a wrong picture.
-pub fn render_png(scene: &Scene) -> Result<Vec<u8>, RenderError> {
+pub fn render_png(scene: &Scene) -> Result<Png, RenderError> {
     let canvas = draw(scene, 1.0, true)?;
-    encode_png(&canvas)
+    Ok(Png {
+        bytes: encode_png(&canvas)?,
+        width: canvas.pixmap.width(),
+        height: canvas.pixmap.height(),
+    })
 }
 
 /// The canvas's pixels as opaque RGB (the background is opaque, so premultiplied RGBA

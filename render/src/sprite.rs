@@ -1,12 +1,12 @@
 //! A cache of small pre-drawn images (pieces, Subulata cells) stamped where they belong.
 //!
 //! Drawing a shaded piece takes several anti-aliased fills; stamping its cached image is a
-//! small blend. A sprite lands on whole pixels (its centre is off by less than half a pixel,
+//! small blend (tiny-skia's `draw_pixmap`). A sprite lands on whole pixels (its centre is off by less than half a pixel,
 //! which nobody sees), and the same scene always gives the same pixels.
 
 use crate::canvas::Canvas;
 use std::sync::{Arc, Mutex};
-use tiny_skia::Pixmap;
+use tiny_skia::{BlendMode, Pixmap, PixmapPaint, Transform};
 
 /// What a sprite depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,50 +73,63 @@ pub(crate) fn stamp(
             sprite
         }
     };
-    let left = (cx * c.scale - half).round() as i64;
-    let top = (cy * c.scale - half).round() as i64;
-    blend(&mut c.pixmap, &sprite.pixmap, sprite.opaque, left, top);
+    // Sprites are small and canvases at most a few thousand pixels wide: the offsets fit.
+    let left = (cx * c.scale - half).round() as i32;
+    let top = (cy * c.scale - half).round() as i32;
+    // An opaque sprite replaces what is under it (`Source` skips reading the canvas);
+    // otherwise premultiplied source-over. Integer offsets and the identity transform keep
+    // every sprite pixel on one canvas pixel (nearest sampling, no filtering).
+    let paint = PixmapPaint {
+        blend_mode: if sprite.opaque {
+            BlendMode::Source
+        } else {
+            BlendMode::SourceOver
+        },
+        ..PixmapPaint::default()
+    };
+    c.pixmap.draw_pixmap(
+        left,
+        top,
+        sprite.pixmap.as_ref(),
+        &paint,
+        Transform::identity(),
+        None,
+    );
 }
 
-/// Source-over of premultiplied `src` (a plain copy when `opaque`) onto `dst` with its top-left corner at (`left`, `top`).
-fn blend(dst: &mut Pixmap, src: &Pixmap, opaque: bool, left: i64, top: i64) {
-    let (dw, dh) = (i64::from(dst.width()), i64::from(dst.height()));
-    let (sw, sh) = (i64::from(src.width()), i64::from(src.height()));
-    let x0 = left.max(0);
-    let x1 = (left + sw).min(dw);
-    if x0 >= x1 {
-        return;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Rgba;
+
+    fn pixel(c: &Canvas, x: u32, y: u32) -> [u8; 4] {
+        let p = c
+            .pixmap
+            .pixel(x, y)
+            .map(|p| [p.red(), p.green(), p.blue(), p.alpha()]);
+        p.unwrap_or_default()
     }
-    let src_data = src.data();
-    let dst_data = dst.data_mut();
-    for y in top.max(0)..(top + sh).min(dh) {
-        let s_row = ((y - top) * sw + (x0 - left)) as usize * 4;
-        let d_row = (y * dw + x0) as usize * 4;
-        let n = (x1 - x0) as usize * 4;
-        let (Some(s), Some(d)) = (
-            src_data.get(s_row..s_row + n),
-            dst_data.get_mut(d_row..d_row + n),
-        ) else {
-            continue;
+
+    #[test]
+    fn sprites_blend_source_over_copy_when_opaque_and_clip_at_the_edges() {
+        let Ok(mut c) = Canvas::new(20.0, 20.0, 1.0, true) else {
+            panic!("a canvas");
         };
-        if opaque {
-            d.copy_from_slice(s);
-            continue;
-        }
-        for (sp, dp) in s.chunks_exact(4).zip(d.chunks_exact_mut(4)) {
-            let sa = u32::from(sp[3]);
-            if sa == 0 {
-                continue;
-            }
-            if sa == 255 {
-                dp.copy_from_slice(sp);
-                continue;
-            }
-            let inv = 255 - sa;
-            for k in 0..4 {
-                let v = u32::from(sp[k]) + (u32::from(dp[k]) * inv + 127) / 255;
-                dp[k] = v.min(255) as u8;
-            }
-        }
+        c.clear(Rgba(200, 100, 0, 255));
+        // A half-transparent white square of 8 px, half of it off the top-left corner.
+        stamp(&mut c, u32::MAX - 1, 0.0, 0.0, 4.0, |s, x, y| {
+            s.fill_crisp(x - 4.0, y - 4.0, 8.0, 8.0, Rgba(255, 255, 255, 128));
+        });
+        // Premultiplied source-over: 128 + d * 127 / 255, rounded.
+        assert_eq!(pixel(&c, 0, 0), [228, 178, 128, 255]);
+        assert_eq!(pixel(&c, 3, 3), [228, 178, 128, 255]);
+        assert_eq!(pixel(&c, 4, 4), [200, 100, 0, 255], "outside the sprite");
+        // An opaque sprite is copied, off the bottom-right corner.
+        stamp(&mut c, u32::MAX - 2, 20.0, 20.0, 4.0, |s, x, y| {
+            s.fill_crisp(x - 4.0, y - 4.0, 8.0, 8.0, Rgba(10, 20, 30, 255));
+        });
+        assert_eq!(pixel(&c, 19, 19), [10, 20, 30, 255]);
+        assert_eq!(pixel(&c, 16, 16), [10, 20, 30, 255]);
+        assert_eq!(pixel(&c, 15, 15), [200, 100, 0, 255]);
     }
 }

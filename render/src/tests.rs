@@ -18,7 +18,7 @@ fn decode(png: &[u8]) -> RgbImage {
 
 fn render(scene: &Scene) -> RgbImage {
     match render_png(scene) {
-        Ok(png) => decode(&png),
+        Ok(png) => decode(&png.bytes),
         Err(e) => panic!("render failed: {e}"),
     }
 }
@@ -478,11 +478,16 @@ fn rendering_is_deterministic() {
 fn pictures_are_chat_sized_and_opaque() {
     for (name, scene) in samples::all() {
         let png = render_png(&scene).unwrap_or_default();
-        let img = match image::load_from_memory(&png) {
+        let img = match image::load_from_memory(&png.bytes) {
             Ok(img) => img,
             Err(e) => panic!("{name}: {e}"),
         };
         assert_eq!(img.width(), 760, "{name}");
+        assert_eq!(
+            (png.width, png.height),
+            (img.width(), img.height()),
+            "{name}"
+        );
         assert!(
             (300..=900).contains(&img.height()),
             "{name}: {}",

@@ -2,6 +2,9 @@
 //! [`Clock`] trait, so production uses the system clock and tests (and console transcripts)
 //! use a [`FakeClock`] they can move forward.
 
+use jiff::civil;
+use jiff::fmt::strtime;
+use jiff::tz::Offset;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -34,80 +37,93 @@ impl Timestamp {
 
     /// The calendar year (UTC) this moment falls in: vacation allowances are per year.
     pub fn year(self) -> i64 {
-        civil(self.0.div_euclid(DAY)).0
+        i64::from(self.utc().year())
     }
 
     /// The date alone, `2025-01-04`, for game lists.
     pub fn date(self) -> String {
-        let (y, m, d) = civil(self.0.div_euclid(DAY));
-        format!("{y:04}-{m:02}-{d:02}")
+        let d = self.utc();
+        format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day())
     }
 
-    /// Reads the `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` form (UTC), for the fake clock's start.
-    pub fn parse(text: &str) -> Option<Timestamp> {
-        let (date, time) = match text.split_once(['T', ' ']) {
-            Some((d, t)) => (d, Some(t)),
-            None => (text, None),
+    /// Reads the `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` form (UTC; a space may stand for the
+    /// `T`), for the fake clock's start. Dates that do not exist (`2025-02-31`, `2025-13-01`,
+    /// `2025-02-29`) are refused with a message saying why.
+    pub fn parse(text: &str) -> Result<Timestamp, String> {
+        let text = text.trim();
+        const FORMS: [&str; 3] = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"];
+        let Some(fields) = FORMS
+            .iter()
+            .find_map(|form| strtime::parse(form, text).ok())
+        else {
+            return Err(format!(
+                "`{text}` is not a UTC date like 2025-01-03 or a time like 2025-01-03T12:00 \
+                 (months 01 to 12, days 01 to 31, hours 00 to 23, minutes 00 to 59)"
+            ));
         };
-        let mut parts = date.split('-');
-        let y: i64 = parts.next()?.parse().ok()?;
-        let m: u32 = parts.next()?.parse().ok()?;
-        let d: u32 = parts.next()?.parse().ok()?;
-        if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-            return None;
-        }
-        let (mut hh, mut mm) = (0i64, 0i64);
-        if let Some(t) = time {
-            let (h, mi) = t.split_once(':')?;
-            hh = h.parse().ok()?;
-            mm = mi.parse().ok()?;
-            if !(0..24).contains(&hh) || !(0..60).contains(&mm) {
-                return None;
-            }
-        }
-        Some(Timestamp(
-            days_from_civil(y, m, d) * DAY + hh * HOUR + mm * MINUTE,
-        ))
+        let (Some(year), Some(month), Some(day)) = (fields.year(), fields.month(), fields.day())
+        else {
+            return Err(format!("`{text}` is not a whole date"));
+        };
+        let date = civil::Date::new(year, month, day).map_err(|_| {
+            let name = usize::try_from(month)
+                .ok()
+                .and_then(|m| MONTHS.get(m.checked_sub(1)?))
+                .unwrap_or(&"that month");
+            let days = civil::Date::new(year, month, 1).map_or(31, |d| d.days_in_month());
+            format!("there is no {text}: {name} {year} has {days} days")
+        })?;
+        let hour = fields.hour().unwrap_or(0);
+        let minute = fields.minute().unwrap_or(0);
+        let at = Offset::UTC
+            .to_timestamp(date.at(hour, minute, 0, 0))
+            .map_err(|_| format!("`{text}` is too far from today for the clock"))?;
+        Ok(Timestamp(at.as_second()))
+    }
+
+    /// This moment as a UTC calendar date and time of day. Moments beyond what the calendar
+    /// covers (years before -9999 or after 9999, which no game reaches) show its first or
+    /// last day.
+    fn utc(self) -> civil::DateTime {
+        let t = jiff::Timestamp::from_second(self.0).unwrap_or(if self.0 < 0 {
+            jiff::Timestamp::MIN
+        } else {
+            jiff::Timestamp::MAX
+        });
+        Offset::UTC.to_datetime(t)
     }
 }
+
+/// The months' names, for messages about impossible dates.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 
 impl fmt::Display for Timestamp {
     /// `2025-01-04 13:05 UTC`: the form players see deadlines in.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let secs = self.0.rem_euclid(DAY);
+        let t = self.utc();
         write!(
             f,
-            "{} {:02}:{:02} UTC",
-            self.date(),
-            secs / HOUR,
-            (secs % HOUR) / MINUTE
+            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute()
         )
     }
-}
-
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (H. Hinnant's algorithm).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-/// (year, month, day) to days since 1970-01-01, the inverse of [`civil`].
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let m = i64::from(m);
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// A duration as players read it: `2 days 3 hours`, `5 hours 10 minutes`, `under a minute`.
@@ -232,13 +248,87 @@ mod tests {
     #[test]
     fn dates_print_and_parse() {
         assert_eq!(FakeClock::EPOCH.to_string(), "2025-01-01 00:00 UTC");
-        assert_eq!(Timestamp::parse("2025-01-01"), Some(FakeClock::EPOCH));
+        assert_eq!(Timestamp::parse("2025-01-01"), Ok(FakeClock::EPOCH));
         let t = Timestamp::parse("2024-02-29T13:05").expect("valid");
         assert_eq!(t.to_string(), "2024-02-29 13:05 UTC");
         assert_eq!(t.year(), 2024);
         assert_eq!(Timestamp(0).to_string(), "1970-01-01 00:00 UTC");
-        assert_eq!(Timestamp::parse("2025-13-01"), None);
-        assert_eq!(Timestamp::parse("soon"), None);
+        assert!(Timestamp::parse("2025-13-01").is_err());
+        assert!(Timestamp::parse("soon").is_err());
+    }
+
+    #[test]
+    fn impossible_dates_are_refused_with_a_reason() {
+        let refused = |text: &str| match Timestamp::parse(text) {
+            Ok(t) => panic!("{text:?} should be refused, got {t}"),
+            Err(e) => e,
+        };
+        assert_eq!(
+            refused("2025-02-31"),
+            "there is no 2025-02-31: February 2025 has 28 days"
+        );
+        assert_eq!(
+            refused("2025-02-29T12:00"),
+            "there is no 2025-02-29T12:00: February 2025 has 28 days"
+        );
+        assert_eq!(
+            refused("2025-04-31"),
+            "there is no 2025-04-31: April 2025 has 30 days"
+        );
+        assert_eq!(
+            refused("soon"),
+            "`soon` is not a UTC date like 2025-01-03 or a time like 2025-01-03T12:00 \
+             (months 01 to 12, days 01 to 31, hours 00 to 23, minutes 00 to 59)"
+        );
+        for bad in [
+            "2025-13-01",
+            "2025-00-10",
+            "2025-01-00",
+            "2025-01-32",
+            "2025-01-03T24:00",
+            "2025-01-03T12:60",
+            "2025-01-03T12",
+            "2025-01-03T12:00Z",
+            "2025-01-03T12:00+02:00",
+            "2025-01-03 extra",
+            "",
+        ] {
+            let e = refused(bad);
+            assert!(e.contains(bad), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn valid_dates_round_trip() {
+        for text in [
+            "1970-01-01 00:00",
+            "2024-02-29 23:59",
+            "2025-01-03 12:00",
+            "2025-12-31 00:01",
+            "2100-03-01 06:30",
+            "9999-12-30 00:00",
+        ] {
+            let t = Timestamp::parse(text).expect("a valid date");
+            assert_eq!(t.to_string(), format!("{text} UTC"));
+            assert_eq!(Timestamp::parse(&text.replacen(' ', "T", 1)), Ok(t));
+            let date = t.date();
+            assert_eq!(Timestamp::parse(&date).map(|d| d.date()), Ok(date));
+        }
+        // Every day of a leap year and of a common year, through the date alone.
+        let mut t = Timestamp::parse("2024-01-01").expect("valid");
+        for _ in 0..(366 + 365) {
+            assert_eq!(Timestamp::parse(&t.date()), Ok(t), "{t}");
+            t = t.plus(DAY);
+        }
+        assert_eq!(t.to_string(), "2026-01-01 00:00 UTC");
+        // The stored form is the plain number of seconds, as before.
+        assert_eq!(
+            serde_json::to_string(&FakeClock::EPOCH).ok().as_deref(),
+            Some("1735689600")
+        );
+        // Far ends show the calendar's ends rather than failing.
+        assert_eq!(Timestamp(i64::MAX).year(), 9999);
+        assert_eq!(Timestamp(-1).to_string(), "1969-12-31 23:59 UTC");
     }
 
     #[test]

@@ -695,29 +695,15 @@ fn parse_values(args: &[&str]) -> Result<[u8; 9], String> {
     Ok(values)
 }
 
-/// The command word closest to a misspelt one (edit distance at most 2).
+/// The command word closest to a misspelt one (Levenshtein distance at most 2, counted in
+/// characters).
 fn nearest_command(word: &str) -> Option<&'static str> {
     COMMANDS
         .iter()
-        .map(|c| (edit_distance(word, c.name), c.name))
+        .map(|c| (strsim::levenshtein(word, c.name), c.name))
         .filter(|(d, _)| *d <= 2)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

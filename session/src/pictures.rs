@@ -1,12 +1,14 @@
-//! Board pictures for adapters: a reply's [`Board`] drawn as PNG bytes by the `render`
-//! crate, for the viewer the board names (so a public board can never show a hidden value),
-//! with the result in its header once the game is over.
+//! Board pictures for adapters: a reply's [`Board`] drawn as a PNG (bytes, width and
+//! height) by the `render` crate, for the viewer the board names (so a public board can
+//! never show a hidden value), with the result in its header once the game is over.
 
 use crate::Board;
+pub use skald_render::Png;
 use skald_render::{LastMove, RenderError, render_png, scene};
 
-/// The PNG of a board, as its viewer sees it, with the last move marked.
-pub fn board_png(board: &Board) -> Result<Vec<u8>, RenderError> {
+/// The PNG of a board, as its viewer sees it, with the last move marked, and its size in
+/// pixels.
+pub fn board_png(board: &Board) -> Result<Png, RenderError> {
     let [a, b] = &board.players;
     let mut scene = scene(
         &board.position,

@@ -316,7 +316,7 @@ fn write_picture(board: &Board, path: &Path) -> Result<(), String> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let tmp = path.with_extension(format!("tmp{}", N.fetch_add(1, Ordering::Relaxed)));
-    std::fs::write(&tmp, png).map_err(|e| e.to_string())?;
+    std::fs::write(&tmp, png.bytes).map_err(|e| e.to_string())?;
     std::fs::rename(&tmp, path).map_err(|e| e.to_string())
 }
 

@@ -31,7 +31,7 @@ pub fn render(args: RenderArgs) -> Result<String, String> {
     }
     let png = render_png(&scene(&position, viewer, names(&args.players), last))
         .map_err(|e| format!("cannot draw the position: {e}"))?;
-    write(&args.output, &png)
+    write(&args.output, &png.bytes)
 }
 
 /// Replays a record and writes the GIF.

@@ -134,14 +134,19 @@ impl Fake {
 fn read_file(file: &Path) -> Option<Timestamp> {
     let text = std::fs::read_to_string(file).ok()?;
     let text = text.trim();
-    let parsed = Timestamp::parse(text);
-    if parsed.is_none() && !text.is_empty() {
-        tracing::warn!(
-            file = %file.display(),
-            "the clock file should hold a UTC time like 2025-01-03T12:00; ignored"
-        );
+    match Timestamp::parse(text) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            if !text.is_empty() {
+                tracing::warn!(
+                    file = %file.display(),
+                    reason = %e,
+                    "the clock file should hold a UTC time like 2025-01-03T12:00; ignored"
+                );
+            }
+            None
+        }
     }
-    parsed
 }
 
 /// `2025-01-03T12:00`: the form the clock file holds.
@@ -180,6 +185,8 @@ mod tests {
         assert!(!c.refresh(), "time never goes back");
         std::fs::write(&file, "soon").expect("write");
         assert!(!c.refresh(), "an unreadable file changes nothing");
+        std::fs::write(&file, "2025-02-31").expect("write");
+        assert!(!c.refresh(), "an impossible date changes nothing");
         assert_eq!(c.sleep_until(None, Duration::from_secs(60)), POLL);
         drop(c);
         let again = AdapterClock::new(&section, &dir, &store).expect("fake clock");

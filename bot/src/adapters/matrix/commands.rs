@@ -4,8 +4,9 @@
 //! bot's own id after the command word becomes `@skald`, the built-in engine
 //! (`!skald challenge tafl @skald:example.org hard` plays the engine).
 
-use matrix_sdk::ruma::UserId;
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
+use matrix_sdk::ruma::matrix_uri::MatrixId;
+use matrix_sdk::ruma::{MatrixToUri, MatrixUri, OwnedUserId, UserId};
 use skald_session::command::ENGINE_HANDLE;
 
 /// The command line in a message, or `None` when the message is not for the bot.
@@ -85,16 +86,16 @@ fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     (rest.is_empty() || rest.starts_with([' ', ':', ',', '\n'])).then_some(rest)
 }
 
-/// An HTML body as plain text, each pill (`<a href="https://matrix.to/#/@bob:x">Bob</a>`)
-/// replaced by the id it links to and the other tags dropped.
+/// An HTML body as plain text, each pill (`<a href="https://matrix.to/#/@bob:x">Bob</a>`,
+/// or a `matrix:u/bob:x` link) replaced by the id it links to and the other tags dropped.
 pub fn pills_to_ids(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
     while let Some(start) = rest.find('<') {
-        out.push_str(&rest[..start]);
+        out.push_str(&unescape(&rest[..start]));
         let after = &rest[start..];
         let Some(end) = after.find('>') else {
-            out.push_str(after);
+            out.push_str(&unescape(after));
             rest = "";
             break;
         };
@@ -103,7 +104,7 @@ pub fn pills_to_ids(html: &str) -> String {
             // Skip the link's text up to `</a>`.
             let inner = &after[end + 1..];
             let close = inner.find("</a>").map_or(inner.len(), |i| i + 4);
-            out.push_str(&id);
+            out.push_str(id.as_str());
             rest = &inner[close..];
         } else {
             if tag.starts_with("<br") || tag.starts_with("<p") {
@@ -112,26 +113,109 @@ pub fn pills_to_ids(html: &str) -> String {
             rest = &after[end + 1..];
         }
     }
-    out.push_str(rest);
-    out.replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
+    out.push_str(&unescape(rest));
+    out
 }
 
-/// The user id a pill's opening tag links to.
-fn pill_target(tag: &str) -> Option<String> {
-    let at = tag.find("https://matrix.to/#/")? + "https://matrix.to/#/".len();
-    let id: String = tag[at..]
-        .chars()
-        .take_while(|c| !matches!(c, '"' | '\'' | '?' | '>'))
-        .collect();
-    let id = id
-        .replace("%40", "@")
-        .replace("%3A", ":")
-        .replace("%3a", ":");
-    id.starts_with('@').then_some(id)
+/// The user a pill's opening tag (`<a href="...">`) links to. Ruma reads the link: a
+/// `https://matrix.to/#/@bob:x` link (percent-encoded or not, `?via=` allowed) or a
+/// `matrix:u/bob:x` URI; links to rooms, events or elsewhere are not pills.
+fn pill_target(tag: &str) -> Option<OwnedUserId> {
+    let name = tag.get(1..)?.trim_start();
+    if !name.get(..1).is_some_and(|a| a.eq_ignore_ascii_case("a"))
+        || !name[1..].starts_with(char::is_whitespace)
+    {
+        return None;
+    }
+    let href = unescape(attribute(&name[1..], "href")?);
+    let id = match MatrixToUri::parse(&href) {
+        Ok(uri) => uri.id().clone(),
+        Err(_) => MatrixUri::parse(&href).ok()?.id().clone(),
+    };
+    match id {
+        MatrixId::User(user) => Some(user),
+        _ => None,
+    }
+}
+
+/// The value of attribute `name` in the attributes of a tag (`href="x" title='y'`): quoted
+/// with `"` or `'`, or bare up to a space or the tag's end.
+fn attribute<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = attrs;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+        let key_end = rest.find(|c: char| c == '=' || c == '>' || c.is_whitespace())?;
+        let key = &rest[..key_end];
+        rest = rest[key_end..].trim_start();
+        let Some(after_eq) = rest.strip_prefix('=') else {
+            if rest.starts_with('>') || rest.is_empty() {
+                return None;
+            }
+            continue; // an attribute without a value
+        };
+        let after_eq = after_eq.trim_start();
+        let (value, next) = match after_eq.chars().next()? {
+            q @ ('"' | '\'') => {
+                let body = &after_eq[1..];
+                let close = body.find(q)?;
+                (&body[..close], &body[close + 1..])
+            }
+            _ => {
+                let end = after_eq
+                    .find(|c: char| c.is_whitespace() || c == '>')
+                    .unwrap_or(after_eq.len());
+                (&after_eq[..end], &after_eq[end..])
+            }
+        };
+        if key.eq_ignore_ascii_case(name) {
+            return Some(value);
+        }
+        rest = next;
+    }
+}
+
+/// Text with the character references a Matrix client writes (`&amp;`, `&lt;`, `&gt;`,
+/// `&quot;`, `&#39;`, `&apos;`, `&nbsp;` and numeric ones) decoded, in one pass so that
+/// `&amp;lt;` stays `&lt;`.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let decoded = rest.find(';').filter(|&end| end <= 10).and_then(|end| {
+            let c = match &rest[1..end] {
+                "amp" => '&',
+                "lt" => '<',
+                "gt" => '>',
+                "quot" => '"',
+                "apos" => '\'',
+                "nbsp" => '\u{a0}',
+                num => {
+                    let code = match num.strip_prefix('#')? {
+                        hex if hex.starts_with(['x', 'X']) => {
+                            u32::from_str_radix(&hex[1..], 16).ok()?
+                        }
+                        dec => dec.parse().ok()?,
+                    };
+                    char::from_u32(code)?
+                }
+            };
+            Some((c, end))
+        });
+        match decoded {
+            Some((c, end)) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -182,6 +266,33 @@ mod tests {
         assert_eq!(
             command_line(&content, user_id!("@skald:example.org"), "!skald").as_deref(),
             Some("games")
+        );
+    }
+
+    #[test]
+    fn ruma_reads_the_pills_links() {
+        // Percent-encoded, with routing servers, single quotes, other attributes, `matrix:`.
+        let html = "<a title='x' href='https://matrix.to/#/%40bob%3Aexample.org?via=example.org&amp;via=b.org'>Bob</a> \
+             and <A HREF=\"matrix:u/carol:example.org\">Carol</A>";
+        assert_eq!(
+            pills_to_ids(html),
+            "@bob:example.org and @carol:example.org"
+        );
+        // Links to rooms or elsewhere are not pills: their text stays.
+        assert_eq!(
+            pills_to_ids(
+                r#"<a href="https://matrix.to/#/!room:example.org">room</a> <a href="https://example.org">site</a>"#
+            ),
+            "room site"
+        );
+        assert_eq!(
+            pills_to_ids(r#"<abbr href="https://matrix.to/#/@bob:x">b</abbr>"#),
+            "b"
+        );
+        // Character references are decoded once.
+        assert_eq!(
+            pills_to_ids("a &amp;lt; b &lt;3 &#64;x &#x41; &bogus; &"),
+            "a &lt; b <3 @x A &bogus; &"
         );
     }
 }

@@ -5,9 +5,9 @@
 
 use super::rooms::{self, DirectRooms};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
-use matrix_sdk::ruma::UInt;
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::events::room::message::{RoomMessageEventContent, TextMessageEventContent};
+use matrix_sdk::ruma::{OwnedUserId, UInt};
 use matrix_sdk::{Client, Room};
 use skald_session::{Board, Reply, ReplyKind, UserId};
 
@@ -86,25 +86,39 @@ async fn send_private(dm: &Room, part: &skald_session::Private) {
 /// A text message pinging `users`: their pills after the text, and `m.mentions` so clients
 /// notify them even when the pill's name is not their display name.
 pub async fn with_mentions(room: &Room, text: &str, users: &[UserId]) -> RoomMessageEventContent {
-    let mut plain = text.to_string();
-    let mut html = html_escape(text).replace('\n', "<br>");
-    let mut ids = Vec::new();
+    let mut named = Vec::new();
     for user in users {
         let Some(uid) = rooms::matrix_id(&user.id) else {
             continue;
         };
         let name = rooms::display_name(room, &uid).await;
+        named.push((uid, name));
+    }
+    let (plain, html) = mention_bodies(text, &named);
+    let ids: Vec<OwnedUserId> = named.into_iter().map(|(uid, _)| uid).collect();
+    let mentions = if ids.is_empty() {
+        Mentions::new()
+    } else {
+        Mentions::with_user_ids(ids)
+    };
+    RoomMessageEventContent::text_html(plain, html).add_mentions(mentions)
+}
+
+/// The plain and HTML bodies of `text` followed by a line per user: their name, and in the
+/// HTML a pill linking to them (`<a href="https://matrix.to/#/@bob:x">Bob</a>`, the link
+/// written by ruma).
+pub fn mention_bodies(text: &str, users: &[(OwnedUserId, String)]) -> (String, String) {
+    let mut plain = text.to_string();
+    let mut html = html_escape(text).replace('\n', "<br>");
+    for (uid, name) in users {
         plain.push_str(&format!("\n{name}"));
         html.push_str(&format!(
-            "<br><a href=\"https://matrix.to/#/{uid}\">{}</a>",
-            html_escape(&name)
+            "<br><a href=\"{}\">{}</a>",
+            html_escape(&uid.matrix_to_uri().to_string()),
+            html_escape(name)
         ));
-        ids.push(uid);
     }
-    if ids.is_empty() {
-        return RoomMessageEventContent::text_html(plain, html).add_mentions(Mentions::new());
-    }
-    RoomMessageEventContent::text_html(plain, html).add_mentions(Mentions::with_user_ids(ids))
+    (plain, html)
 }
 
 /// Uploads and posts one board picture, as its viewer sees it.
@@ -123,11 +137,10 @@ async fn send_board(room: &Room, board: &Board) {
             }
         };
     let text = board.text();
-    let (width, height) = png_size(&png).unwrap_or((0, 0));
     let info = BaseImageInfo {
-        width: Some(UInt::from(width)),
-        height: Some(UInt::from(height)),
-        size: UInt::new(png.len() as u64),
+        width: Some(UInt::from(png.width)),
+        height: Some(UInt::from(png.height)),
+        size: UInt::new(png.bytes.len() as u64),
         ..BaseImageInfo::default()
     };
     let config = AttachmentConfig::new()
@@ -138,7 +151,7 @@ async fn send_board(room: &Room, board: &Board) {
         ))));
     let name = format!("skald-game-{}.png", board.game);
     if let Err(e) = room
-        .send_attachment(name, &mime::IMAGE_PNG, png, config)
+        .send_attachment(name, &mime::IMAGE_PNG, png.bytes, config)
         .await
     {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a board");
@@ -165,19 +178,44 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
     (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
 }
 
-/// Width and height from a PNG's header.
-pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
-    if png.len() < 24 || &png[1..4] != b"PNG" || &png[12..16] != b"IHDR" {
-        return None;
-    }
-    let w = u32::from_be_bytes(png[16..20].try_into().ok()?);
-    let h = u32::from_be_bytes(png[20..24].try_into().ok()?);
-    Some((w, h))
-}
-
+/// Text made safe inside HTML, as element text or a quoted attribute value. (No HTML writer
+/// is in matrix-sdk's tree; ruma-html, with html5ever, is an optional dependency only.)
 fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapters::matrix::commands::pills_to_ids;
+    use matrix_sdk::ruma::owned_user_id;
+
+    #[test]
+    fn mentions_are_escaped_pills_that_read_back_as_ids() {
+        let users = [
+            (
+                owned_user_id!("@bob:example.org"),
+                "Bob <the \"best\"> & co".to_string(),
+            ),
+            (owned_user_id!("@carol:example.org"), "Carol".to_string()),
+        ];
+        let (plain, html) = mention_bodies("Game 3: a<b\nyour turn", &users);
+        assert_eq!(
+            plain,
+            "Game 3: a<b\nyour turn\nBob <the \"best\"> & co\nCarol"
+        );
+        assert_eq!(
+            html,
+            "Game 3: a&lt;b<br>your turn\
+             <br><a href=\"https://matrix.to/#/@bob:example.org\">Bob &lt;the &quot;best&quot;&gt; &amp; co</a>\
+             <br><a href=\"https://matrix.to/#/@carol:example.org\">Carol</a>"
+        );
+        assert_eq!(
+            pills_to_ids(&html),
+            "Game 3: a<b your turn @bob:example.org @carol:example.org"
+        );
+    }
 }

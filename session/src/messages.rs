@@ -7,7 +7,7 @@ use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, S
 use std::fmt::Write;
 
 /// The refusal of secret input (`arrange`) typed where others read it.
-pub const SECRET_INPUT_IN_PUBLIC: &str = "Your values would be read by everyone here, so they were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.";
+pub const SECRET_INPUT_IN_PUBLIC: &str = "Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.";
 
 /// Dice as players say them: `3 and 1`, `6, 6, 6 and 6`.
 pub fn dice_text(dice: &[u8]) -> String {

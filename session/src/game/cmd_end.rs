@@ -21,9 +21,7 @@ impl Session {
         let g = &stored.doc;
         let m = g.live()?;
         let now = self.now();
-        let mut next = g.clone();
-        next.finish(result, now);
-        let written = self.commit_game(stored.clone(), next)?;
+        let written = self.end_game(stored, g.clone(), result, now)?;
         tracing::info!(game = g.id, ?result, "game ended by command");
         Ok(self.game_reply(&written, &m, headline, &[], Some(seat), now))
     }

@@ -111,11 +111,13 @@ impl Session {
         if next.draw_offer == Some(seat.other()) {
             next.draw_offer = None;
         }
-        match m.position().status() {
-            Status::Over(o) => next.finish(GameResult::Rules(o), now),
-            _ => self.start_turn(&mut next, m, now)?,
-        }
-        let written = self.commit_game(stored.clone(), next)?;
+        let written = match m.position().status() {
+            Status::Over(o) => self.end_game(stored, next, GameResult::Rules(o), now)?,
+            _ => {
+                self.start_turn(&mut next, m, now)?;
+                self.commit_game(stored.clone(), next)?
+            }
+        };
         tracing::info!(game = g.id, moves = played.len(), "moves played");
         Ok(self.game_reply(
             &written,

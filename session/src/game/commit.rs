@@ -1,5 +1,6 @@
 //! Writing a game back: starting the next turn's clock (vacations included) and the one
-//! commit of a game document.
+//! commit of a game document, which hands a write that ends the game to
+//! [`super::ending`] so the ladder is never forgotten.
 
 use super::GameDoc;
 use crate::clock::Timestamp;
@@ -28,12 +29,17 @@ impl Session {
         Ok(())
     }
 
-    /// Commits one game write, mapping a lost race to the "game changed" answer.
+    /// Commits one game write, mapping a lost race to the "game changed" answer. A write
+    /// that ends the game goes through [`Session::commit_ending`], which rates it, so a path
+    /// that ends a game without [`Session::end_game`] still cannot skip the ladder.
     pub(crate) fn commit_game(
         &self,
         before: Stored<GameDoc>,
         after: GameDoc,
     ) -> Result<GameDoc, Failure> {
+        if before.doc.end.is_none() && after.end.is_some() {
+            return self.commit_ending(&before, after);
+        }
         let id = after.id;
         let mut written = self.commit(
             Commit {

@@ -67,8 +67,8 @@ pub struct GameEnd {
     pub at: Timestamp,
     /// How.
     pub result: GameResult,
-    /// Seat A's and seat B's rating changes (ranked games with a result); filled in by the
-    /// store when the game ends.
+    /// Seat A's and seat B's rating changes (ranked games with a result); filled in by
+    /// [`Session::end_game`](crate::Session) when the game ends.
     pub ratings: Option<[RatingChange; 2]>,
 }
 

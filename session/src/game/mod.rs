@@ -6,6 +6,7 @@
 //! | `find.rs` | which game a command means (`#id` or the speaker's only one here), and who may act |
 //! | `show.rs` | titles, result and status lines, boards, the move list, the reply after a change |
 //! | `commit.rs` | writing a game back: the next turn's clock, one game's commit |
+//! | `ending.rs` | ending a game: the one path every ending takes, which rates it for the ladder |
 //! | `cmd_move.rs` | `move` and `arrange` |
 //! | `cmd_look.rs` | `board` and `moves` |
 //! | `cmd_end.rs` | `resign` and `abort` |
@@ -17,6 +18,7 @@ mod cmd_move;
 mod cmd_offer;
 mod commit;
 mod doc;
+mod ending;
 mod find;
 mod show;
 

@@ -99,8 +99,7 @@ impl Session {
             } else {
                 GameResult::TimedOut(seat)
             };
-            next.finish(result, now);
-            let written = self.commit_game(stored.clone(), next)?;
+            let written = self.end_game(&stored, next, result, now)?;
             tracing::info!(game = id, ?result, "deadline passed");
             let mut reply = self.game_reply(
                 &written,

@@ -2,10 +2,11 @@
 //! index of each user's games, and `meta` (schema version, id counter, heartbeat).
 //!
 //! Every state change is one [`Commit`], applied in one sled transaction that checks each
-//! game, challenge and user it replaces is still byte-for-byte what the command read
-//! (compare-and-swap), then flushed to disk before the caller answers. Indexes (a user's
-//! games, the deadline queue) and the ladder follow from the documents inside the same
-//! transaction, so no command can forget them.
+//! game, challenge, user and ladder standing it replaces is still byte-for-byte what the
+//! command read (compare-and-swap), then flushed to disk before the caller answers. Indexes
+//! (a user's games, the deadline queue) follow from the documents inside the same
+//! transaction, so no command can forget them. The store decides nothing about the ladder:
+//! the session rates a game that ends and hands the new standings in the same commit.
 
 use super::challenge::Challenge;
 use super::clock::Timestamp;
@@ -13,10 +14,10 @@ use super::decoded::{Decoded, DecodedGames};
 use super::game::GameDoc;
 use super::identity::{CommunityId, UserId};
 use super::journal::{Journal, WriteSet};
-use super::ladder::{self, Standing};
+use super::ladder::Standing;
 use super::user::UserDoc;
 use serde::{Deserialize, Serialize};
-use skald_rules::{RuleSetId, Seat};
+use skald_rules::RuleSetId;
 use sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
 };
@@ -116,6 +117,24 @@ pub struct Commit {
     pub removed_challenges: Vec<Stored<Challenge>>,
     /// Users written, with the version read (`None`: must not exist yet).
     pub users: Vec<(Option<Stored<UserDoc>>, UserDoc)>,
+    /// Ladder standings written, each with the version read (`None`: the player had none).
+    pub standings: Vec<StandingWrite>,
+}
+
+/// One player's new standing on one ladder, with the standing it was computed from: the
+/// commit applies only if that is still what is stored, so two games ending at once for
+/// the same player cannot both start from the same standing and lose an update.
+pub struct StandingWrite {
+    /// The ladder's community.
+    pub community: CommunityId,
+    /// The ladder's rule set.
+    pub rule_set: RuleSetId,
+    /// The player.
+    pub user: UserId,
+    /// The standing read (`None`: the player was not on this ladder yet).
+    pub read: Option<Stored<Standing>>,
+    /// The standing to store.
+    pub standing: Standing,
 }
 
 /// The sled database and its trees.
@@ -654,9 +673,26 @@ impl Store {
         rule_set: RuleSetId,
         user: &UserId,
     ) -> Result<Option<Standing>, StoreError> {
+        Ok(self
+            .read_standing(community, rule_set, user)?
+            .map(|s| s.doc))
+    }
+
+    /// [`Store::standing`] with the bytes it was read as: what a [`StandingWrite`] replaces.
+    pub fn read_standing(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+        user: &UserId,
+    ) -> Result<Option<Stored<Standing>>, StoreError> {
         self.ratings
             .get(rating_key(community, rule_set, user))?
-            .map(|v| decode("rating", &v))
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode("rating", &raw)?,
+                    raw,
+                })
+            })
             .transpose()
     }
 
@@ -711,8 +747,8 @@ impl Store {
     }
 
     /// Applies `commit` in one transaction (every replaced document must be unchanged since
-    /// it was read), keeps the indexes and the ladder in step, and flushes it to disk.
-    /// Returns the games as written (new version numbers, rating changes filled in).
+    /// it was read), keeps the indexes in step, and flushes it to disk. Returns the games as
+    /// written (with their new version numbers).
     pub fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
         // The bytes written for each game and user, kept for the decoded memo once the
         // transaction lands (reset at each attempt: sled may run the closure again).
@@ -731,10 +767,6 @@ impl Store {
                     tx.use_id(after.id)?;
                 }
                 after.version = old.map_or(1, |o| o.version + 1);
-                let just_ended = after.end.is_some() && old.is_none_or(|o| o.end.is_none());
-                if just_ended {
-                    rate_game(tx, &mut after)?;
-                }
                 let bytes = IVec::from(encode("game", &after).map_err(abort)?);
                 tx.put(GAMES, &key, &bytes)?;
                 written_bytes.borrow_mut().push(bytes);
@@ -773,6 +805,12 @@ impl Store {
                 let bytes = IVec::from(encode("user", after).map_err(abort)?);
                 tx.put(USERS, key.as_bytes(), &bytes)?;
                 written_users.borrow_mut().push((key, bytes, after.clone()));
+            }
+            for w in &commit.standings {
+                let key = rating_key(&w.community, w.rule_set, &w.user);
+                tx.check(RATINGS, &key, w.read.as_ref().map(|s| &s.raw))?;
+                let bytes = encode("rating", &w.standing).map_err(abort)?;
+                tx.put(RATINGS, &key, &bytes)?;
             }
             Ok(written)
         })?;
@@ -935,38 +973,6 @@ impl Store {
     }
 }
 
-/// Updates the ladder for a game that just ended, if it was ranked and has a result, and
-/// records the rating changes in the game.
-fn rate_game(tx: &Tx, game: &mut GameDoc) -> TxResult<()> {
-    let Some(end) = &game.end else {
-        return Ok(());
-    };
-    let Some(winner) = end.result.winner() else {
-        return Ok(());
-    };
-    if !game.ranked {
-        return Ok(());
-    }
-    let rule_set = game.record.rule_set;
-    let keys =
-        Seat::BOTH.map(|s| rating_key(&game.community, rule_set, &game.players[s.index()].id));
-    let mut before = [Standing::default(); 2];
-    for (slot, key) in before.iter_mut().zip(&keys) {
-        if let Some(v) = tx.get(RATINGS, key)? {
-            *slot = decode("rating", &v).map_err(abort)?;
-        }
-    }
-    let (after, changes) = ladder::rate(&before[0], &before[1], winner);
-    for (key, standing) in keys.iter().zip(&after) {
-        let bytes = encode("rating", standing).map_err(abort)?;
-        tx.put(RATINGS, key, &bytes)?;
-    }
-    if let Some(end) = &mut game.end {
-        end.ratings = Some(changes);
-    }
-    Ok(())
-}
-
 impl From<UnabortableTransactionError> for CommitError {
     fn from(e: UnabortableTransactionError) -> Self {
         match e {
@@ -1021,6 +1027,52 @@ mod tests {
         let b = deadline_key(Timestamp(3), 1);
         assert!(a < b);
         assert_eq!(parse_deadline_key(&a), Some((Timestamp(-5), 9)));
+    }
+
+    #[test]
+    fn a_standing_write_applies_only_over_the_standing_it_was_computed_from() {
+        let store = Store::temporary().expect("opens");
+        let (community, user) = (CommunityId("c".into()), UserId::new("console", "alice"));
+        let read = || {
+            store
+                .read_standing(&community, RuleSetId::Hnefatafl, &user)
+                .expect("reads")
+        };
+        let write = |read, games| StandingWrite {
+            community: community.clone(),
+            rule_set: RuleSetId::Hnefatafl,
+            user: user.clone(),
+            read,
+            standing: Standing {
+                games,
+                ..Standing::default()
+            },
+        };
+        let commit = |w| {
+            store.commit(Commit {
+                standings: vec![w],
+                ..Commit::default()
+            })
+        };
+        // Two writers read "no standing yet"; the first applies, the second conflicts.
+        let (first, second) = (read(), read());
+        commit(write(first, 1)).expect("applies");
+        assert!(matches!(
+            commit(write(second, 1)),
+            Err(CommitError::Conflict)
+        ));
+        // Read again, it applies over the first.
+        commit(write(read(), 2)).expect("applies");
+        let stale = read();
+        commit(write(read(), 3)).expect("applies");
+        assert!(matches!(
+            commit(write(stale, 3)),
+            Err(CommitError::Conflict)
+        ));
+        let now = store
+            .standing(&community, RuleSetId::Hnefatafl, &user)
+            .expect("reads");
+        assert_eq!(now.map(|s| s.games), Some(3));
     }
 
     #[test]

@@ -1,0 +1,56 @@
+//! The commands that end a game at once: `resign` (a loss, any time) and `abort` (no
+//! result, before both players have moved).
+
+use super::GameDoc;
+use super::doc::GameResult;
+use crate::identity::Context;
+use crate::reply::Reply;
+use crate::store::Stored;
+use crate::{Failure, Session};
+use skald_rules::Seat;
+
+impl Session {
+    /// Ends a game by a player's command (resign, abort, agreed draw) and replies.
+    pub(super) fn end_by_command(
+        &self,
+        stored: &Stored<GameDoc>,
+        seat: Seat,
+        result: GameResult,
+        headline: String,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        let m = g.live()?;
+        let now = self.now();
+        let written = self.end_game(stored, g.clone(), result, now)?;
+        tracing::info!(game = g.id, ?result, "game ended by command");
+        Ok(self.game_reply(&written, &m, headline, &[], Some(seat), now))
+    }
+
+    /// `resign [#id]`.
+    pub(crate) fn cmd_resign(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "resign #id")?;
+        self.require_channel(ctx, &stored.doc)?;
+        let seat = self.require_active_player(ctx, &stored.doc)?;
+        let headline = format!("#{}: {} resigns.", stored.doc.id, stored.doc.label(seat));
+        self.end_by_command(&stored, seat, GameResult::Resigned(seat), headline)
+    }
+
+    /// `abort [#id]`: only before both players have moved.
+    pub(crate) fn cmd_abort(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "abort #id")?;
+        self.require_channel(ctx, &stored.doc)?;
+        let seat = self.require_active_player(ctx, &stored.doc)?;
+        if !stored.doc.abortable() {
+            return Err(Failure::Refused(format!(
+                "game #{} cannot be aborted: both players have moved. `resign #{}` gives it up, `draw #{}` offers a draw.",
+                stored.doc.id, stored.doc.id, stored.doc.id
+            )));
+        }
+        let headline = format!(
+            "#{}: {} aborts the game.",
+            stored.doc.id,
+            stored.doc.label(seat)
+        );
+        self.end_by_command(&stored, seat, GameResult::Aborted(seat), headline)
+    }
+}

@@ -1,0 +1,212 @@
+//! The commands that play: `move` (one or more moves, all or none; numbered moves in dice
+//! games) and `arrange` (a Subulata player's private placement).
+
+use super::GameDoc;
+use super::doc::GameResult;
+use crate::identity::Context;
+use crate::messages::move_refusal;
+use crate::reply::{Board, Private, Reply};
+use crate::store::Stored;
+use crate::{Failure, Session};
+use skald_rules::{Action, Event, Match, MoveError, Position, Seat, Status};
+
+/// How many legal moves a refusal lists before saying "and N more".
+const LEGAL_MOVES_SHOWN: usize = 40;
+
+impl Session {
+    /// `move [#id] <move> ...`: plays the moves in order, all or none.
+    pub(crate) fn cmd_move(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        tokens: &[String],
+    ) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "move #id <move>")?;
+        let g = &stored.doc;
+        self.require_channel(ctx, g)?;
+        let seat = self.require_active_player(ctx, g)?;
+        let mut m = g.live()?;
+        if m.position().status().seat() != Some(seat) {
+            return Err(Failure::Refused(format!(
+                "it is not your turn; {}",
+                self.status_line(g, m.position(), self.now())
+            )));
+        }
+        let mut events = Vec::new();
+        let mut played = Vec::new();
+        {
+            let mut rng = self.rng();
+            let mut i = 0;
+            let rolls = |m: &Match| {
+                m.record()
+                    .actions
+                    .iter()
+                    .filter(|a| matches!(a, Action::Roll(_)))
+                    .count()
+            };
+            let rolls_before = rolls(&m);
+            while i < tokens.len() {
+                // Nothing typed after a roll is played: the player must see the dice first,
+                // and a refusal must not show (or let them undo) dice rolled in this command.
+                let why = if m.position().status().seat() != Some(seat) {
+                    Some("your turn was over")
+                } else if rolls(&m) != rolls_before {
+                    Some("the dice were rolled again")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    return Err(Failure::Refused(format!(
+                        "after {} {why}, so '{}' cannot follow; nothing was played. Send the moves up to {} first.",
+                        played.join(" "),
+                        tokens[i..].join(" "),
+                        played.last().map_or("", String::as_str)
+                    )));
+                }
+                let (text, used) = next_move_text(m.position(), &tokens[i..]);
+                let canonical = m.position().canonical_move(&text);
+                let result = canonical.and_then(|c| m.play(&c, &mut *rng).map(|ev| (c, ev)));
+                match result {
+                    Ok((c, ev)) => {
+                        played.push(c);
+                        events.extend(ev);
+                    }
+                    Err(e) => {
+                        let mut msg = move_refusal(m.position(), &text, &e, LEGAL_MOVES_SHOWN);
+                        if !played.is_empty() {
+                            msg.push_str(&format!(
+                                "\nnothing was played (not even {}): send the whole turn again",
+                                played.join(" ")
+                            ));
+                        }
+                        if matches!(e, MoveError::Syntax { .. }) && i == 0 && tokens.len() == 1 {
+                            msg.push_str("\nusage: move [#id] <move> [<move> ...]");
+                        }
+                        return Err(Failure::Refused(msg));
+                    }
+                }
+                i += used;
+            }
+        }
+        self.commit_moves(&stored, &m, seat, &played, &events)
+    }
+
+    /// Stores the moves `seat` just played in `m` (their canonical notation in `played`, what
+    /// they caused in `events`) and answers with the game's reply: what `move` and the
+    /// engine's typed move ([`Session::play_engine_move`]) share once the moves are played.
+    pub(crate) fn commit_moves(
+        &self,
+        stored: &Stored<GameDoc>,
+        m: &Match,
+        seat: Seat,
+        played: &[String],
+        events: &[Event],
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        let now = self.now();
+        let mut next = g.clone();
+        next.set(m);
+        next.moved[seat.index()] += played.len() as u32;
+        next.takeback = None;
+        if next.draw_offer == Some(seat.other()) {
+            next.draw_offer = None;
+        }
+        let written = match m.position().status() {
+            Status::Over(o) => self.end_game(stored, next, GameResult::Rules(o), now)?,
+            _ => {
+                self.start_turn(&mut next, m, now)?;
+                self.commit_game(stored.clone(), next)?
+            }
+        };
+        tracing::info!(game = g.id, moves = played.len(), "moves played");
+        Ok(self.game_reply(
+            &written,
+            m,
+            format!("#{}: {} played {}.", g.id, g.label(seat), played.join(" ")),
+            events,
+            Some(seat),
+            now,
+        ))
+    }
+
+    /// `arrange [#id] <values>`: a Subulata player's private placement.
+    pub(crate) fn cmd_arrange(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        values: [u8; 9],
+    ) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "arrange #id <nine values>")?;
+        let g = &stored.doc;
+        let seat = self.require_active_player(ctx, g)?;
+        if !g.rule_set().has_hidden_information() {
+            return Err(Failure::Refused(format!(
+                "game #{} is {}: only Subulata has a value arrangement",
+                g.id,
+                g.rule_set().name()
+            )));
+        }
+        let mut m = g.live()?;
+        m.arrange(seat, values)
+            .map_err(|e| Failure::Refused(format!("cannot arrange in game #{}: {e}", g.id)))?;
+        let mut next = g.clone();
+        next.set(&m);
+        let written = self.commit_game(stored.clone(), next)?;
+        let board = written.board(m.position(), Vec::new());
+        let mut reply = Reply::done(format!(
+            "#{}: {} has arranged their pieces.",
+            g.id,
+            g.label(seat)
+        ));
+        reply.private.push(Private {
+            to: ctx.user.id.clone(),
+            name: ctx.user.name.clone(),
+            text: format!(
+                "Game #{}: your arrangement is set (you may change it until your first move):",
+                g.id
+            ),
+            boards: vec![Board::private(&board, seat)],
+        });
+        Ok(reply)
+    }
+}
+
+/// Picks the text of the next move from the typed tokens: one token, three when a separator
+/// stands alone between spaces (`f2 - f5`), or two joined by a space when the game writes
+/// moves that way (`f2 f5`, `13 1`). Returns the text and how many tokens it used.
+fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
+    let first = tokens[0].clone();
+    if position.canonical_move(&first).is_ok() {
+        return (first, 1);
+    }
+    // `f2 - f5`: a separator typed between spaces.
+    if let [_, sep, third, ..] = tokens
+        && matches!(sep.as_str(), "-" | "x" | "X" | ":")
+    {
+        let joined = format!("{first}{sep}{third}");
+        if position.canonical_move(&joined).is_ok() {
+            return (joined, 3);
+        }
+    }
+    if let Some(second) = tokens.get(1) {
+        let joined = format!("{first} {second}");
+        if position.canonical_move(&joined).is_ok() {
+            return (joined, 2);
+        }
+    }
+    if let Some(mv) = numbered_move(position, &first) {
+        return (mv, 1);
+    }
+    (first, 1)
+}
+
+/// In a dice game, `N` alone (not itself a move) picks the N-th legal move, counting
+/// from 1 in the order of [`Position::legal_moves`], which is the order of the reply's
+/// move choices: chat adapters list them numbered so a phone player can type `move 2`.
+pub fn numbered_move(position: &Position, token: &str) -> Option<String> {
+    if !position.rule_set().uses_dice() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: usize = token.parse().ok()?;
+    position.legal_moves().into_iter().nth(n.checked_sub(1)?)
+}

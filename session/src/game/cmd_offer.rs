@@ -1,0 +1,225 @@
+//! The commands that ask the opponent: `draw` (offer, or accept the standing offer) and
+//! `takeback` (ask to undo one's last move, or grant it), the buttons that answer them,
+//! and declining an offer (for `decline`).
+
+use super::GameDoc;
+use super::doc::{GameResult, replay};
+use crate::identity::{Context, User, UserId};
+use crate::reply::{Choice, Reply};
+use crate::store::Stored;
+use crate::{Failure, Session};
+use skald_rules::{Action, Seat};
+
+impl Session {
+    /// `draw [#id]`: offers a draw, or accepts the opponent's offer.
+    pub(crate) fn cmd_draw(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "draw #id")?;
+        let g = &stored.doc;
+        self.require_channel(ctx, g)?;
+        let seat = self.require_active_player(ctx, g)?;
+        let rule_set = g.rule_set();
+        if !rule_set.has_draws() {
+            return Err(Failure::Refused(format!(
+                "{} has no draws: a game always ends with a winner. `resign #{}` gives it up.",
+                rule_set.name(),
+                g.id
+            )));
+        }
+        if crate::engine::is_engine(&g.players[seat.other().index()].id) {
+            return Err(Failure::Refused(format!(
+                "skald, the built-in engine, plays every game to its end and agrees to no draw; play on, or `resign #{}` to give the game up",
+                g.id
+            )));
+        }
+        match g.draw_offer {
+            Some(s) if s == seat.other() => {
+                let headline = format!("#{}: {} accepts the draw offer.", g.id, g.label(seat));
+                self.end_by_command(&stored, seat, GameResult::DrawAgreed, headline)
+            }
+            Some(_) => Err(Failure::Refused(format!(
+                "you already offered a draw in game #{}; it stands until {} answers or moves",
+                g.id,
+                g.label(seat.other())
+            ))),
+            None => {
+                let mut next = g.clone();
+                next.draw_offer = Some(seat);
+                self.make_offer(&stored, next, seat, "offers a draw", "draw", "accepts")
+            }
+        }
+    }
+
+    /// Stores `next` (with `seat`'s standing offer) and tells the opponent how to answer:
+    /// `#3: alice (White) offers a draw. bob: `draw #3` accepts, `decline #3` refuses …`.
+    fn make_offer(
+        &self,
+        stored: &Stored<GameDoc>,
+        next: GameDoc,
+        seat: Seat,
+        offer: &str,
+        verb: &str,
+        accepts: &str,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        self.commit_game(stored.clone(), next)?;
+        let other = &g.players[seat.other().index()];
+        let mut reply = Reply::done(format!(
+            "#{}: {} {offer}. {}: `{verb} #{}` {accepts}, `decline #{}` refuses (moving refuses too).",
+            g.id,
+            g.label(seat),
+            other.name,
+            g.id,
+            g.id
+        ));
+        reply.ping(&other.id);
+        self.offer_choices(&mut reply, g, other, verb);
+        Ok(reply)
+    }
+
+    /// Buttons for answering an offer.
+    fn offer_choices(&self, reply: &mut Reply, g: &GameDoc, to: &User, verb: &str) {
+        for (label, cmd) in [("accept", verb), ("decline", "decline")] {
+            reply.choices.push(Choice {
+                label: label.into(),
+                command: format!("{cmd} #{}", g.id),
+                for_user: Some(to.id.clone()),
+            });
+        }
+    }
+
+    /// Takes back the last moves of the game, one per seat in `movers` (the last mover
+    /// first), and starts the turn of whoever is then to move; `actor` answered the request.
+    pub(crate) fn undo_moves(
+        &self,
+        stored: &Stored<GameDoc>,
+        movers: &[Seat],
+        headline: String,
+        actor: Option<Seat>,
+    ) -> Result<Reply, Failure> {
+        let g = &stored.doc;
+        let mut record = g.record.clone();
+        for _ in movers {
+            if let Some(pos) = record
+                .actions
+                .iter()
+                .rposition(|a| matches!(a, Action::Move(_)))
+            {
+                record.actions.remove(pos);
+            }
+        }
+        let m = replay(record, g.id)?;
+        let mut next = g.clone();
+        next.set(&m);
+        for s in movers {
+            next.moved[s.index()] = next.moved[s.index()].saturating_sub(1);
+        }
+        next.takeback = None;
+        let now = self.now();
+        self.start_turn(&mut next, &m, now)?;
+        let written = self.commit_game(stored.clone(), next)?;
+        Ok(self.game_reply(&written, &m, headline, &[], actor, now))
+    }
+
+    /// `takeback [#id]`: asks to undo one's last move, or grants the opponent's request.
+    pub(crate) fn cmd_takeback(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+        let stored = self.find_game(ctx, id, "takeback #id")?;
+        let g = &stored.doc;
+        self.require_channel(ctx, g)?;
+        let seat = self.require_active_player(ctx, g)?;
+        if g.rule_set().uses_dice() {
+            return Err(Failure::Refused(format!(
+                "{} has dice: moves cannot be taken back once the dice fell",
+                g.rule_set().name()
+            )));
+        }
+        if crate::engine::is_engine(&g.players[seat.other().index()].id) {
+            return self.takeback_against_engine(&stored, seat);
+        }
+        let moves = g.moves_played();
+        // Grid games alternate strictly, seat A first: the parity says who moved last.
+        let last_mover = match moves {
+            0 => None,
+            n if n % 2 == 1 => Some(Seat::A),
+            _ => Some(Seat::B),
+        };
+        match (g.takeback, last_mover) {
+            (Some(asker), Some(mover)) if asker == seat.other() && mover == asker => {
+                let headline = format!(
+                    "#{}: {} grants the takeback; {}'s last move is undone.",
+                    g.id,
+                    g.label(seat),
+                    g.players[asker.index()].name
+                );
+                self.undo_moves(&stored, &[asker], headline, Some(seat))
+            }
+            (Some(asker), _) if asker == seat => Err(Failure::Refused(format!(
+                "you already asked for a takeback in game #{}; waiting for {}",
+                g.id,
+                g.label(seat.other())
+            ))),
+            (_, Some(mover)) if mover == seat => {
+                let mut next = g.clone();
+                next.takeback = Some(seat);
+                self.make_offer(
+                    &stored,
+                    next,
+                    seat,
+                    "asks to take back their last move",
+                    "takeback",
+                    "grants it",
+                )
+            }
+            _ => Err(Failure::Refused(format!(
+                "there is nothing for you to take back in game #{}: a takeback undoes your own last move, until your opponent moves",
+                g.id
+            ))),
+        }
+    }
+
+    /// Declines a draw offer or takeback request in a game; `None` when none is pending
+    /// for the speaker.
+    pub(crate) fn decline_offer(
+        &self,
+        ctx: &Context,
+        stored: &Stored<GameDoc>,
+    ) -> Result<Option<Reply>, Failure> {
+        let g = &stored.doc;
+        let Some(seat) = g.seat_of(&ctx.user.id) else {
+            return Ok(None);
+        };
+        if g.end.is_some() {
+            return Ok(None);
+        }
+        let other = seat.other();
+        let what = if g.draw_offer == Some(other) {
+            "draw offer"
+        } else if g.takeback == Some(other) {
+            "takeback request"
+        } else {
+            return Ok(None);
+        };
+        self.require_channel(ctx, g)?;
+        let mut next = g.clone();
+        if what == "draw offer" {
+            next.draw_offer = None;
+        } else {
+            next.takeback = None;
+        }
+        self.commit_game(stored.clone(), next)?;
+        let mut reply = Reply::done(format!(
+            "#{}: {} declines the {what} of {}.",
+            g.id,
+            g.label(seat),
+            g.players[other.index()].name
+        ));
+        reply.ping(&g.players[other.index()].id);
+        Ok(Some(reply))
+    }
+
+    /// Whether a game has an offer pending for `user` to answer.
+    pub(crate) fn has_offer_for(g: &GameDoc, user: &UserId) -> bool {
+        g.end.is_none()
+            && g.seat_of(user)
+                .is_some_and(|s| g.draw_offer == Some(s.other()) || g.takeback == Some(s.other()))
+    }
+}

@@ -1,0 +1,248 @@
+//! The stored game document: [`GameDoc`] (players, record, clock, offers, result) and its
+//! parts, as the `games` tree keeps them in JSON, with what reads and changes them.
+
+use crate::Failure;
+use crate::clock::{DAY, Timestamp};
+use crate::identity::{ChannelId, CommunityId, User, UserId};
+use crate::ladder::RatingChange;
+use serde::{Deserialize, Serialize};
+use skald_rules::{Action, Match, Outcome, Record, ReplayError, RuleSetId, Seat};
+
+/// The clock of the player to act: when their turn began, when it runs out, and when to
+/// remind them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnClock {
+    /// Whose turn it is.
+    pub seat: Seat,
+    /// When the turn began (or the clock was last reset by a move).
+    pub since: Timestamp,
+    /// When the player runs out of time.
+    pub deadline: Timestamp,
+    /// When to send the reminder; `None` once sent or when the turn is too short for one.
+    pub remind_at: Option<Timestamp>,
+}
+
+impl TurnClock {
+    /// Moves the deadline and a pending reminder later by `secs` (a vacation, down time).
+    pub fn shift(&mut self, secs: i64) {
+        self.deadline = self.deadline.plus(secs);
+        self.remind_at = self.remind_at.map(|r| r.plus(secs));
+    }
+}
+
+/// How a game ended, beyond what the rules decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// The rules ended it (capture, escape, score, repetition...).
+    Rules(Outcome),
+    /// This seat resigned.
+    Resigned(Seat),
+    /// This seat ran out of time after both players had moved: a loss.
+    TimedOut(Seat),
+    /// The players agreed a draw.
+    DrawAgreed,
+    /// This seat aborted before both had moved: no result.
+    Aborted(Seat),
+    /// This seat ran out of time before both had moved: no result.
+    AbortedOnTime(Seat),
+}
+
+impl GameResult {
+    /// `Some(winner)` (`Some(None)`: a draw) for results that count; `None` for aborts.
+    pub fn winner(&self) -> Option<Option<Seat>> {
+        match self {
+            GameResult::Rules(o) => Some(o.winner),
+            GameResult::Resigned(s) | GameResult::TimedOut(s) => Some(Some(s.other())),
+            GameResult::DrawAgreed => Some(None),
+            GameResult::Aborted(_) | GameResult::AbortedOnTime(_) => None,
+        }
+    }
+}
+
+/// A finished game's result, when it came, and the rating changes it caused.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// When it ended.
+    pub at: Timestamp,
+    /// How.
+    pub result: GameResult,
+    /// Seat A's and seat B's rating changes (ranked games with a result); filled in by
+    /// [`Session::end_game`](crate::Session) when the game ends.
+    pub ratings: Option<[RatingChange; 2]>,
+}
+
+/// A game as stored: everything to continue it, show it and rate it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameDoc {
+    /// The game's number (the challenge's number).
+    pub id: u64,
+    /// Bumped on every write; shown in conflicts and usable by adapters for stale buttons.
+    pub version: u64,
+    /// The ladder the game counts for.
+    pub community: CommunityId,
+    /// Where the game lives and notifications go.
+    pub channel: ChannelId,
+    /// Seat A's and seat B's players.
+    pub players: [User; 2],
+    /// Whether the result counts for the ladder.
+    pub ranked: bool,
+    /// Days per move.
+    pub days: u32,
+    /// The replayable record: start position, rolls, moves, arrangements. The truth.
+    pub record: Record,
+    /// The current position in full notation: the record replayed, kept so a command
+    /// costs the same in move 300 as in move 3 (see [`GameDoc::live`]).
+    pub position: String,
+    /// When the game began.
+    pub started: Timestamp,
+    /// The player to act's clock (meaningless once the game is over).
+    pub clock: TurnClock,
+    /// Move commands accepted per seat (abort is allowed while either is 0).
+    pub moved: [u32; 2],
+    /// A standing draw offer, by this seat.
+    pub draw_offer: Option<Seat>,
+    /// A standing takeback request, by this seat.
+    pub takeback: Option<Seat>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<u64>,
+    /// The rematch challenge (or game) made from this game.
+    pub rematch: Option<u64>,
+    /// The result, once over.
+    pub end: Option<GameEnd>,
+}
+
+impl GameDoc {
+    /// The rule set played.
+    pub fn rule_set(&self) -> RuleSetId {
+        self.record.rule_set
+    }
+
+    /// Which seat a user plays, if any.
+    pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.players[s.index()].id == *user)
+    }
+
+    /// The players' names, seat A first.
+    pub fn names(&self) -> [String; 2] {
+        [self.players[0].name.clone(), self.players[1].name.clone()]
+    }
+
+    /// `alice (Attackers)`.
+    pub fn label(&self, seat: Seat) -> String {
+        format!(
+            "{} ({})",
+            self.players[seat.index()].name,
+            self.rule_set().seat_names()[seat.index()]
+        )
+    }
+
+    /// Whether the game may still be aborted: before both players have moved once.
+    pub fn abortable(&self) -> bool {
+        self.moved.contains(&0)
+    }
+
+    /// When the scheduler must next look at this game (reminder or timeout).
+    pub fn wake(&self) -> Option<Timestamp> {
+        if self.end.is_some() {
+            return None;
+        }
+        Some(self.clock.remind_at.unwrap_or(self.clock.deadline))
+    }
+
+    /// How many moves the record holds (rolls and arrangements not counted).
+    pub fn moves_played(&self) -> usize {
+        self.record
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Move(_)))
+            .count()
+    }
+
+    /// The game ready to play on: the stored position with the record. Falls back to
+    /// replaying the record if the stored position cannot be read.
+    pub fn live(&self) -> Result<Match, Failure> {
+        match crate::parsed::position(self.record.rule_set, &self.position) {
+            Ok(position) => Ok(Match::resume(self.record.clone(), position)),
+            Err(_) => {
+                // Not logging the error: it may quote hidden values.
+                tracing::warn!(
+                    game = self.id,
+                    "stored position unreadable; replaying the record"
+                );
+                replay(self.record.clone(), self.id)
+            }
+        }
+    }
+
+    /// Stores a new state of the game: its record and the position it leads to.
+    pub fn set(&mut self, live: &Match) {
+        self.record = live.record().clone();
+        self.position = crate::parsed::notation_of(live.position());
+    }
+
+    /// Starts `seat`'s turn at `now`: the deadline is `days` after `now`, or after the end
+    /// of the player's vacation (`paused_until`); the reminder comes `remind` seconds
+    /// before the deadline if that is still ahead.
+    pub fn start_turn(
+        &mut self,
+        seat: Seat,
+        now: Timestamp,
+        paused_until: Option<Timestamp>,
+        remind: i64,
+    ) {
+        let base = paused_until.map_or(now, |p| p.max(now));
+        let deadline = base.plus(i64::from(self.days) * DAY);
+        let remind_at = deadline.plus(-remind);
+        self.clock = TurnClock {
+            seat,
+            since: now,
+            deadline,
+            remind_at: (remind > 0 && remind_at > base).then_some(remind_at),
+        };
+    }
+
+    /// Ends the game now with `result`.
+    pub fn finish(&mut self, result: GameResult, now: Timestamp) {
+        self.end = Some(GameEnd {
+            at: now,
+            result,
+            ratings: None,
+        });
+        self.draw_offer = None;
+        self.takeback = None;
+    }
+}
+
+/// Rebuilds a game by replaying its record (for a new game, a takeback, or a damaged stored
+/// position), with an error that never quotes the record (it may hold hidden values).
+pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
+    Match::from_record(record).map_err(|e| {
+        let what = match e {
+            ReplayError::TooNew(v) => format!("record format {v} is too new"),
+            ReplayError::Start(_) => "its starting position cannot be read".to_string(),
+            ReplayError::Action { index, .. } => format!("action {index} does not apply"),
+        };
+        tracing::error!(game, problem = %what, "stored record does not replay");
+        Failure::Refused(crate::damaged::unreadable_text(
+            game,
+            &format!("its record no longer replays ({what})"),
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_results_that_count_have_a_winner() {
+        assert_eq!(GameResult::Resigned(Seat::A).winner(), Some(Some(Seat::B)));
+        assert_eq!(GameResult::TimedOut(Seat::B).winner(), Some(Some(Seat::A)));
+        assert_eq!(GameResult::DrawAgreed.winner(), Some(None));
+        assert_eq!(GameResult::Aborted(Seat::A).winner(), None);
+        assert_eq!(GameResult::AbortedOnTime(Seat::A).winner(), None);
+    }
+}

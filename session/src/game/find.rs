@@ -1,0 +1,181 @@
+//! Finding the game a command means: `#id`, or else the speaker's only active game in the
+//! channel (`board` and `moves` fall back on the last finished one), with the refusals that
+//! name the choices; and the checks every game command makes (right channel, a player of an
+//! active game).
+
+use super::GameDoc;
+use crate::identity::{Context, UserId};
+use crate::store::{StoreError, Stored};
+use crate::{Failure, Session};
+use skald_rules::Seat;
+
+/// A game that cannot be read: its number and what is wrong.
+pub(crate) type Damaged = (u64, String);
+
+impl Session {
+    /// A user's active games, oldest first, or finished games, newest first (at most
+    /// `limit`).
+    pub(crate) fn games_of(
+        &self,
+        user: &UserId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<Stored<GameDoc>>, Failure> {
+        Ok(self.games_and_damaged_of(user, active, limit)?.0)
+    }
+
+    /// [`Session::games_of`], and the numbers of the user's games that cannot be read (left
+    /// out of the list, so one damaged game does not hide the others).
+    pub(crate) fn games_and_damaged_of(
+        &self,
+        user: &UserId,
+        active: bool,
+        limit: usize,
+    ) -> Result<(Vec<Stored<GameDoc>>, Vec<Damaged>), Failure> {
+        let mut ids: Vec<u64> = self
+            .store
+            .user_games(user)?
+            .into_iter()
+            .filter(|(_, a)| *a == active)
+            .map(|(id, _)| id)
+            .collect();
+        if !active {
+            ids.reverse();
+        }
+        let mut games = Vec::new();
+        let mut damaged = Vec::new();
+        for id in ids.into_iter().take(limit) {
+            match self.store.game(id) {
+                Ok(Some(g)) => games.push(g),
+                Ok(None) => {}
+                Err(StoreError::UnreadableGame { id, reason }) => {
+                    tracing::error!(game = id, %reason, "a stored game cannot be read; left out of a list");
+                    damaged.push((id, reason));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok((games, damaged))
+    }
+
+    /// The game a command is about: `#id`, or the speaker's only active game in the channel.
+    pub(crate) fn find_game(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        self.find_game_or_last(ctx, id, example, false)
+    }
+
+    /// The game `board` and `moves` show: as [`Self::find_game`], but with no active game
+    /// here the speaker's most recently finished one, so a player can look back at the game
+    /// that just ended without looking up its number.
+    pub(crate) fn find_game_to_show(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        self.find_game_or_last(ctx, id, example, true)
+    }
+
+    /// [`Self::find_game`], falling back on the last finished game here if `or_last`.
+    fn find_game_or_last(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+        example: &str,
+        or_last: bool,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        if let Some(id) = id {
+            return match self.store.game(id)? {
+                Some(g) => Ok(g),
+                None if self.store.challenge(id)?.is_some() => Err(Failure::Refused(format!(
+                    "#{id} is a challenge nobody has accepted yet, not a game; `accept #{id}` starts it"
+                ))),
+                None => Err(Failure::Refused(format!(
+                    "there is no game #{id}; `games` lists yours"
+                ))),
+            };
+        }
+        let mut here: Vec<Stored<GameDoc>> = self
+            .games_of(&ctx.user.id, true, usize::MAX)?
+            .into_iter()
+            .filter(|g| g.doc.channel == ctx.channel)
+            .collect();
+        match here.len() {
+            1 => Ok(here.remove(0)),
+            0 => {
+                let none = || {
+                    Failure::Refused(
+                    "you have no active game here; name one with #id (`games` lists yours) or start one with `challenge <rule-set>`"
+                        .to_string(),
+                )
+                };
+                match or_last.then(|| self.find_finished_game(ctx, None)) {
+                    Some(Err(Failure::Refused(_))) | None => Err(none()),
+                    Some(found) => found,
+                }
+            }
+            _ => Err(Failure::Refused(format!(
+                "you have {} active games here: {}; say which, like `{example}`",
+                here.len(),
+                here.iter()
+                    .map(|g| g.doc.title())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                example = example.replace("#id", &format!("#{}", here[0].doc.id))
+            ))),
+        }
+    }
+
+    /// The most recently finished game of the speaker in this channel, or `#id`.
+    pub(crate) fn find_finished_game(
+        &self,
+        ctx: &Context,
+        id: Option<u64>,
+    ) -> Result<Stored<GameDoc>, Failure> {
+        if id.is_some() {
+            return self.find_game(ctx, id, "");
+        }
+        self.games_of(&ctx.user.id, false, usize::MAX)?
+            .into_iter()
+            .find(|g| g.doc.channel == ctx.channel)
+            .ok_or_else(|| {
+                Failure::Refused("you have no finished game here; name one with #id".to_string())
+            })
+    }
+
+    /// Refuses a command sent to a game from another channel.
+    pub(crate) fn require_channel(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
+        if g.channel != ctx.channel {
+            return Err(Failure::Refused(format!(
+                "game #{} is played in another channel ({}); send this command there",
+                g.id, g.channel
+            )));
+        }
+        Ok(())
+    }
+
+    /// The speaker's seat in an active game, or a refusal.
+    pub(super) fn require_active_player(
+        &self,
+        ctx: &Context,
+        g: &GameDoc,
+    ) -> Result<Seat, Failure> {
+        let Some(seat) = g.seat_of(&ctx.user.id) else {
+            return Err(Failure::Refused(format!(
+                "you are not playing game #{} ({} vs {})",
+                g.id, g.players[0].name, g.players[1].name
+            )));
+        };
+        if let Some(text) = g.result_text() {
+            return Err(Failure::Refused(format!(
+                "game #{} is over. {text}\n`rematch #{}` offers a new game; `history #{}` shows it.",
+                g.id, g.id, g.id
+            )));
+        }
+        Ok(seat)
+    }
+}

@@ -1,0 +1,26 @@
+//! Games: the stored document and the commands that act on one game.
+//!
+//! | file | holds |
+//! |---|---|
+//! | `doc.rs` | [`GameDoc`] and its parts ([`TurnClock`], [`GameResult`], [`GameEnd`]), as stored |
+//! | `find.rs` | which game a command means (`#id` or the speaker's only one here), and who may act |
+//! | `show.rs` | titles, result and status lines, boards, the move list, the reply after a change |
+//! | `commit.rs` | writing a game back: the next turn's clock, one game's commit |
+//! | `ending.rs` | ending a game: the one path every ending takes, which rates it for the ladder |
+//! | `cmd_move.rs` | `move` and `arrange` |
+//! | `cmd_look.rs` | `board` and `moves` |
+//! | `cmd_end.rs` | `resign` and `abort` |
+//! | `cmd_offer.rs` | `draw` and `takeback` (offers and their answers) |
+
+mod cmd_end;
+mod cmd_look;
+mod cmd_move;
+mod cmd_offer;
+mod commit;
+mod doc;
+mod ending;
+mod find;
+mod show;
+
+pub use cmd_move::numbered_move;
+pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, replay};

@@ -1,0 +1,229 @@
+//! Building what players see of a game: its title and result lines, its board, the status
+//! line (who acts, until when), the move list, and the reply after a game changed.
+
+use super::GameDoc;
+use super::doc::GameResult;
+use crate::Session;
+use crate::clock::{Timestamp, describe_duration};
+use crate::messages::{describe_event_with, describe_status_with, move_list};
+use crate::reply::{Board, Choice, Private, Reply};
+use skald_rules::{Action, Event, Match, Position, Record, Seat};
+
+/// How many lines `moves` and `history #id` show before leaving the oldest out.
+const MOVE_LINES_SHOWN: usize = 60;
+
+impl GameDoc {
+    /// The game in one line for lists: `#3 Hnefatafl 11x11, alice vs bob`.
+    pub fn title(&self) -> String {
+        format!(
+            "#{} {}, {} vs {}",
+            self.id,
+            self.rule_set().name(),
+            self.players[0].name,
+            self.players[1].name
+        )
+    }
+
+    /// How the game ended, in one clause without the ratings ("bob (Black) resigned; alice
+    /// (White) wins"); `None` while it goes on.
+    pub fn result_line(&self) -> Option<String> {
+        let end = self.end.as_ref()?;
+        let l = |s: Seat| self.label(s);
+        Some(match end.result {
+            GameResult::Rules(o) => {
+                let mut s = match o.winner {
+                    Some(w) => format!("{} wins: {}", l(w), o.reason_with(&l)),
+                    None => format!("Draw: {}", o.reason_with(&l)),
+                };
+                if let Some([a, b]) = o.scores {
+                    s.push_str(&format!(" (score {a} to {b})"));
+                }
+                s
+            }
+            GameResult::Resigned(s) => format!("{} resigned; {} wins", l(s), l(s.other())),
+            GameResult::TimedOut(s) => {
+                format!("{} ran out of time; {} wins", l(s), l(s.other()))
+            }
+            GameResult::DrawAgreed => "Drawn by agreement".to_string(),
+            GameResult::Aborted(s) => format!("Aborted by {}; no result", l(s)),
+            GameResult::AbortedOnTime(s) => format!(
+                "{} ran out of time before both players had moved; the game is aborted without result",
+                l(s)
+            ),
+        })
+    }
+
+    /// The result in a sentence, with the rating changes.
+    pub fn result_text(&self) -> Option<String> {
+        let end = self.end.as_ref()?;
+        let mut text = self.result_line()?;
+        text.push('.');
+        if let Some([a, b]) = end.ratings {
+            text.push_str(&format!(
+                "\nRatings ({}): {} {}, {} {}.",
+                self.rule_set().name(),
+                self.players[0].name,
+                a.describe(),
+                self.players[1].name,
+                b.describe()
+            ));
+        } else if !self.ranked && end.result.winner().is_some() {
+            text.push_str("\nA casual game: ratings are unchanged.");
+        }
+        Some(text)
+    }
+
+    /// The public board of the current position: every value shown once the game is over,
+    /// however it ended (Subulata's rules reveal all values in the final result).
+    pub fn board(&self, position: &Position, last_move: Vec<Event>) -> Board {
+        let alt = format!(
+            "{}: {}",
+            self.title(),
+            describe_status_with(position, &|s| self.label(s))
+        );
+        let mut board = Board::public(self.id, position, last_move, self.names(), alt);
+        if self.end.is_none() {
+            return board;
+        }
+        // Ended outside the rules: the position still says whose turn it was, so the board
+        // says how the game ended instead (in its picture, its text and its alt text).
+        if position.status().outcome().is_none()
+            && let Some(line) = self.result_line()
+        {
+            board.alt = format!("{}: game over, {line}", self.title());
+            board.result = Some(line);
+        }
+        board.revealed()
+    }
+}
+
+/// The events of the last move and the rolls after it, for highlighting it on a board.
+pub(crate) fn last_move_events(record: &Record) -> Vec<Event> {
+    let mut events = Vec::new();
+    let replayed = Match::replay_with(record.clone(), |_, action, evs| {
+        if matches!(action, Action::Move(_)) {
+            events.clear();
+        }
+        events.extend_from_slice(evs);
+    });
+    if replayed.is_err() {
+        return Vec::new();
+    }
+    // Rolls before the first move are no move's.
+    if !record.actions.iter().any(|a| matches!(a, Action::Move(_))) {
+        return Vec::new();
+    }
+    events
+}
+
+impl Session {
+    /// The status line of an active game: who acts, with which dice, until when.
+    pub(crate) fn status_line(&self, g: &GameDoc, position: &Position, now: Timestamp) -> String {
+        let status = describe_status_with(position, &|s| g.label(s));
+        let mut line = format!("#{}: {status}", g.id);
+        if g.end.is_none() {
+            line.push_str(&format!(
+                ", deadline {} (in {}).",
+                g.clock.deadline,
+                describe_duration(g.clock.deadline.since(now).max(0))
+            ));
+        } else {
+            line.push('.');
+        }
+        line
+    }
+
+    /// The reply after a game changed: headline, what happened, where it stands, the board,
+    /// pings, choices, and the next player's private view in Subulata.
+    pub(crate) fn game_reply(
+        &self,
+        g: &GameDoc,
+        m: &Match,
+        headline: String,
+        events: &[Event],
+        actor: Option<Seat>,
+        now: Timestamp,
+    ) -> Reply {
+        let position = m.position();
+        let mut reply = Reply::done(headline);
+        for e in events {
+            if matches!(e, Event::Moved { .. } | Event::GameOver(_)) {
+                continue;
+            }
+            reply.line(format!(
+                "  {}",
+                describe_event_with(position, e, &|s| g.label(s))
+            ));
+        }
+        match g.result_text() {
+            Some(result) => {
+                reply.line(result);
+                for seat in Seat::BOTH {
+                    if Some(seat) != actor {
+                        reply.ping(&g.players[seat.index()].id);
+                    }
+                    reply.choices.push(Choice {
+                        label: "rematch".into(),
+                        command: format!("rematch #{}", g.id),
+                        for_user: Some(g.players[seat.index()].id.clone()),
+                    });
+                }
+            }
+            None => {
+                reply.line(self.status_line(g, position, now));
+                if let Some(seat) = position.status().seat() {
+                    let player = &g.players[seat.index()];
+                    if Some(seat) != actor {
+                        reply.ping(&player.id);
+                    }
+                    let listed = if g.rule_set().uses_dice() {
+                        position.legal_moves()
+                    } else {
+                        Vec::new()
+                    };
+                    for mv in listed {
+                        reply.choices.push(Choice {
+                            command: format!("move #{} {mv}", g.id),
+                            label: mv,
+                            for_user: Some(player.id.clone()),
+                        });
+                    }
+                }
+            }
+        }
+        let board = g.board(position, events.to_vec());
+        if g.end.is_none()
+            && g.rule_set().has_hidden_information()
+            && let Some(seat) = position.status().seat()
+        {
+            reply.private.push(Private {
+                to: g.players[seat.index()].id.clone(),
+                name: g.players[seat.index()].name.clone(),
+                text: format!(
+                    "Game #{}: your pieces with their values (only you see them):",
+                    g.id
+                ),
+                boards: vec![Board::private(&board, seat)],
+            });
+        }
+        reply.with_board(board)
+    }
+
+    /// A game's move list, the oldest lines left out beyond [`MOVE_LINES_SHOWN`].
+    pub(crate) fn moves_text(&self, g: &GameDoc) -> String {
+        let lines = move_list(&g.record, &|s| g.label(s));
+        let mut text = format!("{}: moves", g.title());
+        if lines.is_empty() {
+            text.push_str("\n(no moves yet)");
+        }
+        let skip = lines.len().saturating_sub(MOVE_LINES_SHOWN);
+        if skip > 0 {
+            text.push_str(&format!("\n(the first {skip} lines are left out)"));
+        }
+        for l in &lines[skip..] {
+            text.push('\n');
+            text.push_str(l);
+        }
+        text
+    }
+}

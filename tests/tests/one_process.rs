@@ -67,7 +67,10 @@ async fn one_process_serves_discord_and_matrix_on_one_store() {
     hs.register("carol", "carol-password");
     hs.register("dave", "dave-password");
     let url = hs.url();
-    let fake = FakeDiscord::start();
+    // The fake Discord runs its own runtime: started off this test's runtime.
+    let fake = std::thread::spawn(FakeDiscord::start)
+        .join()
+        .expect("the fake Discord starts");
 
     let dir = TempDir::new("one-process");
     let data = dir.path().join("data");
@@ -126,8 +129,11 @@ async fn one_process_serves_discord_and_matrix_on_one_store() {
         fake_discord::challenge(4, ALICE, 0, 1, None, Some(0)),
     );
     assert!(text(&callback(&fake, 4)).contains("Game #2 starts"));
-    let engine_on_discord = wait_channel_post(&fake, "#2: skald (");
-    assert!(text(&engine_on_discord).contains(" played "));
+    let engine_on_discord = wait_channel_post(&fake, "#2: skald (Attackers) played");
+    assert!(
+        engine_on_discord.has_png(),
+        "the board comes with the engine's move"
+    );
 
     // Matrix: carol and dave start a game and carol moves (#3); carol plays the engine (#4).
     let carol = Player::login(&url, "carol", "carol-password").await;
@@ -149,8 +155,15 @@ async fn one_process_serves_discord_and_matrix_on_one_store() {
         .say(&room, "!skald challenge tafl @skald easy second")
         .await;
     carol.bot_says(m, &room, "Game #4 starts").await;
-    let engine_on_matrix = carol.bot_says(m, &room, "#4: skald (").await;
-    assert!(engine_on_matrix.body.contains(" played "));
+    carol
+        .wait_for(m, "the engine's move in #4", |s| {
+            s.sender == bot_id()
+                && s.room == room
+                && s.body
+                    .lines()
+                    .any(|l| l.starts_with("#4: skald (") && l.contains(" played "))
+        })
+        .await;
     // Each engine move went to its own platform only.
     assert!(
         !discord_texts(&fake)

@@ -167,25 +167,83 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// One command's grammar and help: the table `help` prints and errors quote.
+mod args;
+
+pub use args::{
+    Arg, ArgKind, ArgValue, Args, CODE_PREFIX, LEVEL_CHOICES, RULE_SET_CHOICES, Raw, SEAT_CHOICES,
+    decode, encode,
+};
+
+/// One command, defined once: its words, its help, its typed arguments, how its text form is
+/// read and how it is built from typed arguments. The text parser, `help`, the usage lines in
+/// errors, the button encoding and each adapter's registration (Discord's slash commands) all
+/// come from [`COMMANDS`], so adding a command is one entry there and its handler.
 #[derive(Clone, Copy, Debug)]
 pub struct CommandInfo {
     /// The command word.
     pub name: &'static str,
-    /// The usage line.
+    /// Other words accepted for it in text (`play` for `move`).
+    pub aliases: &'static [&'static str],
+    /// The usage line of the text grammar.
     pub usage: &'static str,
-    /// One sentence on what it does.
+    /// One sentence on what it does (also its description on Discord).
     pub summary: &'static str,
     /// More detail for `help <command>`.
     pub detail: &'static str,
     /// An example line.
     pub example: &'static str,
+    /// Its typed arguments, required ones first (Discord's rule for options).
+    pub args: &'static [Arg],
+    /// Reads the words after the command word (the text grammar); errors say what was expected.
+    pub parse: fn(&[&str]) -> Result<Command, String>,
+    /// Builds the command from typed arguments (a platform's options, a button's encoding).
+    pub build: fn(&Args) -> Result<Command, String>,
 }
 
-/// Every command, in the order `help` lists them.
+impl CommandInfo {
+    /// Builds the command from typed arguments; an error carries the usage line, like a
+    /// line that does not parse.
+    pub fn from_args(&self, args: &Args) -> Result<Command, ParseError> {
+        (self.build)(args).map_err(|message| ParseError {
+            message,
+            usage: Some(self.usage),
+            command: Some(self.name),
+        })
+    }
+
+    /// The summary as a sentence (`Show a game's board.`), for platforms that show one line
+    /// per command.
+    pub fn description(&self) -> String {
+        let mut chars = self.summary.chars();
+        match chars.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+            None => String::new(),
+        }
+    }
+}
+
+/// The optional game or challenge number most commands take.
+const GAME: Arg = Arg {
+    name: "game",
+    kind: ArgKind::GameId,
+    description: "Game or challenge number (default: the only one that fits)",
+    required: false,
+    complete: true,
+};
+/// An optional rule set.
+const RULE_SET: Arg = Arg {
+    name: "rule_set",
+    kind: ArgKind::RuleSet,
+    description: "Rule set",
+    required: false,
+    complete: false,
+};
+
+/// Every command, in the order `help` lists them (and Discord registers them).
 pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "challenge",
+        aliases: &[],
         usage: "challenge <rule-set> [@user | open] [first | second | random] [ranked | casual] [days:N]",
         summary: "invite someone (or anyone here) to a game",
         detail: "`first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. \
@@ -193,163 +251,406 @@ pub const COMMANDS: &[CommandInfo] = &[
                  with 3 days per move unless you say `casual` or `days:N` (1 to 14). \
                  `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).",
         example: "challenge tafl @bob first days:2",
+        args: &[
+            Arg {
+                name: "rule_set",
+                kind: ArgKind::RuleSet,
+                description: "The game to play",
+                required: true,
+                complete: false,
+            },
+            Arg {
+                name: "opponent",
+                kind: ArgKind::User,
+                description: "Who to challenge (leave out: anyone here)",
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "seat",
+                kind: ArgKind::Seat,
+                description: "Your seat (default: random)",
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "ranked",
+                kind: ArgKind::Flag {
+                    yes: "ranked",
+                    no: "casual",
+                },
+                description: "Counts for the ladder (default: yes)",
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "days",
+                kind: ArgKind::Number {
+                    min: *DAYS_RANGE.start(),
+                    max: *DAYS_RANGE.end(),
+                    prefix: "days:",
+                },
+                description: "Days per move (1-14, default 3)",
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "level",
+                kind: ArgKind::Level,
+                description: "Play me, the built-in engine, at this level (or pick me as the opponent)",
+                required: false,
+                complete: false,
+            },
+        ],
+        parse: |a| parse_challenge(a).map(Command::Challenge),
+        build: build_challenge,
     },
     CommandInfo {
         name: "accept",
+        aliases: &[],
         usage: "accept [#id]",
         summary: "accept a challenge addressed to you or open here",
         detail: "The game starts at once with the challenge's number.",
         example: "accept #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Accept),
+        build: |a| Ok(Command::Accept(a.id("game"))),
     },
     CommandInfo {
         name: "decline",
+        aliases: &[],
         usage: "decline [#id]",
         summary: "refuse a challenge addressed to you, a draw offer or a takeback request",
         detail: "Open challenges cannot be declined; the challenger can cancel them.",
         example: "decline #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Decline),
+        build: |a| Ok(Command::Decline(a.id("game"))),
     },
     CommandInfo {
         name: "cancel",
+        aliases: &[],
         usage: "cancel [#id]",
         summary: "withdraw a challenge you made",
         detail: "Only challenges nobody has accepted yet can be withdrawn.",
         example: "cancel #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Cancel),
+        build: |a| Ok(Command::Cancel(a.id("game"))),
     },
     CommandInfo {
         name: "move",
+        aliases: &["play", "mv"],
         usage: "move [#id] <move> [<move> ...]",
         summary: "play a move (or several steps of a dice turn)",
         detail: "Hnefatafl and Subulata: `f2-f5`. Ad Elta Stelpur: point and die, `13+1`. Daldøsa: \
                  hole and die, `w12+1`. Several steps are played in order, all or none.",
         example: "move f2-f5",
+        args: &[
+            Arg {
+                name: "move",
+                kind: ArgKind::Text { max_len: 200 },
+                description: "The move, like f2-f5",
+                required: true,
+                complete: true,
+            },
+            Arg {
+                description: "Game number (default: your game where it is your turn)",
+                ..GAME
+            },
+        ],
+        parse: |a| {
+            let (game, rest) = split_id(a)?;
+            moves(game, &rest)
+        },
+        build: |a| moves(a.id("game"), &words(a.text("move"))),
     },
     CommandInfo {
         name: "board",
+        aliases: &[],
         usage: "board [#id]",
         summary: "show a game's board",
         detail: "Without #id: your active game here, or else the game you last finished here.",
         example: "board #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Board),
+        build: |a| Ok(Command::Board(a.id("game"))),
     },
     CommandInfo {
         name: "moves",
+        aliases: &[],
         usage: "moves [#id]",
         summary: "list the moves (and dice) played so far",
         detail: "Without #id: the same game as `board`. Private values are never listed.",
         example: "moves",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Moves),
+        build: |a| Ok(Command::Moves(a.id("game"))),
     },
     CommandInfo {
         name: "resign",
+        aliases: &["resigns", "forfeit"],
         usage: "resign [#id]",
         summary: "give up a game (counts as a loss)",
         detail: "Before both players have moved, `abort` ends the game without a result.",
         example: "resign",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Resign),
+        build: |a| Ok(Command::Resign(a.id("game"))),
     },
     CommandInfo {
         name: "abort",
+        aliases: &[],
         usage: "abort [#id]",
         summary: "end a game without result, until both players have moved once",
         detail: "No rating changes.",
         example: "abort #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Abort),
+        build: |a| Ok(Command::Abort(a.id("game"))),
     },
     CommandInfo {
         name: "draw",
+        aliases: &["offer-draw"],
         usage: "draw [#id]",
         summary: "offer a draw, or accept the one offered to you",
         detail: "Only where the rules know draws (Hnefatafl, Subulata). The offer stands until \
                  your opponent moves or declines.",
         example: "draw",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Draw),
+        build: |a| Ok(Command::Draw(a.id("game"))),
     },
     CommandInfo {
         name: "takeback",
+        aliases: &["undo"],
         usage: "takeback [#id]",
         summary: "ask to undo your last move, or grant your opponent's request",
         detail: "Until your opponent moves; not in dice games.",
         example: "takeback",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Takeback),
+        build: |a| Ok(Command::Takeback(a.id("game"))),
     },
     CommandInfo {
         name: "rematch",
+        aliases: &[],
         usage: "rematch [#id]",
         summary: "offer a new game against the same opponent with seats swapped",
         detail: "After a game ended. If your opponent offered one already, this accepts it.",
         example: "rematch #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Rematch),
+        build: |a| Ok(Command::Rematch(a.id("game"))),
     },
     CommandInfo {
         name: "arrange",
+        aliases: &[],
         usage: "arrange [#id] <nine values>",
         summary: "Subulata: place your values 1-9 on your start cells, privately",
         detail: "Give the nine values for your start cells in this order: White a1 b1 c1 a2 b2 c2 \
                  a3 b3 c3; Black i9 h9 g9 i8 h8 g8 i7 h7 g7. Allowed until your first move; send it \
                  where nobody else reads (a direct message).",
         example: "arrange 9 1 8 2 7 3 6 4 5",
+        args: &[
+            Arg {
+                name: "values",
+                kind: ArgKind::Text { max_len: 60 },
+                description: "Nine values, like 1 2 3 4 5 6 7 8 9",
+                required: true,
+                complete: false,
+            },
+            Arg {
+                description: "Game number",
+                ..GAME
+            },
+        ],
+        parse: |a| {
+            let (game, rest) = split_id(a)?;
+            let values = parse_values(&rest)?;
+            Ok(Command::Arrange { game, values })
+        },
+        build: |a| {
+            let values = parse_values(&words(a.text("values")))?;
+            Ok(Command::Arrange {
+                game: a.id("game"),
+                values,
+            })
+        },
     },
     CommandInfo {
         name: "games",
+        aliases: &["list"],
         usage: "games",
         summary: "your active games and the open challenges",
         detail: "Lists games on this platform, whichever channel they live in.",
         example: "games",
+        args: &[],
+        parse: |a| no_args(a).map(|()| Command::Games),
+        build: |_| Ok(Command::Games),
     },
     CommandInfo {
         name: "history",
+        aliases: &[],
         usage: "history [#id]",
         summary: "your finished games, or one game's result and moves",
         detail: "Without #id: your last ten finished games.",
         example: "history #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::History),
+        build: |a| Ok(Command::History(a.id("game"))),
     },
     CommandInfo {
         name: "ladder",
+        aliases: &[],
         usage: "ladder [rule-set]",
         summary: "the top 10 of this community's ladder",
         detail: "Ratings are Glicko-2; a `?` marks a provisional rating (deviation 110 or more).",
         example: "ladder hnefatafl",
+        args: &[Arg {
+            description: "Rule set (default: all)",
+            ..RULE_SET
+        }],
+        parse: |a| optional_rule_set(a).map(Command::Ladder),
+        build: |a| Ok(Command::Ladder(a.rule_set("rule_set"))),
     },
     CommandInfo {
         name: "rating",
+        aliases: &[],
         usage: "rating [@user]",
         summary: "a player's ratings and record in this community",
         detail: "Without @user: your own.",
         example: "rating @bob",
+        args: &[Arg {
+            name: "user",
+            kind: ArgKind::User,
+            description: "Whose (default: yours)",
+            required: false,
+            complete: false,
+        }],
+        parse: |a| match a {
+            [] => Ok(Command::Rating(None)),
+            [user] => parse_mention(user).map(|u| Command::Rating(Some(u))),
+            _ => Err("expected at most one @user".into()),
+        },
+        build: |a| Ok(Command::Rating(a.user("user"))),
     },
     CommandInfo {
         name: "rules",
+        aliases: &[],
         usage: "rules [rule-set]",
         summary: "the rule sets, or one game's rules in short",
         detail: "Rule set names accept aliases like `tafl`, `daldøs`, `subu`.",
         example: "rules daldosa",
+        args: &[RULE_SET],
+        parse: |a| optional_rule_set(a).map(Command::Rules),
+        build: |a| Ok(Command::Rules(a.rule_set("rule_set"))),
     },
     CommandInfo {
         name: "vacation",
+        aliases: &[],
         usage: "vacation <days>",
         summary: "pause your clocks for some days (at most 14 per calendar year)",
         detail: "Adds the days to your running deadlines, and turns that come to you during the \
                  vacation start counting when it ends.",
         example: "vacation 5",
+        args: &[Arg {
+            name: "days",
+            kind: ArgKind::Number {
+                min: 1,
+                max: VACATION_DAYS_PER_YEAR,
+                prefix: "",
+            },
+            description: "How many days",
+            required: true,
+            complete: false,
+        }],
+        parse: |a| match a {
+            [days] => parse_vacation(days).map(Command::Vacation),
+            [] => Err(HOW_MANY_DAYS.into()),
+            _ => Err("expected one number of days".into()),
+        },
+        build: |a| {
+            a.number("days")
+                .map(Command::Vacation)
+                .ok_or_else(|| HOW_MANY_DAYS.into())
+        },
     },
     CommandInfo {
         name: "help",
+        aliases: &["?", "commands"],
         usage: "help [command]",
         summary: "this list, or one command in detail",
         detail: "",
         example: "help challenge",
+        args: &[Arg {
+            name: "command",
+            kind: ArgKind::Text { max_len: 32 },
+            description: "A command",
+            required: false,
+            complete: false,
+        }],
+        parse: |a| match a {
+            [] => Ok(Command::Help(None)),
+            [topic] => help_topic(topic).map(|t| Command::Help(Some(t))),
+            _ => Err("expected at most one command name".into()),
+        },
+        build: |a| match a.text("command") {
+            None => Ok(Command::Help(None)),
+            Some(topic) => help_topic(topic).map(|t| Command::Help(Some(t))),
+        },
     },
 ];
 
-/// The grammar entry of a command word.
+const HOW_MANY_DAYS: &str = "how many days? like `vacation 5`";
+
+/// The grammar entry of a command word (not an alias).
 pub fn info(name: &str) -> Option<&'static CommandInfo> {
     COMMANDS.iter().find(|c| c.name == name)
 }
 
-/// Other words accepted for a command (`play` for `move`).
-fn canonical_name(word: &str) -> &str {
-    match word {
-        "play" | "mv" => "move",
-        "resigns" | "forfeit" => "resign",
-        "offer-draw" => "draw",
-        "undo" => "takeback",
-        "list" => "games",
-        "?" | "commands" => "help",
-        other => other,
+/// The entry of a command word or one of its aliases (lower case).
+fn lookup(word: &str) -> Option<&'static CommandInfo> {
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word))
+}
+
+/// The words of a text argument.
+fn words(text: Option<&str>) -> Vec<&str> {
+    text.map(|t| t.split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+/// `move`'s moves, at least one.
+fn moves(game: Option<u64>, rest: &[&str]) -> Result<Command, String> {
+    if rest.is_empty() {
+        return Err("which move? name at least one, like `move f2-f5`".into());
     }
+    Ok(Command::Move {
+        game,
+        moves: rest.iter().map(|s| s.to_string()).collect(),
+    })
+}
+
+/// `help`'s topic: a command word or alias, as the command's name.
+fn help_topic(topic: &str) -> Result<String, String> {
+    let topic = topic.trim().trim_start_matches(['!', '/']).to_lowercase();
+    match lookup(&topic) {
+        Some(c) => Ok(c.name.to_string()),
+        None => Err(format!(
+            "no command '{topic}'; commands: {}",
+            command_names()
+        )),
+    }
+}
+
+fn command_names() -> String {
+    COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Reads one command line. A leading `!` or `/` (common chat prefixes) is ignored, and the
@@ -369,99 +670,66 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         });
     };
     let word = word.to_lowercase();
-    let name = canonical_name(&word);
     let args: Vec<&str> = tokens.collect();
-    let Some(cmd) = info(name) else {
+    let Some(cmd) = lookup(&word) else {
         let mut message = format!("unknown command '{word}'");
         if let Some(near) = nearest_command(&word) {
             message.push_str(&format!("; did you mean `{near}`?"));
         }
-        message.push_str(&format!(
-            "\ncommands: {}",
-            COMMANDS
-                .iter()
-                .map(|c| c.name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        message.push_str(&format!("\ncommands: {}", command_names()));
         return Err(ParseError {
             message,
             usage: None,
             command: None,
         });
     };
-    let err = |message: String| ParseError {
+    (cmd.parse)(&args).map_err(|message| ParseError {
         message,
         usage: Some(cmd.usage),
         command: Some(cmd.name),
+    })
+}
+
+/// `challenge` from typed arguments: a level without an opponent, or the built-in engine's
+/// handle as the opponent, plays the engine (never ranked).
+fn build_challenge(a: &Args) -> Result<Command, String> {
+    let rule_set = a.rule_set("rule_set").ok_or_else(which_game)?;
+    let level = a.level("level");
+    let opponent = match a.user("opponent") {
+        Some(h) if h.eq_ignore_ascii_case(ENGINE_HANDLE) => {
+            Opponent::Engine(level.unwrap_or(skald_ai::Level::Normal))
+        }
+        Some(_) if level.is_some() => return Err(levels_of_engine()),
+        Some(h) => Opponent::User(h),
+        None => level.map_or(Opponent::Open, Opponent::Engine),
     };
-    match cmd.name {
-        "challenge" => parse_challenge(&args).map_err(err).map(Command::Challenge),
-        "accept" => only_id(&args).map_err(err).map(Command::Accept),
-        "decline" => only_id(&args).map_err(err).map(Command::Decline),
-        "cancel" => only_id(&args).map_err(err).map(Command::Cancel),
-        "board" => only_id(&args).map_err(err).map(Command::Board),
-        "moves" => only_id(&args).map_err(err).map(Command::Moves),
-        "resign" => only_id(&args).map_err(err).map(Command::Resign),
-        "abort" => only_id(&args).map_err(err).map(Command::Abort),
-        "draw" => only_id(&args).map_err(err).map(Command::Draw),
-        "takeback" => only_id(&args).map_err(err).map(Command::Takeback),
-        "rematch" => only_id(&args).map_err(err).map(Command::Rematch),
-        "history" => only_id(&args).map_err(err).map(Command::History),
-        "move" => {
-            let (game, rest) = split_id(&args).map_err(err)?;
-            if rest.is_empty() {
-                return Err(err(
-                    "which move? name at least one, like `move f2-f5`".into()
-                ));
-            }
-            Ok(Command::Move {
-                game,
-                moves: rest.iter().map(|s| s.to_string()).collect(),
-            })
-        }
-        "arrange" => {
-            let (game, rest) = split_id(&args).map_err(err)?;
-            let values = parse_values(&rest).map_err(err)?;
-            Ok(Command::Arrange { game, values })
-        }
-        "games" => no_args(&args).map_err(err).map(|()| Command::Games),
-        "ladder" => optional_rule_set(&args).map_err(err).map(Command::Ladder),
-        "rules" => optional_rule_set(&args).map_err(err).map(Command::Rules),
-        "rating" => match args.as_slice() {
-            [] => Ok(Command::Rating(None)),
-            [user] => parse_mention(user)
-                .map(|u| Command::Rating(Some(u)))
-                .map_err(err),
-            _ => Err(err("expected at most one @user".into())),
-        },
-        "vacation" => match args.as_slice() {
-            [days] => parse_vacation(days).map(Command::Vacation).map_err(err),
-            [] => Err(err("how many days? like `vacation 5`".into())),
-            _ => Err(err("expected one number of days".into())),
-        },
-        "help" => match args.as_slice() {
-            [] => Ok(Command::Help(None)),
-            [topic] => {
-                let topic = topic.trim_start_matches(['!', '/']).to_lowercase();
-                let name = canonical_name(&topic);
-                if info(name).is_some() {
-                    Ok(Command::Help(Some(name.to_string())))
-                } else {
-                    Err(err(format!(
-                        "no command '{topic}'; commands: {}",
-                        COMMANDS
-                            .iter()
-                            .map(|c| c.name)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )))
-                }
-            }
-            _ => Err(err("expected at most one command name".into())),
-        },
-        _ => Err(err("this command is not available".into())),
-    }
+    let ranked = match (&opponent, a.flag("ranked")) {
+        (Opponent::Engine(_), Some(true)) => return Err(never_ranked()),
+        (Opponent::Engine(_), _) => false,
+        (_, ranked) => ranked.unwrap_or(true),
+    };
+    Ok(Command::Challenge(ChallengeSpec {
+        rule_set,
+        opponent,
+        seat: a.seat("seat").unwrap_or(SeatChoice::Random),
+        ranked,
+        days: a.number("days").unwrap_or(DEFAULT_DAYS),
+    }))
+}
+
+fn which_game() -> String {
+    "which game? name a rule set: adelta, adelta-rustik, hnefatafl, hnefatafl-13, subulata, daldosa"
+        .to_string()
+}
+
+fn never_ranked() -> String {
+    format!("games against @{ENGINE_HANDLE} are never ranked; leave out 'ranked'")
+}
+
+fn levels_of_engine() -> String {
+    format!(
+        "easy, normal and hard are levels of @{ENGINE_HANDLE}: `challenge <rule-set> @{ENGINE_HANDLE} hard`"
+    )
 }
 
 /// A `#id` token's number.
@@ -568,10 +836,7 @@ fn parse_vacation(value: &str) -> Result<u32, String> {
 
 fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
     let Some((first, rest)) = args.split_first() else {
-        return Err(
-            "which game? name a rule set: adelta, adelta-rustik, hnefatafl, hnefatafl-13, subulata, daldosa"
-                .to_string(),
-        );
+        return Err(which_game());
     };
     let rule_set = rule_set(first)?;
     let mut opponent: Option<Opponent> = None;
@@ -634,16 +899,12 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
     }
     if let Some(Opponent::Engine(l)) = &mut opponent {
         if ranked == Some(true) {
-            return Err(format!(
-                "games against @{ENGINE_HANDLE} are never ranked; leave out 'ranked'"
-            ));
+            return Err(never_ranked());
         }
         ranked = Some(false);
         *l = level.unwrap_or(skald_ai::Level::Normal);
     } else if level.is_some() {
-        return Err(format!(
-            "easy, normal and hard are levels of @{ENGINE_HANDLE}: `challenge <rule-set> @{ENGINE_HANDLE} hard`"
-        ));
+        return Err(levels_of_engine());
     }
     Ok(ChallengeSpec {
         rule_set,
@@ -892,6 +1153,210 @@ mod tests {
         assert!(!e.contains("did you mean"), "{e}");
         assert!(bad("").contains("empty line"));
         assert!(bad("   ").contains("empty line"));
+    }
+
+    /// One value of every command, with every argument its definition has used somewhere.
+    fn samples() -> Vec<Command> {
+        let spec = |opponent, seat, ranked, days| {
+            Command::Challenge(ChallengeSpec {
+                rule_set: RuleSetId::Daldosa,
+                opponent,
+                seat,
+                ranked,
+                days,
+            })
+        };
+        vec![
+            spec(Opponent::Open, SeatChoice::Random, true, 3),
+            spec(Opponent::User("1234".into()), SeatChoice::First, false, 14),
+            spec(
+                Opponent::Engine(skald_ai::Level::Hard),
+                SeatChoice::Second,
+                false,
+                1,
+            ),
+            Command::Accept(None),
+            Command::Accept(Some(4)),
+            Command::Decline(Some(4)),
+            Command::Cancel(None),
+            Command::Move {
+                game: Some(2),
+                moves: vec!["13+1".into(), "14+2".into()],
+            },
+            Command::Move {
+                game: None,
+                moves: vec!["f2-f5".into()],
+            },
+            Command::Board(Some(1)),
+            Command::Moves(None),
+            Command::Resign(Some(7)),
+            Command::Abort(None),
+            Command::Draw(Some(3)),
+            Command::Takeback(None),
+            Command::Rematch(Some(1)),
+            Command::Arrange {
+                game: Some(5),
+                values: [9, 1, 8, 2, 7, 3, 6, 4, 5],
+            },
+            Command::Games,
+            Command::History(None),
+            Command::History(Some(2)),
+            Command::Ladder(None),
+            Command::Ladder(Some(RuleSetId::Hnefatafl13)),
+            Command::Rating(Some("bob".into())),
+            Command::Rating(None),
+            Command::Rules(Some(RuleSetId::AdeltaRustik)),
+            Command::Vacation(5),
+            Command::Help(Some("move".into())),
+            Command::Help(None),
+        ]
+    }
+
+    #[test]
+    fn every_command_is_defined_once_and_sampled() {
+        let sampled: Vec<&str> = samples().iter().map(Command::name).collect();
+        let mut names = std::collections::HashSet::new();
+        for c in COMMANDS {
+            assert!(names.insert(c.name), "{} defined twice", c.name);
+            assert!(sampled.contains(&c.name), "{} has no sample", c.name);
+            assert_eq!(parse(c.example).map(|cmd| cmd.name()), Ok(c.name));
+            for alias in c.aliases {
+                let line = c.example.replacen(c.name, alias, 1);
+                assert_eq!(parse(&line).map(|cmd| cmd.name()), Ok(c.name), "{line}");
+            }
+            let help = crate::messages::help_text(None);
+            assert!(help.contains(c.usage) && help.contains(c.summary), "{help}");
+            let one = crate::messages::help_text(Some(c.name));
+            assert!(one.contains(c.usage) && one.contains(c.example), "{one}");
+            // Discord wants required options first, and descriptions of at most 100 characters.
+            let first_optional = c.args.iter().position(|a| !a.required);
+            let last_required = c.args.iter().rposition(|a| a.required);
+            assert!(
+                last_required.is_none()
+                    || first_optional.is_none()
+                    || last_required < first_optional,
+                "{}: required arguments first",
+                c.name
+            );
+            assert!(!c.description().is_empty() && c.description().len() <= 100);
+            assert!(c.args.iter().all(|a| a.description.len() <= 100));
+        }
+    }
+
+    #[test]
+    fn typed_text_typed_and_encoded_round_trips() {
+        for cmd in samples() {
+            let spec = info(cmd.name()).expect("every command is in the table");
+            let args = cmd.args();
+            for name in args.names() {
+                assert!(
+                    spec.args.iter().any(|a| a.name == name),
+                    "{}: {name} is not a defined argument",
+                    cmd.name()
+                );
+            }
+            assert_eq!(spec.from_args(&args).as_ref(), Ok(&cmd), "typed");
+            let line = cmd.to_line();
+            assert_eq!(parse(&line).as_ref(), Ok(&cmd), "{line}");
+            let id = encode(&cmd).expect("encodable");
+            assert!(id.starts_with(CODE_PREFIX), "{id}");
+            assert_eq!(decode(&id).as_ref(), Some(&cmd), "{id}");
+        }
+    }
+
+    #[test]
+    fn button_encoding_decodes_to_the_intended_command() {
+        assert_eq!(
+            encode(&Command::Accept(Some(4))).as_deref(),
+            Some("1:accept:4")
+        );
+        assert_eq!(decode("1:accept:4"), Some(Command::Accept(Some(4))));
+        assert_eq!(decode("1:rematch:1"), Some(Command::Rematch(Some(1))));
+        assert_eq!(
+            decode("1:move:w12+1:2"),
+            Some(Command::Move {
+                game: Some(2),
+                moves: vec!["w12+1".into()]
+            })
+        );
+        assert_eq!(decode("1:decline:"), Some(Command::Decline(None)));
+        // Old ids (a command line), forged or malformed ones: not an encoded action.
+        for id in [
+            "accept #1",
+            "1:accept",
+            "1:accept:4:5",
+            "1:accept:x",
+            "1:accept:0",
+            "1:play:f2-f5:",
+            "1:nosuch:1",
+            "2:accept:1",
+            "1:move::2",
+            "1:vacation:99",
+        ] {
+            assert_eq!(decode(id), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn typed_options_read_like_discord_sends_them() {
+        let challenge = info("challenge").expect("challenge");
+        let arg = |name: &str| {
+            *challenge
+                .args
+                .iter()
+                .find(|a| a.name == name)
+                .expect("defined")
+        };
+        assert_eq!(
+            arg("rule_set").read(Raw::Int(5)),
+            Ok(ArgValue::RuleSet(RuleSetId::Daldosa))
+        );
+        assert_eq!(
+            arg("rule_set").read(Raw::Int(0)),
+            Ok(ArgValue::RuleSet(RuleSetId::Hnefatafl))
+        );
+        assert!(arg("rule_set").read(Raw::Int(6)).is_err());
+        assert_eq!(
+            arg("seat").read(Raw::Int(1)),
+            Ok(ArgValue::Seat(SeatChoice::Second))
+        );
+        assert_eq!(
+            arg("level").read(Raw::Int(2)),
+            Ok(ArgValue::Level(skald_ai::Level::Hard))
+        );
+        assert!(arg("days").read(Raw::Int(15)).is_err());
+        assert!(arg("days").read(Raw::Int(-1)).is_err());
+        assert!(arg("opponent").read(Raw::User("")).is_err());
+        // A level alone plays the engine; a level with a person is refused, as in text.
+        let level = Args::default()
+            .with("rule_set", Some(ArgValue::RuleSet(RuleSetId::Hnefatafl)))
+            .with("level", Some(ArgValue::Level(skald_ai::Level::Easy)));
+        match challenge.from_args(&level) {
+            Ok(Command::Challenge(s)) => {
+                assert_eq!(s.opponent, Opponent::Engine(skald_ai::Level::Easy));
+                assert!(!s.ranked);
+            }
+            other => panic!("{other:?}"),
+        }
+        let both = level.with("opponent", Some(ArgValue::User("42".into())));
+        let e = challenge.from_args(&both).expect_err("refused");
+        assert!(
+            e.to_string().contains("levels of @skald")
+                && e.to_string().contains("usage: challenge")
+        );
+        let ranked_engine = Args::default()
+            .with("rule_set", Some(ArgValue::RuleSet(RuleSetId::Hnefatafl)))
+            .with("opponent", Some(ArgValue::User(ENGINE_HANDLE.into())))
+            .with("ranked", Some(ArgValue::Flag(true)));
+        assert!(challenge.from_args(&ranked_engine).is_err());
+        let mv = info("move").expect("move");
+        assert!(mv.from_args(&Args::default()).is_err());
+        let help = info("help").expect("help");
+        let topic = Args::default().with("command", Some(ArgValue::Text("/Play".into())));
+        assert_eq!(
+            help.from_args(&topic),
+            Ok(Command::Help(Some("move".into())))
+        );
     }
 
     #[test]

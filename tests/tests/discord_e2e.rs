@@ -120,9 +120,11 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert_eq!(c["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
     assert_eq!(c["allowed_mentions"]["parse"], json!([]));
     let ids = custom_ids(&c);
-    assert!(ids.contains(&"accept #1".to_string()), "{ids:?}");
+    // Buttons carry typed actions (the session's versioned encoding)...
+    assert!(ids.contains(&"1:accept:1".to_string()), "{ids:?}");
 
-    // Alice cannot press bob's Accept: an ephemeral refusal.
+    // ...and ids posted before it (a command line) still work. Alice cannot press bob's
+    // Accept: an ephemeral refusal.
     fake.dispatch(
         "INTERACTION_CREATE",
         fake_discord::button(2, ALICE, "accept #1"),
@@ -206,7 +208,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert!(!is_ephemeral(&c), "{c}");
     assert_eq!(
         custom_ids(&c),
-        ["rematch #1"],
+        ["1:rematch:1"],
         "one button per command: {c}"
     );
     fake.dispatch(
@@ -234,13 +236,13 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     let c = data_of(&callback_of(&fake, 9)[0]);
     let accept = custom_ids(&c)
         .into_iter()
-        .find(|id| id.starts_with("accept"))
+        .find(|id| id.starts_with("1:accept:"))
         .expect("an accept button");
     fake.dispatch("INTERACTION_CREATE", fake_discord::button(10, BOB, &accept));
     let c = data_of(&callback_of(&fake, 10)[0]);
     let step = custom_ids(&c)
         .into_iter()
-        .find(|id| id.starts_with("move "))
+        .find(|id| id.starts_with("1:move:"))
         .expect("step buttons");
     fake.dispatch("INTERACTION_CREATE", fake_discord::button(11, ALICE, &step));
     let call = &callback_of(&fake, 11)[0];
@@ -249,7 +251,8 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         "{}",
         call.json()
     );
-    // A choice from a select menu runs the option's command line, like a button.
+    // A choice from a select menu runs the option's action, like a button (here an option
+    // value from before the encoding: a command line).
     fake.dispatch(
         "INTERACTION_CREATE",
         fake_discord::select(31, ALICE, "board #2"),
@@ -266,14 +269,14 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     let c = data_of(&callback_of(&fake, 12)[0]);
     let accept = custom_ids(&c)
         .into_iter()
-        .find(|id| id.starts_with("accept"))
+        .find(|id| id.starts_with("1:accept:"))
         .expect("an accept button");
     fake.dispatch("INTERACTION_CREATE", fake_discord::button(13, BOB, &accept));
     let c = data_of(&callback_of(&fake, 13)[0]);
     assert!(!is_ephemeral(&c));
     let mine = custom_ids(&c)
         .into_iter()
-        .find(|id| id.starts_with("mine "))
+        .find(|id| id.starts_with("1:mine:"))
         .expect("a My pieces button");
     fake.dispatch("INTERACTION_CREATE", fake_discord::button(14, ALICE, &mine));
     let call = &callback_of(&fake, 14)[0];
@@ -285,7 +288,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         "{c}"
     );
     let subulata: u64 = mine
-        .trim_start_matches("mine #")
+        .trim_start_matches("1:mine:")
         .parse()
         .expect("a game number");
     // /board: the public board in the channel, the caller's values in an ephemeral follow-up.
@@ -356,7 +359,7 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
         "{c}"
     );
     assert_eq!(c["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
-    assert!(custom_ids(&c).contains(&"accept #1".to_string()), "{c}");
+    assert!(custom_ids(&c).contains(&"1:accept:1".to_string()), "{c}");
     let pointer = fake.wait_calls(1, "the pointer to the thread", |c| {
         c.path.contains("/token-1") && c.method != "GET" && !c.path.ends_with("callback")
     });
@@ -477,7 +480,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
         .unwrap_or_default();
     pinged.sort();
     assert_eq!(pinged, [ALICE.0, BOB.0].map(|id| format!("\"{id}\"")));
-    assert_eq!(custom_ids(&o), ["rematch #1"], "{o}");
+    assert_eq!(custom_ids(&o), ["1:rematch:1"], "{o}");
     // Nothing went to the parent channel, and time only moved through the file.
     let parent = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
     assert!(!fake.calls().iter().any(|c| c.path == parent));
@@ -526,7 +529,7 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     let (_, f, text) = deferred(1, false);
     assert!(text.contains("Challenge #1"), "{f}");
     assert_eq!(f["allowed_mentions"]["users"], json!([BOB.0.to_string()]));
-    assert!(custom_ids(&f).contains(&"accept #1".to_string()), "{f}");
+    assert!(custom_ids(&f).contains(&"1:accept:1".to_string()), "{f}");
 
     // A button is deferred the same way; its follow-up carries the board and the buttons.
     fake.dispatch(
@@ -536,12 +539,12 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     let (f, c, text) = deferred(2, false);
     assert!(f.has_png() && text.contains("Game #1 starts"), "{c}");
     assert_eq!(c["allowed_mentions"]["users"], json!([ALICE.0.to_string()]));
-    assert!(custom_ids(&c).contains(&"mine #1".to_string()), "{c}");
+    assert!(custom_ids(&c).contains(&"1:mine:1".to_string()), "{c}");
 
     // "My pieces" pressed by a spectator: the public board and a friendly note, privately.
     fake.dispatch(
         "INTERACTION_CREATE",
-        fake_discord::button(3, CAROL, "mine #1"),
+        fake_discord::button(3, CAROL, "1:mine:1"),
     );
     let (f, c, text) = deferred(3, true);
     assert!(
@@ -549,7 +552,7 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
         "{c}"
     );
     assert!(custom_ids(&c).is_empty(), "{c}");
-    // … and by a player: their own values, privately.
+    // … and by a player: their own values, privately (an id from before the encoding).
     fake.dispatch(
         "INTERACTION_CREATE",
         fake_discord::button(4, BOB, "mine #1"),

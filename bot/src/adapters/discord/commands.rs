@@ -1,18 +1,24 @@
-//! The slash commands: one per command of the shared grammar (`docs/SESSION.md`). Each turns
-//! its options into the command line the console would type and hands it to the session;
-//! `#id` options and `/move` complete from the session's suggestions.
-
-// poise turns each command's doc comment into its Discord description and the generated
-// function carries none.
-#![allow(missing_docs)]
+//! The slash commands, registered from the session's one table of commands
+//! ([`skald_session::command::COMMANDS`]): each command's options, choices, bounds and
+//! completions come from its typed arguments there. An interaction's options are read back
+//! into those typed arguments, the session builds the `Command` from them and executes it:
+//! no text line in between. `#id` options and `/move` complete from the session's
+//! suggestions.
+//!
+//! Registration uses serenity's builders directly (poise's run-time `CommandParameter` sets an
+//! option's type through a plain `fn` pointer, which cannot carry per-option bounds or
+//! lengths); poise still routes each interaction to one generic action by command name, and
+//! keeps the reply, deferral, `post_command` and error plumbing the adapter already had.
 
 use super::deliver::{self, Outgoing};
-use super::{Context, Error, session_context};
+use super::{Context, Data, Error, session_context};
 use crate::runtime::gate::{CLOSED, Pass};
-use poise::ChoiceParameter as _;
 use poise::serenity_prelude as serenity;
-use skald_session::command::ENGINE_HANDLE;
+use skald_session::command::{
+    self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
+};
 use skald_session::suggest::Suggestion;
+use skald_session::{Reply, Session};
 use std::time::Duration;
 
 /// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
@@ -21,71 +27,164 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// The longest `defer_after_ms` honoured: later, the deferral itself could miss the limit.
 pub const MAX_DEFER_AFTER: Duration = Duration::from_millis(2500);
 
-/// The rule sets, as a choice.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum RuleSet {
-    /// Hnefatafl 11x11.
-    #[name = "Hnefatafl 11x11"]
-    Hnefatafl,
-    /// Hnefatafl 13x13.
-    #[name = "Hnefatafl 13x13"]
-    Hnefatafl13,
-    /// Ad Elta Stelpur (Ludens Planet rules).
-    #[name = "Ad Elta Stelpur"]
-    Adelta,
-    /// Ad Elta Stelpur (Alex le Rustik rules).
-    #[name = "Ad Elta Stelpur (Rustik)"]
-    AdeltaRustik,
-    /// Subulata.
-    #[name = "Subulata"]
-    Subulata,
-    /// Daldøsa.
-    #[name = "Daldøsa"]
-    Daldosa,
+/// The registration of every command, built from the session's table.
+pub fn registrations() -> Vec<serenity::CreateCommand> {
+    command::COMMANDS.iter().map(registration).collect()
 }
 
-impl RuleSet {
-    /// The rule set's id in the grammar.
-    fn id(self) -> &'static str {
-        match self {
-            RuleSet::Hnefatafl => "hnefatafl",
-            RuleSet::Hnefatafl13 => "hnefatafl-13",
-            RuleSet::Adelta => "adelta",
-            RuleSet::AdeltaRustik => "adelta-rustik",
-            RuleSet::Subulata => "subulata",
-            RuleSet::Daldosa => "daldosa",
-        }
+/// One command's registration: its description and one option per typed argument.
+fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
+    spec.args.iter().fold(
+        serenity::CreateCommand::new(spec.name).description(spec.description()),
+        |c, arg| c.add_option(option(arg)),
+    )
+}
+
+/// A typed argument as a slash command option: choices as numbered integer choices (their
+/// number is their place in the session's list), bounds and lengths as Discord enforces them.
+fn option(arg: &Arg) -> serenity::CreateCommandOption {
+    use serenity::CommandOptionType as T;
+    let kind = match arg.kind {
+        ArgKind::GameId
+        | ArgKind::RuleSet
+        | ArgKind::Seat
+        | ArgKind::Level
+        | ArgKind::Number { .. } => T::Integer,
+        ArgKind::User => T::User,
+        ArgKind::Flag { .. } => T::Boolean,
+        ArgKind::Text { .. } => T::String,
+    };
+    let mut o = serenity::CreateCommandOption::new(kind, arg.name, arg.description)
+        .required(arg.required)
+        .set_autocomplete(arg.complete);
+    for (i, label) in (0i32..).zip(arg.kind.choices()) {
+        o = o.add_int_choice(label, i);
+    }
+    match arg.kind {
+        ArgKind::GameId => o.min_int_value(1),
+        ArgKind::Number { min, max, .. } => o.min_int_value(min.into()).max_int_value(max.into()),
+        ArgKind::Text { max_len } => o.max_length(max_len),
+        _ => o,
     }
 }
 
-/// Which seat the challenger takes.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Seat {
-    /// Moves first.
-    #[name = "first"]
-    First,
-    /// Moves second.
-    #[name = "second"]
-    Second,
-    /// Drawn at acceptance.
-    #[name = "random"]
-    Random,
+/// Every slash command for poise to route: by name to [`slash`], with the options that
+/// complete (poise finds an autocomplete callback by the focused option's name).
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    command::COMMANDS
+        .iter()
+        .map(|spec| poise::Command {
+            name: spec.name.into(),
+            qualified_name: spec.name.into(),
+            identifying_name: spec.name.into(),
+            source_code_name: spec.name.into(),
+            description: Some(spec.description().into()),
+            slash_action: Some(|ctx| Box::pin(slash(ctx))),
+            parameters: spec
+                .args
+                .iter()
+                .filter(|a| a.complete)
+                .map(|a| poise::CommandParameter {
+                    name: a.name.into(),
+                    name_localizations: Default::default(),
+                    description: Some(a.description.into()),
+                    description_localizations: Default::default(),
+                    required: a.required,
+                    channel_types: None,
+                    choices: Default::default(),
+                    type_setter: None,
+                    autocomplete_callback: Some(match a.kind {
+                        ArgKind::GameId => |ctx, partial| Box::pin(complete_id(ctx, partial)),
+                        _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
+                    }),
+                    __non_exhaustive: (),
+                })
+                .collect(),
+            ..Default::default()
+        })
+        .collect()
 }
 
-/// The built-in engine's levels, as a choice.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Level {
-    /// Quick and weak.
-    #[name = "easy"]
-    Easy,
-    /// The default.
-    #[name = "normal"]
-    Normal,
-    /// Thinks up to about 2 seconds a move.
-    #[name = "hard"]
-    Hard,
+/// One slash command: its options read as the command's typed arguments, the command built
+/// from them by the session's definition and run for the caller. Options the definition does
+/// not know (a client with an outdated command list) are answered like poise answered them.
+async fn slash(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
+    let mismatch = || poise::FrameworkError::new_command_structure_mismatch(ctx, OUTDATED);
+    let Some(spec) = command::info(&ctx.command().name) else {
+        return Err(mismatch());
+    };
+    let bot = ctx.framework().bot_id().to_string();
+    let mut args = Args::default();
+    let mut refusal = None;
+    for given in ctx.args {
+        let Some(arg) = spec.args.iter().find(|a| a.name == given.name) else {
+            return Err(mismatch());
+        };
+        let user_id;
+        let raw = match &given.value {
+            serenity::ResolvedValue::Integer(i) => Raw::Int(*i),
+            serenity::ResolvedValue::Boolean(b) => Raw::Bool(*b),
+            serenity::ResolvedValue::String(s) => Raw::Text(s),
+            serenity::ResolvedValue::User(u, _) => {
+                user_id = u.id.to_string();
+                Raw::User(user_id.as_str())
+            }
+            // A user without Discord's resolved data is not read (as poise did not).
+            _ => return Err(mismatch()),
+        };
+        // The bot itself picked as the opponent is the built-in engine (`@skald`).
+        let raw = match raw {
+            Raw::User(id) if id == bot => Raw::User(ENGINE_HANDLE),
+            other => other,
+        };
+        match arg.read(raw) {
+            Ok(v) => args.set(arg.name, v),
+            Err(e) => {
+                refusal.get_or_insert(e);
+            }
+        }
+    }
+    let cmd = match refusal {
+        Some(message) => Err(command::ParseError {
+            message,
+            usage: Some(spec.usage),
+            command: Some(spec.name),
+        }),
+        None => spec.from_args(&args),
+    }
+    .map_err(|e| e.to_string());
+    let ctx = Context::Application(ctx);
+    let done = match &cmd {
+        Ok(Command::Challenge(c)) if ctx.data().threads && ctx.guild_id().is_some() => {
+            let label = RULE_SET_CHOICES
+                .iter()
+                .find(|r| r.0 == c.rule_set)
+                .map_or(c.rule_set.name(), |r| r.1);
+            challenge_in_thread(ctx, cmd.clone(), label).await
+        }
+        _ => run(ctx, cmd).await,
+    };
+    done.map_err(|error| poise::FrameworkError::new_command(ctx, error))
 }
 
+/// Why options did not match the command's definition (logged; the caller is told the
+/// command may have changed since their client cached it).
+const OUTDATED: &str = "options do not match the command's definition";
+
+/// What the session answers to a command built from typed options (or buttons), or to the
+/// options' refusal (said with the command's usage line, like a line that does not parse).
+pub(super) fn answer(
+    session: &Session,
+    sctx: &skald_session::Context,
+    cmd: Result<Command, String>,
+) -> Reply {
+    match cmd {
+        Ok(cmd) => session.execute(sctx, cmd),
+        Err(refusal) => Reply::refused(refusal),
+    }
+}
 /// A pass for one command, held until it has answered; during shutdown the caller is told
 /// to send it again later (ephemerally) and `None` comes back.
 async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
@@ -97,9 +196,9 @@ async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
     Ok(pass)
 }
 
-/// Runs one command line for the caller and answers: the public part as the response,
+/// Runs one command for the caller and answers: the public part as the response,
 /// refusals and the caller's private views ephemeral.
-async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
+async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
@@ -107,7 +206,7 @@ async fn run(ctx: Context<'_>, line: String) -> Result<(), Error> {
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let mut job = tokio::task::spawn_blocking(move || {
-        let reply = session.handle(&sctx, &line);
+        let reply = answer(&session, &sctx, cmd);
         deliver::prepare(&reply, Some(&caller))
     });
     let joined = match finished_within(ctx.data().defer_after, &mut job).await {
@@ -148,11 +247,6 @@ pub(super) async fn finished_within<T>(
     tokio::time::timeout(limit, job).await.ok()
 }
 
-/// ` #id` when given.
-fn id(game: Option<u64>) -> String {
-    game.map(|g| format!(" #{g}")).unwrap_or_default()
-}
-
 fn choices(list: Vec<Suggestion>) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         list.into_iter()
@@ -166,10 +260,11 @@ fn choices(list: Vec<Suggestion>) -> serenity::CreateAutocompleteResponse {
 }
 
 /// Completes an `#id` option with the caller's games and challenges.
-async fn complete_id(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let user = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
-        .user
-        .id;
+async fn complete_id(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = caller(ctx);
     let session = ctx.data().session.clone();
     let typed = partial.to_string();
     let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
@@ -179,17 +274,15 @@ async fn complete_id(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
 }
 
 /// Completes `/move`'s move with the legal moves matching what was typed.
-async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let user = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
-        .user
-        .id;
-    let game = match ctx {
-        poise::Context::Application(app) => app.args.iter().find_map(|a| match a.value {
-            serenity::ResolvedValue::Integer(i) if a.name == "game" => u64::try_from(i).ok(),
-            _ => None,
-        }),
-        poise::Context::Prefix(_) => None,
-    };
+async fn complete_move(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = caller(ctx);
+    let game = ctx.args.iter().find_map(|a| match a.value {
+        serenity::ResolvedValue::Integer(i) if a.name == "game" => u64::try_from(i).ok(),
+        _ => None,
+    });
     let session = ctx.data().session.clone();
     let typed = partial.to_string();
     let list = tokio::task::spawn_blocking(move || session.suggest_moves(&user, game, &typed))
@@ -202,51 +295,10 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     )
 }
 
-/// Challenge someone (or anyone here) to a game.
-#[poise::command(slash_command)]
-pub async fn challenge(
-    ctx: Context<'_>,
-    #[description = "The game to play"] rule_set: RuleSet,
-    #[description = "Who to challenge (leave out: anyone here)"] opponent: Option<serenity::User>,
-    #[description = "Your seat (default: random)"] seat: Option<Seat>,
-    #[description = "Counts for the ladder (default: yes)"] ranked: Option<bool>,
-    #[description = "Days per move (1-14, default 3)"] days: Option<u32>,
-    #[description = "Play me, the built-in engine, at this level (or pick me as the opponent)"]
-    level: Option<Level>,
-) -> Result<(), Error> {
-    let mut line = format!("challenge {}", rule_set.id());
-    // The bot itself, or a level without an opponent, is the built-in engine (`@skald`).
-    let bot = ctx.framework().bot_id();
-    match opponent {
-        Some(u) if u.id == bot => line.push_str(&format!(" @{ENGINE_HANDLE}")),
-        Some(u) => line.push_str(&format!(" @{}", u.id)),
-        None if level.is_some() => line.push_str(&format!(" @{ENGINE_HANDLE}")),
-        None => line.push_str(" open"),
-    }
-    if let Some(l) = level {
-        line.push_str(match l {
-            Level::Easy => " easy",
-            Level::Normal => " normal",
-            Level::Hard => " hard",
-        });
-    }
-    if let Some(s) = seat {
-        line.push_str(match s {
-            Seat::First => " first",
-            Seat::Second => " second",
-            Seat::Random => " random",
-        });
-    }
-    if let Some(r) = ranked {
-        line.push_str(if r { " ranked" } else { " casual" });
-    }
-    if let Some(d) = days {
-        line.push_str(&format!(" days:{d}"));
-    }
-    if ctx.data().threads && ctx.guild_id().is_some() {
-        return challenge_in_thread(ctx, line, rule_set).await;
-    }
-    run(ctx, line).await
+/// Who is asking for completions, as the session knows them.
+fn caller(ctx: poise::ApplicationContext<'_, Data, Error>) -> skald_session::UserId {
+    let i = ctx.interaction;
+    session_context(&i.user, i.guild_id, i.channel_id).user.id
 }
 
 /// `discord.threads = true`: the challenge opens a thread of its own in the channel, where
@@ -254,14 +306,14 @@ pub async fn challenge(
 /// gets a pointer to it; a refused challenge deletes the thread again.
 async fn challenge_in_thread(
     ctx: Context<'_>,
-    line: String,
-    rule_set: RuleSet,
+    cmd: Result<Command, String>,
+    rule_set: &str,
 ) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
     ctx.defer().await?;
-    let name = format!("{} – {}", rule_set.name(), ctx.author().name);
+    let name = format!("{rule_set} – {}", ctx.author().name);
     let thread = ctx
         .channel_id()
         .create_thread(
@@ -275,7 +327,7 @@ async fn challenge_in_thread(
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let prepared = tokio::task::spawn_blocking(move || {
-        let reply = session.handle(&sctx, &line);
+        let reply = answer(&session, &sctx, cmd);
         deliver::prepare(&reply, Some(&caller))
     })
     .await?;
@@ -300,151 +352,51 @@ async fn challenge_in_thread(
     Ok(())
 }
 
-/// Make a move (or several steps of a dice turn, separated by spaces).
-#[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[description = "The move, like f2-f5"]
-    #[autocomplete = "complete_move"]
-    #[rename = "move"]
-    mv: String,
-    #[description = "Game number (default: your game where it is your turn)"]
-    #[autocomplete = "complete_id"]
-    game: Option<u64>,
-) -> Result<(), Error> {
-    run(ctx, format!("move{} {mv}", id(game))).await
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Place your Subulata values (nine numbers, in the documented order).
-#[poise::command(slash_command)]
-pub async fn arrange(
-    ctx: Context<'_>,
-    #[description = "Nine values, like 1 2 3 4 5 6 7 8 9"] values: String,
-    #[description = "Game number"]
-    #[autocomplete = "complete_id"]
-    game: Option<u64>,
-) -> Result<(), Error> {
-    run(ctx, format!("arrange{} {values}", id(game))).await
-}
-
-/// Defines slash commands that take only an optional game or challenge number.
-macro_rules! id_commands {
-    ($($(#[$doc:meta])* $name:ident => $word:literal;)*) => {$(
-        $(#[$doc])*
-        #[poise::command(slash_command)]
-        pub async fn $name(
-            ctx: Context<'_>,
-            #[description = "Game or challenge number (default: the only one that fits)"]
-            #[autocomplete = "complete_id"]
-            game: Option<u64>,
-        ) -> Result<(), Error> {
-            run(ctx, format!("{}{}", $word, id(game))).await
+    /// Every command of the session's table is registered once, with exactly its arguments as
+    /// options (names, types, required, choices, bounds, completion), and routed by name.
+    #[test]
+    fn every_command_is_registered_with_its_arguments() {
+        let registered = serde_json::to_value(registrations()).expect("serialisable");
+        let registered = registered.as_array().expect("a list");
+        assert_eq!(registered.len(), 20);
+        assert_eq!(registered.len(), command::COMMANDS.len());
+        let routed = all();
+        for (spec, reg) in command::COMMANDS.iter().zip(registered) {
+            assert_eq!(reg["name"], spec.name);
+            assert!(routed.iter().any(|c| c.name == spec.name));
+            let options = reg["options"].as_array().cloned().unwrap_or_default();
+            let names: Vec<&str> = options.iter().filter_map(|o| o["name"].as_str()).collect();
+            let args: Vec<&str> = spec.args.iter().map(|a| a.name).collect();
+            assert_eq!(names, args, "/{}", spec.name);
+            for (o, a) in options.iter().zip(spec.args) {
+                assert_eq!(o["required"], a.required, "/{} {}", spec.name, a.name);
+                assert_eq!(o["autocomplete"], a.complete, "/{} {}", spec.name, a.name);
+                let labels: Vec<&str> = o["choices"]
+                    .as_array()
+                    .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+                    .unwrap_or_default();
+                assert_eq!(labels, a.kind.choices(), "/{} {}", spec.name, a.name);
+                if let ArgKind::Number { min, max, .. } = a.kind {
+                    assert_eq!(
+                        (o["min_value"].clone(), o["max_value"].clone()),
+                        (min.into(), max.into())
+                    );
+                }
+            }
         }
-    )*};
-}
-
-id_commands! {
-    /// Accept a challenge (or a rematch offer).
-    accept => "accept";
-    /// Decline a challenge, a draw offer or a takeback request.
-    decline => "decline";
-    /// Withdraw your own challenge.
-    cancel => "cancel";
-    /// Show the board (in Subulata, your own values privately too).
-    board => "board";
-    /// The moves played so far.
-    moves => "moves";
-    /// Give up the game.
-    resign => "resign";
-    /// End a game without result before both players have moved.
-    abort => "abort";
-    /// Offer a draw, or accept your opponent's offer.
-    draw => "draw";
-    /// Ask to take back your last move, or grant your opponent's request.
-    takeback => "takeback";
-    /// Offer (or accept) a new game with the seats swapped.
-    rematch => "rematch";
-    /// Your finished games, or one game's result and moves.
-    history => "history";
-}
-
-/// Your active games and open challenges.
-#[poise::command(slash_command)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, "games".into()).await
-}
-
-/// The top of this server's ladder.
-#[poise::command(slash_command)]
-pub async fn ladder(
-    ctx: Context<'_>,
-    #[description = "Rule set (default: all)"] rule_set: Option<RuleSet>,
-) -> Result<(), Error> {
-    let arg = rule_set.map(|r| format!(" {}", r.id())).unwrap_or_default();
-    run(ctx, format!("ladder{arg}")).await
-}
-
-/// A player's ratings and record here.
-#[poise::command(slash_command)]
-pub async fn rating(
-    ctx: Context<'_>,
-    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
-    let arg = user.map(|u| format!(" @{}", u.id)).unwrap_or_default();
-    run(ctx, format!("rating{arg}")).await
-}
-
-/// The rule sets, or one game's rules in short.
-#[poise::command(slash_command)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Rule set"] rule_set: Option<RuleSet>,
-) -> Result<(), Error> {
-    let arg = rule_set.map(|r| format!(" {}", r.id())).unwrap_or_default();
-    run(ctx, format!("rules{arg}")).await
-}
-
-/// Pause your clocks for some days.
-#[poise::command(slash_command)]
-pub async fn vacation(
-    ctx: Context<'_>,
-    #[description = "How many days"] days: u32,
-) -> Result<(), Error> {
-    run(ctx, format!("vacation {days}")).await
-}
-
-/// The commands, or one command in detail.
-#[poise::command(slash_command)]
-pub async fn help(
-    ctx: Context<'_>,
-    #[description = "A command"] command: Option<String>,
-) -> Result<(), Error> {
-    let arg = command.map(|c| format!(" {c}")).unwrap_or_default();
-    run(ctx, format!("help{arg}")).await
-}
-
-/// Every slash command.
-pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![
-        challenge(),
-        accept(),
-        decline(),
-        cancel(),
-        move_(),
-        board(),
-        moves(),
-        resign(),
-        abort(),
-        draw(),
-        takeback(),
-        rematch(),
-        arrange(),
-        games(),
-        history(),
-        ladder(),
-        rating(),
-        rules(),
-        vacation(),
-        help(),
-    ]
+        let challenge = &registered[0]["options"];
+        for (i, name) in ["rule_set", "opponent", "seat", "ranked", "days", "level"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(challenge[i]["name"], *name);
+        }
+        // Choices are numbered by their place in the session's list (clients cache them).
+        assert_eq!(challenge[0]["choices"][5]["value"], 5);
+        assert_eq!(challenge[0]["choices"][5]["name"], "Daldøsa");
+    }
 }

@@ -1,21 +1,27 @@
 //! Buttons: a reply's choices (accept, decline, the legal steps of a dice turn, rematch) and
 //! "My pieces" for Subulata, and what happens when one is pressed. A button's custom id is
-//! the command line it sends, so pressing it is the same as typing the command; the session
-//! decides whether the presser may (a refusal comes back ephemeral). Legal steps that do not
-//! fit as buttons but fit a select menu (25 options) come as a menu whose option values
-//! are the command lines, the same way.
+//! its typed command in the session's versioned encoding (`1:accept:4`, `1:move:w12+1:2`,
+//! [`command::encode`]), decoded back to the command when pressed, so pressing it is the same
+//! as using the command; the session decides whether the presser may (a refusal comes back
+//! ephemeral). Legal steps that do not fit as buttons but fit a select menu (25 options) come
+//! as a menu whose option values are encoded the same way. Ids posted before the encoding
+//! (a command line, `accept #4`, `mine #3`) still work: they are read as the text grammar.
 
 use super::deliver::{self, Outgoing};
 use super::{Data, session_context};
 use poise::serenity_prelude as serenity;
-use skald_session::Reply;
+use skald_session::command::{self, Command};
+use skald_session::{Choice, Reply};
 
 /// Discord's limits: 5 rows of 5 buttons, 80 characters a label, 100 a custom id.
 const MAX_BUTTONS: usize = 25;
 const MAX_LABEL: usize = 80;
 const MAX_ID: usize = 100;
-/// The custom id prefix of "My pieces": `mine #3` asks for the presser's own view.
-const MINE: &str = "mine ";
+/// The custom id prefix of "My pieces": `1:mine:3` asks for the presser's own view of game 3
+/// (a Discord-only action, versioned like the session's encoding).
+const MINE: &str = "1:mine:";
+/// The same before the encoding: `mine #3`.
+const OLD_MINE: &str = "mine ";
 /// Discord's limit of options in a select menu (and its custom id here).
 const MAX_OPTIONS: usize = 25;
 const SELECT_ID: &str = "pick";
@@ -26,17 +32,17 @@ pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for b in &reply.boards {
         if deliver::hides_values(b) {
-            out.push(("My pieces".into(), format!("{MINE}#{}", b.game)));
+            out.push(("My pieces".into(), format!("{MINE}{}", b.game)));
         }
     }
     let (moves, others): (Vec<_>, Vec<_>) = reply
         .choices
         .iter()
-        .filter(|c| c.command.len() <= MAX_ID && c.label.len() <= MAX_LABEL)
-        .partition(|c| c.command.starts_with("move "));
-    out.extend(others.iter().map(|c| (c.label.clone(), c.command.clone())));
+        .filter_map(action)
+        .partition(|(cmd, _, _)| matches!(cmd, Command::Move { .. }));
+    out.extend(others.into_iter().map(|(_, label, id)| (label, id)));
     if out.len() + moves.len() <= MAX_BUTTONS {
-        out.extend(moves.iter().map(|c| (c.label.clone(), c.command.clone())));
+        out.extend(moves.into_iter().map(|(_, label, id)| (label, id)));
     }
     // Discord refuses two buttons with one id (a rematch is offered to both players).
     let mut seen = std::collections::HashSet::new();
@@ -52,15 +58,47 @@ pub fn select(reply: &Reply) -> Vec<(String, String)> {
     let moves: Vec<(String, String)> = reply
         .choices
         .iter()
-        .filter(|c| c.command.starts_with("move "))
-        .filter(|c| c.command.len() <= MAX_ID && c.label.len() <= MAX_LABEL)
-        .map(|c| (c.label.clone(), c.command.clone()))
+        .filter_map(action)
+        .filter(|(cmd, _, _)| matches!(cmd, Command::Move { .. }))
+        .map(|(_, label, id)| (label, id))
         .collect();
-    let as_buttons = buttons(reply).iter().any(|(_, id)| id.starts_with("move "));
+    let as_buttons = buttons(reply)
+        .iter()
+        .any(|(_, id)| matches!(command::decode(id), Some(Command::Move { .. })));
     if as_buttons || moves.is_empty() || moves.len() > MAX_OPTIONS {
         return Vec::new();
     }
     moves
+}
+
+/// A choice as a typed action: its command, its label and the encoded id that carries it;
+/// `None` when it does not fit Discord's limits. (The session writes a choice as the command
+/// line a player would type; it is read once here, when the button is made.)
+fn action(c: &Choice) -> Option<(Command, String, String)> {
+    let cmd = command::parse(&c.command).ok()?;
+    let id = command::encode(&cmd)?;
+    (id.len() <= MAX_ID && c.label.len() <= MAX_LABEL).then(|| (cmd, c.label.clone(), id))
+}
+
+/// What a pressed id asks for, and whether it is "My pieces". An id that is no encoded action
+/// is read as a command line: buttons posted before the encoding carry one.
+fn pressed_action(id: &str) -> (Result<Command, String>, bool) {
+    if let Some(game) = id.strip_prefix(MINE) {
+        let game = game.parse::<u64>().ok().filter(|&g| g > 0);
+        let board = game.map(|g| Command::Board(Some(g)));
+        return (board.ok_or_else(|| "Nothing to do.".to_string()), true);
+    }
+    if let Some(game) = id.strip_prefix(OLD_MINE) {
+        return (text(&format!("board {game}")), true);
+    }
+    match command::decode(id) {
+        Some(cmd) => (Ok(cmd), false),
+        None => (text(id), false),
+    }
+}
+
+fn text(line: &str) -> Result<Command, String> {
+    command::parse(line).map_err(|e| e.to_string())
 }
 
 /// Buttons in rows of five, then the select menu (if any) in a row of its own.
@@ -124,10 +162,7 @@ pub async fn pressed(
         }
         _ => press.data.custom_id.clone(),
     };
-    let (line, mine) = match id.strip_prefix(MINE) {
-        Some(game) => (format!("board {game}"), true),
-        None => (id, false),
-    };
+    let (cmd, mine) = pressed_action(&id);
     let Some(_pass) = data.gate.enter().await else {
         let closed = serenity::CreateInteractionResponseMessage::new()
             .content(crate::runtime::gate::CLOSED)
@@ -143,7 +178,7 @@ pub async fn pressed(
     let caller = sctx.user.id.clone();
     let session = data.session.clone();
     let mut job = tokio::task::spawn_blocking(move || {
-        let reply = session.handle(&sctx, &line);
+        let reply = super::commands::answer(&session, &sctx, cmd);
         let spectator = mine && !reply.private.iter().any(|p| p.to == caller);
         (deliver::prepare(&reply, Some(&caller)), spectator)
     });
@@ -271,7 +306,7 @@ mod tests {
         r.choices.push(choice("rematch", "rematch #1"));
         assert_eq!(
             buttons(&r),
-            [("rematch".to_string(), "rematch #1".to_string())]
+            [("rematch".to_string(), "1:rematch:1".to_string())]
         );
         let mut r = Reply::done("x");
         r.choices.push(choice("draw", "decline #2"));
@@ -289,5 +324,52 @@ mod tests {
         assert_eq!(b.len(), 25);
         assert!(select(&r).is_empty(), "buttons already offer them");
         assert_eq!(rows(&b, &[]).len(), 5);
+    }
+
+    #[test]
+    fn a_pressed_id_decodes_to_the_intended_command() {
+        let mut r = Reply::done("x");
+        r.choices.push(choice("w12+1", "move #2 w12+1"));
+        r.choices.push(choice("accept", "accept #4"));
+        for (_, id) in buttons(&r) {
+            let (cmd, mine) = pressed_action(&id);
+            let want = skald_session::command::parse(
+                &r.choices
+                    .iter()
+                    .find(|c| {
+                        skald_session::command::encode(&text(&c.command).expect("parses"))
+                            .is_some_and(|e| e == id)
+                    })
+                    .expect("a choice per button")
+                    .command,
+            );
+            assert_eq!(cmd, want.map_err(|e| e.to_string()), "{id}");
+            assert!(!mine);
+        }
+        assert_eq!(
+            pressed_action("1:move:w12+1:2"),
+            (
+                Ok(Command::Move {
+                    game: Some(2),
+                    moves: vec!["w12+1".into()]
+                }),
+                false
+            )
+        );
+        assert_eq!(
+            pressed_action("1:mine:3"),
+            (Ok(Command::Board(Some(3))), true)
+        );
+        // Ids posted before the encoding: command lines.
+        assert_eq!(
+            pressed_action("mine #3"),
+            (Ok(Command::Board(Some(3))), true)
+        );
+        assert_eq!(
+            pressed_action("accept #1"),
+            (Ok(Command::Accept(Some(1))), false)
+        );
+        assert!(pressed_action("1:mine:x").0.is_err());
+        assert!(pressed_action("nonsense").0.is_err());
     }
 }

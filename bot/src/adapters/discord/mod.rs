@@ -97,18 +97,18 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
+                // Registered from the session's table (`commands::registrations`); poise
+                // only routes the interactions (`commands::all`).
+                let _ = framework;
+                let registered = commands::registrations();
                 match guild {
                     Some(g) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(g.max(1)),
-                        )
-                        .await?
+                        serenity::GuildId::new(g.max(1))
+                            .set_commands(ctx, registered)
+                            .await?;
                     }
                     None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
+                        serenity::Command::set_global_commands(ctx, registered).await?;
                     }
                 }
                 tracing::info!(user = %ready.user.name, "connected to Discord, commands registered");

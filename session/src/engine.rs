@@ -19,7 +19,7 @@ use super::clock::DAY;
 use super::game::GameDoc;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, ReplyKind, Session, User};
+use super::{Context, Failure, Notice, Reply, Session, User};
 use skald_ai::{Budget, Level, PositionView};
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};
 
@@ -181,23 +181,7 @@ impl Session {
         let played = self
             .engine_move(turn, mv)
             .and_then(|reply| self.touch_user(&turn.ctx.user).map(|()| reply));
-        match played {
-            Ok(mut reply) => {
-                // The engine reads no mention and no private message.
-                reply.notify.retain(|u| u.platform != ENGINE_PLATFORM);
-                reply.private.retain(|p| p.to.platform != ENGINE_PLATFORM);
-                reply
-            }
-            Err(Failure::Refused(text)) => Reply::refused(text),
-            Err(Failure::Conflict(id)) => self.conflict_reply(id),
-            Err(Failure::Store(e)) => {
-                tracing::error!(error = %e, "store failure");
-                Reply {
-                    kind: ReplyKind::Failed,
-                    ..Reply::done("the engine's move could not be saved: the store failed")
-                }
-            }
-        }
+        self.answer(played)
     }
 
     /// [`Session::play_engine_move`] before the failure becomes a reply.

@@ -226,7 +226,15 @@ impl Session {
         if command::is_secret_input(cmd.name()) && !ctx.private {
             return Reply::refused(messages::SECRET_INPUT_IN_PUBLIC);
         }
-        match self.run(ctx, &cmd) {
+        self.answer(self.run(ctx, &cmd))
+    }
+
+    /// What the speaker is told: the reply of a command carried out (without pings or
+    /// private parts for the engine, which reads neither), or the refusal, the conflict's
+    /// board, or the apology for a store failure. One mapping for typed commands, text
+    /// lines and the engine's own moves.
+    fn answer(&self, outcome: Result<Reply, Failure>) -> Reply {
+        match outcome {
             Ok(mut reply) => {
                 // The engine reads no mention and no private message.
                 reply

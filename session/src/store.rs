@@ -212,7 +212,7 @@ const DEADLINES: u8 = 4;
 const BY_USER: u8 = 5;
 const META: u8 = 6;
 /// The trees' names in sled, in the journal's numbering.
-const TREE_NAMES: [&str; 7] = [
+pub const TREE_NAMES: [&str; 7] = [
     "games",
     "challenges",
     "users",

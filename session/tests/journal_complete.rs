@@ -11,21 +11,14 @@ mod common;
 use common::temp_dir;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use skald_rules::RuleSetId;
 use skald_session::clock::{DAY, FakeClock, HOUR};
 use skald_session::engine_driver::Driver;
 use skald_session::journal::{FILE_NAME, Journal};
-use skald_session::store::Store;
+use skald_session::store::{Store, TREE_NAMES};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User};
 use std::sync::Arc;
 
-const RULE_SETS: [&str; 6] = [
-    "hnefatafl",
-    "hnefatafl-13",
-    "adelta",
-    "adelta-rustik",
-    "subulata",
-    "daldosa",
-];
 const PLAYERS: [&str; 5] = ["alice", "bob", "carol", "dave", "erin"];
 
 fn ctx(name: &str) -> Context {
@@ -36,7 +29,7 @@ fn ctx(name: &str) -> Context {
 fn act(s: &Session, rng: &mut StdRng) -> bool {
     let who = PLAYERS[rng.random_range(0..PLAYERS.len())];
     let other = PLAYERS[rng.random_range(0..PLAYERS.len())];
-    let rule_set = RULE_SETS[rng.random_range(0..RULE_SETS.len())];
+    let rule_set = RuleSetId::ALL[rng.random_range(0..RuleSetId::ALL.len())].id();
     // Most of the time, the player to move in one of the active games moves.
     let games = s.store().user_games(&ctx(who).user.id).unwrap_or_default();
     let active: Vec<u64> = games
@@ -160,15 +153,7 @@ fn a_store_rebuilt_from_the_journal_alone_equals_the_store() {
             .map(|(t, k, _)| (t, String::from_utf8_lossy(k)))
     );
     // Every tree took part, so the comparison covers each write path.
-    for tree in [
-        "games",
-        "challenges",
-        "users",
-        "ratings",
-        "deadlines",
-        "by_user",
-        "meta",
-    ] {
+    for tree in TREE_NAMES {
         assert!(
             want.iter().any(|(t, _, _)| *t == tree),
             "nothing was written to {tree}"

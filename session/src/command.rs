@@ -98,13 +98,9 @@ impl Command {
     }
 }
 
-/// The commands whose arguments are secret (a Subulata player's values): accepted only
-/// where nobody else reads what the speaker typed ([`crate::Context::private`]).
-pub const SECRET_INPUT: &[&str] = &["arrange"];
-
-/// Whether the command `name` carries secret input (see [`SECRET_INPUT`]).
+/// Whether the command `name` carries secret input ([`CommandInfo::secret`]).
 pub fn is_secret_input(name: &str) -> bool {
-    SECRET_INPUT.contains(&name)
+    info(name).is_some_and(|c| c.secret)
 }
 
 /// What a `challenge` asks for.
@@ -196,6 +192,9 @@ pub struct CommandInfo {
     pub args: &'static [Arg],
     /// Reads the words after the command word (the text grammar); errors say what was expected.
     pub parse: fn(&[&str]) -> Result<Command, String>,
+    /// Whether its arguments are secret (a Subulata player's values): the session takes it
+    /// only where nobody else reads what the speaker typed ([`crate::Context::private`]).
+    pub secret: bool,
     /// Builds the command from typed arguments (a platform's options, a button's encoding).
     pub build: fn(&Args) -> Result<Command, String>,
 }
@@ -303,6 +302,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             },
         ],
         parse: |a| parse_challenge(a).map(Command::Challenge),
+        secret: false,
         build: build_challenge,
     },
     CommandInfo {
@@ -314,6 +314,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "accept #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Accept),
+        secret: false,
         build: |a| Ok(Command::Accept(a.id("game"))),
     },
     CommandInfo {
@@ -325,6 +326,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "decline #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Decline),
+        secret: false,
         build: |a| Ok(Command::Decline(a.id("game"))),
     },
     CommandInfo {
@@ -336,6 +338,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "cancel #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Cancel),
+        secret: false,
         build: |a| Ok(Command::Cancel(a.id("game"))),
     },
     CommandInfo {
@@ -363,6 +366,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             let (game, rest) = split_id(a)?;
             moves(game, &rest)
         },
+        secret: false,
         build: |a| moves(a.id("game"), &words(a.text("move"))),
     },
     CommandInfo {
@@ -374,6 +378,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "board #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Board),
+        secret: false,
         build: |a| Ok(Command::Board(a.id("game"))),
     },
     CommandInfo {
@@ -385,6 +390,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "moves",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Moves),
+        secret: false,
         build: |a| Ok(Command::Moves(a.id("game"))),
     },
     CommandInfo {
@@ -396,6 +402,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "resign",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Resign),
+        secret: false,
         build: |a| Ok(Command::Resign(a.id("game"))),
     },
     CommandInfo {
@@ -407,6 +414,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "abort #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Abort),
+        secret: false,
         build: |a| Ok(Command::Abort(a.id("game"))),
     },
     CommandInfo {
@@ -419,6 +427,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "draw",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Draw),
+        secret: false,
         build: |a| Ok(Command::Draw(a.id("game"))),
     },
     CommandInfo {
@@ -430,6 +439,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "takeback",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Takeback),
+        secret: false,
         build: |a| Ok(Command::Takeback(a.id("game"))),
     },
     CommandInfo {
@@ -441,6 +451,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "rematch #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Rematch),
+        secret: false,
         build: |a| Ok(Command::Rematch(a.id("game"))),
     },
     CommandInfo {
@@ -470,6 +481,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             let values = parse_values(&rest)?;
             Ok(Command::Arrange { game, values })
         },
+        secret: true,
         build: |a| {
             let values = parse_values(&words(a.text("values")))?;
             Ok(Command::Arrange {
@@ -487,6 +499,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "games",
         args: &[],
         parse: |a| no_args(a).map(|()| Command::Games),
+        secret: false,
         build: |_| Ok(Command::Games),
     },
     CommandInfo {
@@ -498,6 +511,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "history #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::History),
+        secret: false,
         build: |a| Ok(Command::History(a.id("game"))),
     },
     CommandInfo {
@@ -512,6 +526,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             ..RULE_SET
         }],
         parse: |a| optional_rule_set(a).map(Command::Ladder),
+        secret: false,
         build: |a| Ok(Command::Ladder(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -533,6 +548,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             [user] => parse_mention(user).map(|u| Command::Rating(Some(u))),
             _ => Err("expected at most one @user".into()),
         },
+        secret: false,
         build: |a| Ok(Command::Rating(a.user("user"))),
     },
     CommandInfo {
@@ -544,6 +560,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "rules daldosa",
         args: &[RULE_SET],
         parse: |a| optional_rule_set(a).map(Command::Rules),
+        secret: false,
         build: |a| Ok(Command::Rules(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -570,6 +587,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             [] => Err(HOW_MANY_DAYS.into()),
             _ => Err("expected one number of days".into()),
         },
+        secret: false,
         build: |a| {
             a.number("days")
                 .map(Command::Vacation)
@@ -595,6 +613,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             [topic] => help_topic(topic).map(|t| Command::Help(Some(t))),
             _ => Err("expected at most one command name".into()),
         },
+        secret: false,
         build: |a| match a.text("command") {
             None => Ok(Command::Help(None)),
             Some(topic) => help_topic(topic).map(|t| Command::Help(Some(t))),

@@ -34,6 +34,9 @@ struct Fake {
     clock: Arc<FakeClock>,
     file: PathBuf,
     store: Store,
+    /// The unreadable content last warned about, so a bad file is logged once, not at
+    /// every poll.
+    warned: std::sync::Mutex<Option<String>>,
 }
 
 impl AdapterClock {
@@ -59,10 +62,11 @@ impl AdapterClock {
             clock: clock.clone(),
             file,
             store: store.clone(),
+            warned: std::sync::Mutex::new(None),
         };
         fake.refresh();
         let now = clock.now();
-        if read_file(&fake.file).is_none_or(|t| t < now) {
+        if fake.read_file().is_none_or(|t| t < now) {
             std::fs::write(&fake.file, format!("{}\n", file_form(now)))
                 .map_err(|e| format!("cannot write the clock file {}: {e}", fake.file.display()))?;
         }
@@ -114,7 +118,7 @@ impl AdapterClock {
 
 impl Fake {
     fn refresh(&self) -> bool {
-        let Some(to) = read_file(&self.file) else {
+        let Some(to) = self.read_file() else {
             return false;
         };
         let now = self.clock.now();
@@ -130,21 +134,25 @@ impl Fake {
     }
 }
 
-/// The time in the clock file; `None` (and a warning, once per content) when unreadable.
-fn read_file(file: &Path) -> Option<Timestamp> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let text = text.trim();
-    match Timestamp::parse(text) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            if !text.is_empty() {
-                tracing::warn!(
-                    file = %file.display(),
-                    reason = %e,
-                    "the clock file should hold a UTC time like 2025-01-03T12:00; ignored"
-                );
+impl Fake {
+    /// The time in the clock file; `None` (and a warning, once per content) when unreadable.
+    fn read_file(&self) -> Option<Timestamp> {
+        let text = std::fs::read_to_string(&self.file).ok()?;
+        let text = text.trim();
+        match Timestamp::parse(text) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let mut warned = self.warned.lock().unwrap_or_else(|p| p.into_inner());
+                if !text.is_empty() && warned.as_deref() != Some(text) {
+                    tracing::warn!(
+                        file = %self.file.display(),
+                        reason = %e,
+                        "the clock file should hold a UTC time like 2025-01-03T12:00; ignored"
+                    );
+                    *warned = Some(text.to_string());
+                }
+                None
             }
-            None
         }
     }
 }

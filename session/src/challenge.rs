@@ -3,7 +3,7 @@
 //! rematch).
 
 use super::clock::Timestamp;
-use super::command::{ChallengeSpec, Opponent, SeatChoice};
+use super::command::{ChallengeSpec, Command, Opponent, SeatChoice};
 use super::game::{GameDoc, TurnClock};
 use super::identity::{ChannelId, CommunityId, Context, User};
 use super::reply::{Board, Choice, Private, Reply};
@@ -204,10 +204,13 @@ impl Session {
                     ch.id
                 ));
                 r.ping(&o.id);
-                for verb in ["accept", "decline"] {
+                for (verb, command) in [
+                    ("accept", Command::Accept(Some(ch.id))),
+                    ("decline", Command::Decline(Some(ch.id))),
+                ] {
                     r.choices.push(Choice {
                         label: verb.into(),
-                        command: format!("{verb} #{}", ch.id),
+                        command,
                         for_user: Some(o.id.clone()),
                     });
                 }
@@ -222,7 +225,7 @@ impl Session {
                 ));
                 r.choices.push(Choice {
                     label: "accept".into(),
-                    command: format!("accept #{}", ch.id),
+                    command: Command::Accept(Some(ch.id)),
                     for_user: None,
                 });
                 r
@@ -230,7 +233,7 @@ impl Session {
         };
         reply.choices.push(Choice {
             label: "cancel".into(),
-            command: format!("cancel #{}", ch.id),
+            command: Command::Cancel(Some(ch.id)),
             for_user: Some(ch.challenger.id.clone()),
         });
         reply

@@ -125,8 +125,9 @@ pub struct Private {
 pub struct Choice {
     /// What the button says (`f2-f5`, `accept`).
     pub label: String,
-    /// The command line it sends (`move #3 f2-f5`).
-    pub command: String,
+    /// The command it sends, typed (`Command::to_line` writes it as a player would type it,
+    /// `move #3 f2-f5`; a chat adapter encodes it in its button).
+    pub command: crate::command::Command,
     /// Who may press it (`None`: anyone).
     pub for_user: Option<UserId>,
 }

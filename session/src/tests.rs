@@ -96,7 +96,7 @@ fn a_challenge_becomes_a_game_with_the_same_number() {
     assert!(r.text.contains("Challenge #1"), "{}", r.text);
     assert!(r.text.contains("alice plays the Attackers"), "{}", r.text);
     assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
-    assert!(r.choices.iter().any(|c| c.command == "accept #1"));
+    assert!(r.choices.iter().any(|c| c.command.to_line() == "accept #1"));
     let r = w.ok("bob", "accept");
     assert!(r.text.contains("Game #1 starts"), "{}", r.text);
     assert!(
@@ -107,7 +107,9 @@ fn a_challenge_becomes_a_game_with_the_same_number() {
     assert_eq!(r.boards.len(), 1);
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
     assert!(
-        r.choices.iter().all(|c| !c.command.starts_with("move ")),
+        r.choices
+            .iter()
+            .all(|c| !c.command.to_line().starts_with("move ")),
         "Hnefatafl's 116 opening moves are typed, not listed: {:?}",
         r.choices.len()
     );
@@ -807,7 +809,7 @@ fn dice_turns_list_their_legal_steps_as_choices_for_the_mover() {
     let listed: Vec<&str> = r
         .choices
         .iter()
-        .filter(|c| c.command.starts_with("move "))
+        .filter(|c| c.command.to_line().starts_with("move "))
         .map(|c| {
             assert_eq!(c.for_user.as_ref(), Some(&mover), "only the mover presses");
             c.label.as_str()

@@ -142,7 +142,9 @@ fn public_view(r: &Reply) -> String {
     for c in &r.choices {
         s.push_str(&format!(
             "choice {} {} {:?}\n",
-            c.label, c.command, c.for_user
+            c.label,
+            c.command.to_line(),
+            c.for_user
         ));
     }
     for p in &r.private {

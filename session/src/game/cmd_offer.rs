@@ -4,6 +4,7 @@
 
 use super::GameDoc;
 use super::doc::{GameResult, replay};
+use crate::command::Command;
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Choice, Reply};
 use crate::store::Stored;
@@ -72,16 +73,24 @@ impl Session {
             g.id
         ));
         reply.ping(&other.id);
-        self.offer_choices(&mut reply, g, other, verb);
+        let accept = match verb {
+            "draw" => Command::Draw(Some(g.id)),
+            _ => Command::Takeback(Some(g.id)),
+        };
+        self.offer_choices(&mut reply, other, accept);
         Ok(reply)
     }
 
     /// Buttons for answering an offer.
-    fn offer_choices(&self, reply: &mut Reply, g: &GameDoc, to: &User, verb: &str) {
-        for (label, cmd) in [("accept", verb), ("decline", "decline")] {
+    fn offer_choices(&self, reply: &mut Reply, to: &User, accept: Command) {
+        let game = match &accept {
+            Command::Draw(g) | Command::Takeback(g) => *g,
+            _ => None,
+        };
+        for (label, command) in [("accept", accept), ("decline", Command::Decline(game))] {
             reply.choices.push(Choice {
                 label: label.into(),
-                command: format!("{cmd} #{}", g.id),
+                command,
                 for_user: Some(to.id.clone()),
             });
         }

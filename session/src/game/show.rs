@@ -5,6 +5,7 @@ use super::GameDoc;
 use super::doc::GameResult;
 use crate::Session;
 use crate::clock::{Timestamp, describe_duration};
+use crate::command::Command;
 use crate::messages::{describe_event_with, describe_status_with, move_list};
 use crate::reply::{Board, Choice, Private, Reply};
 use skald_rules::{Action, Event, Match, Position, Record, Seat};
@@ -164,7 +165,7 @@ impl Session {
                     }
                     reply.choices.push(Choice {
                         label: "rematch".into(),
-                        command: format!("rematch #{}", g.id),
+                        command: Command::Rematch(Some(g.id)),
                         for_user: Some(g.players[seat.index()].id.clone()),
                     });
                 }
@@ -183,7 +184,10 @@ impl Session {
                     };
                     for mv in listed {
                         reply.choices.push(Choice {
-                            command: format!("move #{} {mv}", g.id),
+                            command: Command::Move {
+                                game: Some(g.id),
+                                moves: vec![mv.clone()],
+                            },
                             label: mv,
                             for_user: Some(player.id.clone()),
                         });

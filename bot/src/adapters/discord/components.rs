@@ -72,10 +72,9 @@ pub fn select(reply: &Reply) -> Vec<(String, String)> {
 }
 
 /// A choice as a typed action: its command, its label and the encoded id that carries it;
-/// `None` when it does not fit Discord's limits. (The session writes a choice as the command
-/// line a player would type; it is read once here, when the button is made.)
+/// `None` when it does not fit Discord's limits.
 fn action(c: &Choice) -> Option<(Command, String, String)> {
-    let cmd = command::parse(&c.command).ok()?;
+    let cmd = c.command.clone();
     let id = command::encode(&cmd)?;
     (id.len() <= MAX_ID && c.label.len() <= MAX_LABEL).then(|| (cmd, c.label.clone(), id))
 }
@@ -294,7 +293,7 @@ mod tests {
     fn choice(label: &str, command: &str) -> Choice {
         Choice {
             label: label.into(),
-            command: command.into(),
+            command: skald_session::command::parse(command).expect("a test choice parses"),
             for_user: Some(UserId::new("discord", "1")),
         }
     }
@@ -333,17 +332,14 @@ mod tests {
         r.choices.push(choice("accept", "accept #4"));
         for (_, id) in buttons(&r) {
             let (cmd, mine) = pressed_action(&id);
-            let want = skald_session::command::parse(
-                &r.choices
-                    .iter()
-                    .find(|c| {
-                        skald_session::command::encode(&text(&c.command).expect("parses"))
-                            .is_some_and(|e| e == id)
-                    })
-                    .expect("a choice per button")
-                    .command,
-            );
-            assert_eq!(cmd, want.map_err(|e| e.to_string()), "{id}");
+            let want = r
+                .choices
+                .iter()
+                .find(|c| skald_session::command::encode(&c.command).is_some_and(|e| e == id))
+                .expect("a choice per button")
+                .command
+                .clone();
+            assert_eq!(cmd, Ok(want), "{id}");
             assert!(!mine);
         }
         assert_eq!(

@@ -171,7 +171,7 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
     let moves: Vec<String> = reply
         .choices
         .iter()
-        .filter(|c| c.command.starts_with("move "))
+        .filter(|c| matches!(c.command, skald_session::command::Command::Move { .. }))
         .enumerate()
         .map(|(i, c)| format!("{}. {}", i + 1, c.label))
         .collect();

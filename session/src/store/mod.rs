@@ -12,6 +12,8 @@
 //! in the same commit. The contract a backend must keep is written out in `docs/SESSION.md`
 //! ("The store interface") and checked by the `contract` tests.
 
+#[cfg(test)]
+mod contract;
 pub mod sled;
 
 pub use self::sled::SledStore;

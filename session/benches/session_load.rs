@@ -15,7 +15,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use skald_session::clock::{Clock, SystemClock, Timestamp};
-use skald_session::store::Store;
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -83,7 +83,7 @@ fn main() {
     println!("store size on disk: {:.1} MiB", size as f64 / 1048576.0);
     for label in ["cold start", "cold start after 1 h down"] {
         if label.contains("down") {
-            let store = Store::open(&dir).expect("store opens");
+            let store = SledStore::open(&dir).expect("store opens");
             let an_hour_ago = SystemClock.now().plus(-3600);
             store.set_meta_time("alive", an_hour_ago).expect("meta");
             store.flush().expect("flush");
@@ -175,7 +175,7 @@ fn sled_write(dir: &Path, n: usize, fdatasync: bool) -> Vec<Duration> {
 /// session's own CPU cost per acknowledgement.
 fn cpu_moves(n: usize) -> (Vec<Duration>, Duration) {
     let s = Session::new(
-        Store::temporary().expect("temporary store"),
+        Arc::new(SledStore::temporary().expect("temporary store")),
         Arc::new(SystemClock),
         StdRng::seed_from_u64(1),
         SessionConfig::default().without_rate_limit(),
@@ -190,7 +190,7 @@ fn cpu_moves(n: usize) -> (Vec<Duration>, Duration) {
 
 fn session(dir: &Path) -> Session {
     Session::new(
-        Store::open(dir).expect("store opens"),
+        Arc::new(SledStore::open(dir).expect("store opens")),
         Arc::new(SystemClock),
         StdRng::seed_from_u64(1),
         // The benchmark sends as fast as it can, as a few users.
@@ -325,7 +325,7 @@ fn fill_store(dir: &Path, games: u64, active: u64) {
             serde_json::to_string(&g).expect("json")
         ));
     }
-    let store = Store::open(dir).expect("store");
+    let store = SledStore::open(dir).expect("store");
     let text = lines.join("\n");
     store
         .import(&mut std::io::Cursor::new(text.into_bytes()))

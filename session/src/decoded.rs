@@ -5,10 +5,10 @@
 //! a document found here is the one the bytes decode to, whoever wrote them (another handle,
 //! an import, a repair).
 //!
-//! In memory only and bounded; shared by the clones of a [`super::store::Store`].
+//! In memory only and bounded; shared by the clones of a [`super::store::SledStore`].
 
 use super::game::GameDoc;
-use sled::IVec;
+use super::store::Version;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -18,8 +18,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 const CAPACITY: usize = 1024;
 
 /// Decoded documents by key (a game's number, a user's key), with the bytes each was
-/// decoded from (or encoded to).
-pub struct Decoded<K, T>(Arc<Mutex<HashMap<K, (IVec, T)>>>);
+/// decoded from (or encoded to), kept as the [`Version`] handed out with the document.
+pub struct Decoded<K, T>(Arc<Mutex<HashMap<K, (Version, T)>>>);
 
 /// The store's memo of games.
 pub type DecodedGames = Decoded<u64, GameDoc>;
@@ -37,17 +37,18 @@ impl<K, T> Default for Decoded<K, T> {
 }
 
 impl<K: Hash + Eq, T: Clone> Decoded<K, T> {
-    /// The document under `id` if `raw` is exactly what it was decoded from.
-    pub fn get(&self, id: &K, raw: &IVec) -> Option<T> {
+    /// The document under `id` and its version if `raw` is exactly what it was decoded
+    /// from.
+    pub fn get(&self, id: &K, raw: &[u8]) -> Option<(Version, T)> {
         let map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         match map.get(id) {
-            Some((bytes, doc)) if bytes == raw => Some(doc.clone()),
+            Some((version, doc)) if version.bytes() == raw => Some((version.clone(), doc.clone())),
             _ => None,
         }
     }
 
     /// Remembers that `raw` decodes to `doc`.
-    pub fn put(&self, id: K, raw: IVec, doc: T) {
+    pub fn put(&self, id: K, raw: Version, doc: T) {
         let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if map.len() >= CAPACITY && !map.contains_key(&id) {
             map.clear();
@@ -60,14 +61,14 @@ impl<K: Hash + Eq, T: Clone> Decoded<K, T> {
 mod tests {
     use super::*;
     use crate::clock::FakeClock;
-    use crate::store::Store;
+    use crate::store::SledStore;
     use crate::{Context, ReplyKind, Session, SessionConfig, User};
     use rand::SeedableRng;
 
     #[test]
     fn a_document_is_handed_out_only_for_the_bytes_it_came_from() {
         let s = Session::new(
-            Store::temporary().expect("store"),
+            Arc::new(SledStore::temporary().expect("store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             rand::rngs::StdRng::seed_from_u64(1),
             SessionConfig::default().without_rate_limit(),
@@ -91,10 +92,10 @@ mod tests {
         assert!(stored.doc.end.as_ref().is_some_and(|e| e.ratings.is_some()));
 
         let memo = DecodedGames::default();
-        let (a, b) = (IVec::from(&b"one"[..]), IVec::from(&b"two"[..]));
+        let a = Version::new(&b"one"[..]);
         memo.put(1, a.clone(), fresh.clone());
-        assert_eq!(memo.get(&1, &a), Some(fresh));
-        assert_eq!(memo.get(&1, &b), None, "other bytes: decode again");
-        assert_eq!(memo.get(&2, &a), None);
+        assert_eq!(memo.get(&1, b"one"), Some((a, fresh)));
+        assert_eq!(memo.get(&1, b"two"), None, "other bytes: decode again");
+        assert_eq!(memo.get(&2, b"one"), None);
     }
 }

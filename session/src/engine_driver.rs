@@ -173,14 +173,14 @@ fn merge(earlier: &mut Reply, later: Reply) {
 mod tests {
     use super::*;
     use crate::clock::FakeClock;
-    use crate::store::Store;
+    use crate::store::SledStore;
     use crate::{Context, SessionConfig, User};
     use rand::SeedableRng;
     use std::sync::Arc;
 
     fn session() -> Session {
         Session::new(
-            Store::temporary().expect("temporary store"),
+            Arc::new(SledStore::temporary().expect("temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             rand::rngs::StdRng::seed_from_u64(3),
             SessionConfig {

@@ -38,7 +38,7 @@ const HEADER: u64 = 16;
 /// One key written by a commit: `value` `None` removes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyWrite {
-    /// Which tree ([`super::store`] numbers them).
+    /// Which tree ([`crate::store::sled`] numbers them).
     pub tree: u8,
     /// The key.
     pub key: Vec<u8>,

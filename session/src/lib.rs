@@ -6,7 +6,7 @@
 //!
 //! `Session` is `Send + Sync` and every method takes `&self`: commands may run on many
 //! threads at once. Each command reads what it needs, decides, and writes one
-//! [`store::Commit`] (a sled transaction with compare-and-swap), flushed before the reply
+//! [`store::Commit`] (one transaction with compare-and-swap), durable before the reply
 //! is returned: two commands racing on one game cannot both apply.
 
 #![warn(missing_docs)]
@@ -133,7 +133,7 @@ impl From<StoreError> for Failure {
 
 /// The session manager. See the module documentation.
 pub struct Session {
-    store: Store,
+    store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
     rng: Mutex<StdRng>,
     config: SessionConfig,
@@ -143,10 +143,11 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session over `store`, reading time from `clock` and dice from `rng`. Gives the
+    /// A session over `store` (any backend of the [`Store`] interface, shared with whoever
+    /// else holds it: the runtime's clock, the console), reading time from `clock` and dice from `rng`. Gives the
     /// players back any time the bot was down (their deadlines move by as much).
     pub fn new(
-        store: Store,
+        store: Arc<dyn Store>,
         clock: Arc<dyn Clock>,
         rng: StdRng,
         config: SessionConfig,
@@ -164,8 +165,8 @@ impl Session {
     }
 
     /// The store (for export, the benchmark, and tests).
-    pub fn store(&self) -> &Store {
-        &self.store
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
     }
 
     /// The current time by the session's clock.

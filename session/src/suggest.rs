@@ -102,14 +102,14 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use crate::clock::FakeClock;
-    use crate::store::Store;
+    use crate::store::SledStore;
     use crate::{Context, Session, SessionConfig, User};
     use rand::SeedableRng;
     use std::sync::Arc;
 
     fn session_for_tests() -> Session {
         Session::new(
-            Store::temporary().expect("temporary store"),
+            Arc::new(SledStore::temporary().expect("temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             rand::rngs::StdRng::seed_from_u64(7),
             SessionConfig::default(),

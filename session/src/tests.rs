@@ -2,7 +2,7 @@
 //! would notice, command by command.
 
 use super::clock::{DAY, FakeClock, HOUR, Timestamp};
-use super::store::Store;
+use super::store::SledStore;
 use super::*;
 use rand::SeedableRng;
 use skald_rules::{RuleSetId, Seat};
@@ -13,9 +13,9 @@ struct World {
     clock: Arc<FakeClock>,
 }
 
-fn world_on(store: Store, clock: Arc<FakeClock>) -> World {
+fn world_on(store: SledStore, clock: Arc<FakeClock>) -> World {
     let session = Session::new(
-        store,
+        Arc::new(store),
         clock.clone(),
         StdRng::seed_from_u64(7),
         // The fake clock stands still between commands: these flows test other things.
@@ -30,7 +30,7 @@ fn world_on(store: Store, clock: Arc<FakeClock>) -> World {
 
 fn world() -> World {
     world_on(
-        Store::temporary().expect("temporary store"),
+        SledStore::temporary().expect("temporary store"),
         Arc::new(FakeClock::new(FakeClock::EPOCH)),
     )
 }
@@ -538,7 +538,7 @@ fn a_timeout_before_both_moved_aborts() {
 
 #[test]
 fn downtime_is_given_back_to_the_clocks() {
-    let store = Store::temporary().expect("store");
+    let store = SledStore::temporary().expect("store");
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
     let w = world_on(store.clone(), clock.clone());
     let id = w.start("hnefatafl", "");

@@ -4,7 +4,7 @@
 //! as it was.
 
 use super::clock::FakeClock;
-use super::store::Store;
+use super::store::SledStore;
 use super::*;
 use rand::SeedableRng;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ fn ctx_in(name: &str, channel: &str) -> Context {
 impl World {
     fn new() -> World {
         let session = Session::new(
-            Store::temporary().expect("temporary store"),
+            Arc::new(SledStore::temporary().expect("temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(3),
             SessionConfig::default().without_rate_limit(),

@@ -4,7 +4,7 @@
 
 use super::clock::FakeClock;
 use super::command::{ChallengeSpec, Opponent, SeatChoice};
-use super::store::Store;
+use super::store::SledStore;
 use super::*;
 use rand::SeedableRng;
 use skald_rules::RuleSetId;
@@ -23,7 +23,7 @@ impl World {
     fn new(limits: Limits) -> World {
         let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
         let session = Session::new(
-            Store::temporary().expect("temporary store"),
+            Arc::new(SledStore::temporary().expect("temporary store")),
             clock.clone(),
             StdRng::seed_from_u64(5),
             SessionConfig {

@@ -20,7 +20,7 @@
 //! differ, whichever digit it is and wherever it appears.
 
 use super::clock::{FakeClock, HOUR};
-use super::store::Store;
+use super::store::SledStore;
 use super::*;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -74,7 +74,7 @@ impl World {
     fn new() -> World {
         let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
         let session = Session::new(
-            Store::temporary().expect("temporary store"),
+            Arc::new(SledStore::temporary().expect("temporary store")),
             clock.clone(),
             StdRng::seed_from_u64(11),
             SessionConfig::default().without_rate_limit(),

@@ -6,7 +6,7 @@ mod common;
 
 use common::{open, temp_dir};
 use skald_session::clock::{DAY, FakeClock};
-use skald_session::store::Store;
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, Reply, ReplyKind, Session, User};
 use std::path::Path;
 
@@ -180,7 +180,7 @@ fn a_damaged_game_gets_a_clear_answer_and_the_others_are_served() {
         3,
         "the other games (the unreplayable one decodes) are exported as games"
     );
-    let err = Store::temporary()
+    let err = SledStore::temporary()
         .expect("opens")
         .import(&mut std::io::Cursor::new(out))
         .expect_err("an unreadable line is not imported silently");

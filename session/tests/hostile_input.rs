@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use skald_rules::{Match, RuleSetId, Viewer};
 use skald_session::clock::FakeClock;
 use skald_session::fuzzing;
-use skald_session::store::Store;
+use skald_session::store::SledStore;
 use skald_session::{Context, Session, SessionConfig, User};
 use std::sync::{Arc, OnceLock};
 
@@ -51,7 +51,7 @@ fn stored_games() -> &'static Vec<Vec<u8>> {
     static G: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     G.get_or_init(|| {
         let session = Session::new(
-            Store::temporary().expect("a temporary store"),
+            Arc::new(SledStore::temporary().expect("a temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(3),
             SessionConfig::default().without_rate_limit(),
@@ -275,7 +275,7 @@ fn busy_session() -> &'static Session {
     static S: OnceLock<Session> = OnceLock::new();
     S.get_or_init(|| {
         let session = Session::new(
-            Store::temporary().expect("a temporary store"),
+            Arc::new(SledStore::temporary().expect("a temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(9),
             SessionConfig::default().without_rate_limit(),

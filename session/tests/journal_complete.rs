@@ -15,7 +15,8 @@ use skald_rules::RuleSetId;
 use skald_session::clock::{DAY, FakeClock, HOUR};
 use skald_session::engine_driver::Driver;
 use skald_session::journal::{FILE_NAME, Journal};
-use skald_session::store::{Store, TREE_NAMES};
+use skald_session::store::sled::TREE_NAMES;
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User};
 use std::sync::Arc;
 
@@ -87,7 +88,7 @@ fn a_store_rebuilt_from_the_journal_alone_equals_the_store() {
     let rebuilt = temp_dir("journal-complete-rebuilt");
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
     let session = Session::new(
-        Store::open(&live.0).expect("the store opens"),
+        Arc::new(SledStore::open(&live.0).expect("the store opens")),
         clock.clone(),
         StdRng::seed_from_u64(seed),
         SessionConfig {
@@ -135,7 +136,7 @@ fn a_store_rebuilt_from_the_journal_alone_equals_the_store() {
         "the journal starts at the store's creation (no checkpoint emptied it): the test's mix must stay under the journal's size"
     );
     let journaled: usize = pending.iter().map(|w| w.0.len()).sum();
-    let from_journal = Store::open(&rebuilt.0).expect("the rebuilt store opens");
+    let from_journal = SledStore::open(&rebuilt.0).expect("the rebuilt store opens");
     let want = session.store().raw_dump().expect("dumps");
     let got = from_journal.raw_dump().expect("dumps");
     let missing: Vec<_> = want.iter().filter(|kv| !got.contains(kv)).collect();

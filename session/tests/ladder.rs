@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use skald_rules::{RuleSetId, Seat};
 use skald_session::clock::{DAY, FakeClock};
 use skald_session::ladder::{self, Standing};
-use skald_session::store::Store;
+use skald_session::store::SledStore;
 use skald_session::{CommunityId, Context, Reply, ReplyKind, Session, SessionConfig, User, UserId};
 use std::sync::{Arc, Barrier};
 
@@ -18,7 +18,7 @@ const ROUNDS: usize = 40;
 fn session() -> (Arc<Session>, Arc<FakeClock>) {
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
     let session = Session::new(
-        Store::temporary().expect("a temporary store"),
+        Arc::new(SledStore::temporary().expect("a temporary store")),
         clock.clone(),
         StdRng::seed_from_u64(3),
         SessionConfig::default().without_rate_limit(),

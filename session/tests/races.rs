@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use skald_rules::Action;
 use skald_session::clock::FakeClock;
-use skald_session::store::Store;
+use skald_session::store::SledStore;
 use skald_session::{Context, Reply, ReplyKind, Session, SessionConfig, User};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -39,7 +39,7 @@ fn ctx(name: &str) -> Context {
 fn session() -> Arc<Session> {
     Arc::new(
         Session::new(
-            Store::temporary().expect("a temporary store"),
+            Arc::new(SledStore::temporary().expect("a temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(17),
             SessionConfig::default().without_rate_limit(),

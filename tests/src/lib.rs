@@ -198,12 +198,12 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     use skald_session::clock::FakeClock;
-    use skald_session::store::Store;
+    use skald_session::store::SledStore;
     use skald_session::{Context, Session, SessionConfig, User};
     use std::sync::Arc;
 
     let session = Session::new(
-        Store::temporary().expect("a temporary store"),
+        Arc::new(SledStore::temporary().expect("a temporary store")),
         Arc::new(FakeClock::new(FakeClock::EPOCH)),
         StdRng::seed_from_u64(dice_seed),
         // As the console runs it: without the rate limit.

@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use skald_rules::Action;
 use skald_session::clock::FakeClock;
-use skald_session::store::Store;
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User, UserId};
 use skald_tests::{TempDir, skald_bin};
 use std::collections::{BTreeMap, BTreeSet};
@@ -54,7 +54,7 @@ struct StoreState {
     challenges: BTreeSet<u64>,
 }
 
-fn read_state(store: &Store) -> StoreState {
+fn read_state(store: &dyn Store) -> StoreState {
     let mut games = BTreeMap::new();
     // Ids are handed out from 1; a few past the last one cover gaps left by a kill.
     let mut id = 1;
@@ -100,15 +100,16 @@ struct Mirror {
 impl Mirror {
     /// Copies the store in `dir` (the bot is not running) into a temporary store.
     fn from_disk(dir: &Path, dice_seed: u64) -> Mirror {
-        let disk = Store::open(dir).unwrap_or_else(|e| panic!("the store must open cleanly: {e}"));
+        let disk =
+            SledStore::open(dir).unwrap_or_else(|e| panic!("the store must open cleanly: {e}"));
         let mut export = Vec::new();
         disk.export(&mut export).expect("the store exports");
         drop(disk);
-        let temp = Store::temporary().expect("a temporary store");
+        let temp = SledStore::temporary().expect("a temporary store");
         temp.import(&mut std::io::Cursor::new(export))
             .expect("the export imports");
         let session = Session::new(
-            temp,
+            Arc::new(temp),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(dice_seed),
             SessionConfig::default().without_rate_limit(),
@@ -347,7 +348,7 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
             early += 1;
         }
         // The store opens, and holds exactly the state after some k >= acked lines.
-        let store = Store::open(data.path())
+        let store = SledStore::open(data.path())
             .unwrap_or_else(|e| panic!("kill {kill}: the store does not open after SIGKILL: {e}"));
         let now = read_state(&store);
         drop(store);
@@ -383,7 +384,7 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
     }
     // Finally the binary itself reads every game back: `skald export` after the last kill.
     let export = skald_tests::ok(&["export", "--data", &data.path().display().to_string()]);
-    let store = Store::open(data.path()).expect("the store opens");
+    let store = SledStore::open(data.path()).expect("the store opens");
     let state = read_state(&store);
     let exported_games = export
         .lines()

@@ -122,7 +122,7 @@ pub fn run(
                 break;
             }
         }
-        handle_line(opts, &session, fake.as_deref(), &store, &out, line.trim());
+        handle_line(opts, &session, fake.as_deref(), &*store, &out, line.trim());
         if let Some(f) = &fake {
             print_notices(&out, &session.tick(f.now()), pictures.as_deref());
         }
@@ -148,7 +148,7 @@ fn handle_line(
     opts: &ConsoleOptions,
     session: &Session,
     fake: Option<&FakeClock>,
-    store: &Store,
+    store: &dyn Store,
     out: &Output,
     line: &str,
 ) {
@@ -211,7 +211,7 @@ fn engine_moves(session: &Session, out: &Output, pictures: Option<&Path>, exact:
 fn answer_line(
     session: &Session,
     fake: Option<&FakeClock>,
-    store: &Store,
+    store: &dyn Store,
     pictures: Option<&Path>,
     speaker: &str,
     text: &str,
@@ -239,7 +239,7 @@ fn answer_line(
 }
 
 /// `!clock` shows the fake time; `!clock +3d` moves it forward.
-fn clock_line(fake: Option<&FakeClock>, store: &Store, text: &str) -> String {
+fn clock_line(fake: Option<&FakeClock>, store: &dyn Store, text: &str) -> String {
     let Some(fake) = fake else {
         return "! the console runs on the real clock; start it with --fake-clock to move time"
             .to_string();

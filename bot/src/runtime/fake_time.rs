@@ -33,7 +33,7 @@ pub struct AdapterClock {
 struct Fake {
     clock: Arc<FakeClock>,
     file: PathBuf,
-    store: Store,
+    store: Arc<dyn Store>,
     /// The unreadable content last warned about, so a bad file is logged once, not at
     /// every poll.
     warned: std::sync::Mutex<Option<String>>,
@@ -42,7 +42,11 @@ struct Fake {
 impl AdapterClock {
     /// The clock the config asks for. With `fake = true` it starts at the stored fake time
     /// (or [`FakeClock::EPOCH`]), moved to the file's time when that is later.
-    pub fn new(section: &ClockSection, data: &Path, store: &Store) -> Result<AdapterClock, String> {
+    pub fn new(
+        section: &ClockSection,
+        data: &Path,
+        store: &Arc<dyn Store>,
+    ) -> Result<AdapterClock, String> {
         if !section.fake {
             return Ok(AdapterClock {
                 clock: Arc::new(SystemClock),
@@ -167,13 +171,14 @@ fn file_form(t: Timestamp) -> String {
 mod tests {
     use super::*;
     use skald_session::clock::DAY;
+    use skald_session::store::SledStore;
 
     #[test]
     fn the_fake_clock_follows_its_file_forward_only_and_survives_a_restart() {
         let dir = std::env::temp_dir().join(format!("skald-fake-time-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
-        let store = Store::open(&dir.join("store")).expect("store");
+        let store: Arc<dyn Store> = Arc::new(SledStore::open(&dir.join("store")).expect("store"));
         let section = ClockSection {
             fake: true,
             file: None,

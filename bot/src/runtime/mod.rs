@@ -13,20 +13,19 @@ pub mod log_noise;
 #[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod scheduler;
 
-use skald_session::store::{Store, StoreError};
+use skald_session::store::{SledStore, Store};
 use std::path::Path;
+use std::sync::Arc;
 
-/// Opens the store in `dir`, turning sled's lock error into a sentence.
-pub fn open_store(dir: &Path) -> Result<Store, String> {
-    Store::open(dir).map_err(|e| match &e {
-        StoreError::Sled(sled::Error::Io(io))
-            if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock") =>
-        {
-            format!(
-                "the data directory {} is in use by another running skald; stop it first ({e})",
-                dir.display()
-            )
-        }
-        _ => format!("cannot open the store in {}: {e}", dir.display()),
-    })
+/// Opens the store in `dir` (the sled backend, the one there is), turning "another process
+/// holds it" into a sentence. Everything after opening sees only the [`Store`] interface.
+pub fn open_store(dir: &Path) -> Result<Arc<dyn Store>, String> {
+    match SledStore::open(dir) {
+        Ok(store) => Ok(Arc::new(store)),
+        Err(e) if e.is_locked() => Err(format!(
+            "the data directory {} is in use by another running skald; stop it first ({e})",
+            dir.display()
+        )),
+        Err(e) => Err(format!("cannot open the store in {}: {e}", dir.display())),
+    }
 }

@@ -7,7 +7,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use skald_session::clock::{FakeClock, Timestamp};
-use skald_session::store::Store;
+use skald_session::store::SledStore;
 use skald_session::{Session, SessionConfig};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,7 +32,7 @@ pub fn temp_dir(name: &str) -> Dir {
 /// rate limit (the tests send as fast as they can).
 pub fn open(dir: &Path, now: Timestamp) -> Session {
     Session::new(
-        Store::open(dir).expect("the store opens"),
+        Arc::new(SledStore::open(dir).expect("the store opens")),
         Arc::new(FakeClock::new(now)),
         StdRng::seed_from_u64(5),
         SessionConfig::default().without_rate_limit(),

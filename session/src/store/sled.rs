@@ -8,140 +8,69 @@
 //! transaction, so no command can forget them. The store decides nothing about the ladder:
 //! the session rates a game that ends and hands the new standings in the same commit.
 
-use super::challenge::Challenge;
-use super::clock::Timestamp;
-use super::decoded::{Decoded, DecodedGames};
-use super::game::GameDoc;
-use super::identity::{CommunityId, UserId};
-use super::journal::{Journal, WriteSet};
-use super::ladder::Standing;
-use super::user::UserDoc;
-use serde::{Deserialize, Serialize};
-use skald_rules::RuleSetId;
-use sled::transaction::{
+//! The sled backend of [`super::Store`]: `sled` trees for games, challenges, users, ratings
+//! and deadlines, an index of each user's games, and `meta` (schema version, id counter,
+//! heartbeat), made durable by a write-ahead journal ([`crate::journal`]).
+//!
+//! A commit is one sled transaction over every tree; a document's [`Version`] is the exact
+//! bytes it was read as, so compare-and-swap is a byte comparison inside the transaction.
+//! The schema and its upgrade path, the journal's replay, and the one write path
+//! ([`SledStore::write`] and its `Tx`) are private to this backend.
+
+use super::{
+    Commit, CommitError, ExportLine, RawEntry, SCHEMA_VERSION, Store, StoreError, Stored, Version,
+    corrupt, decode, encode,
+};
+use crate::challenge::Challenge;
+use crate::clock::Timestamp;
+use crate::decoded::{Decoded, DecodedGames};
+use crate::game::GameDoc;
+use crate::identity::{CommunityId, UserId};
+use crate::journal::{Journal, WriteSet};
+use crate::ladder::Standing;
+use crate::user::UserDoc;
+use ::sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
 };
-use sled::{IVec, Transactional, Tree};
+use ::sled::{IVec, Transactional, Tree};
+use skald_rules::RuleSetId;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use thiserror::Error;
 
-/// The layout version this release writes. Bump it when a tree's keys or values change, and
-/// add the conversion from the previous version to [`MIGRATIONS`].
-pub const SCHEMA_VERSION: u32 = 1;
-
-/// One upgrade step: turns a store of schema `from` into schema `from + 1`.
+/// One upgrade step: turns a sled store of schema `from` into schema `from + 1`.
 pub struct Migration {
     /// The schema this step reads.
     pub from: u32,
     /// The conversion.
-    pub run: fn(&Store) -> Result<(), StoreError>,
+    pub run: fn(&SledStore) -> Result<(), StoreError>,
 }
 
 /// The upgrade path, oldest first. Schema 1 is the first released layout, so nothing yet.
 pub const MIGRATIONS: &[Migration] = &[];
 
-/// Why the store cannot be used.
-#[derive(Debug, Error)]
-pub enum StoreError {
-    /// sled failed (disk full, permissions, a damaged file, the directory locked by another
-    /// process).
-    #[error("the store failed: {0}")]
-    Sled(#[from] sled::Error),
-    /// A stored document does not decode.
-    #[error("damaged data in the store: {0}")]
-    Corrupt(String),
-    /// One stored game cannot be read (see [`super::damaged`]): the others still can.
-    #[error("game #{id} cannot be read: {reason}")]
-    UnreadableGame {
-        /// The game's number.
-        id: u64,
-        /// What is wrong, without quoting the document.
-        reason: String,
-    },
-    /// The store was written by a newer release.
-    #[error(
-        "the store has schema {found}, newer than this release understands ({SCHEMA_VERSION}); use a newer skald"
-    )]
-    TooNew {
-        /// The schema found.
-        found: u32,
-    },
-    /// No upgrade step exists from a schema.
-    #[error("no upgrade from schema {0}")]
-    NoUpgrade(u32),
-    /// An import line could not be used.
-    #[error("import line {line}: {reason}")]
-    Import {
-        /// 1-based line number.
-        line: usize,
-        /// What was wrong.
-        reason: String,
-    },
-    /// Reading or writing an export failed.
-    #[error("{0}")]
-    Io(#[from] std::io::Error),
+impl From<::sled::Error> for StoreError {
+    /// sled's error, kept as the source; its directory lock (another process has the store
+    /// open) is told apart for [`StoreError::is_locked`].
+    fn from(e: ::sled::Error) -> Self {
+        let locked = matches!(&e, ::sled::Error::Io(io)
+            if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"));
+        StoreError::Backend {
+            locked,
+            source: Box::new(e),
+        }
+    }
 }
 
-/// Why a [`Commit`] did not apply.
-#[derive(Debug, Error)]
-pub enum CommitError {
-    /// Something the command read has changed since: nothing was written.
-    #[error("changed concurrently")]
-    Conflict,
-    /// The store failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-/// A document read from the store, with the exact bytes it was read as (for compare-and-swap).
-#[derive(Clone, Debug)]
-pub struct Stored<T> {
-    /// The decoded document.
-    pub doc: T,
-    raw: IVec,
-}
-
-/// All the writes of one command, applied together or not at all.
-#[derive(Default)]
-pub struct Commit {
-    /// Games written: the version read (`None`: the game must not exist yet) and the new one.
-    pub games: Vec<(Option<Stored<GameDoc>>, GameDoc)>,
-    /// Challenges created (their ids must be free).
-    pub new_challenges: Vec<Challenge>,
-    /// Challenges removed (accepted, declined, cancelled): they must be unchanged.
-    pub removed_challenges: Vec<Stored<Challenge>>,
-    /// Users written, with the version read (`None`: must not exist yet).
-    pub users: Vec<(Option<Stored<UserDoc>>, UserDoc)>,
-    /// Ladder standings written, each with the version read (`None`: the player had none).
-    pub standings: Vec<StandingWrite>,
-}
-
-/// One player's new standing on one ladder, with the standing it was computed from: the
-/// commit applies only if that is still what is stored, so two games ending at once for
-/// the same player cannot both start from the same standing and lose an update.
-pub struct StandingWrite {
-    /// The ladder's community.
-    pub community: CommunityId,
-    /// The ladder's rule set.
-    pub rule_set: RuleSetId,
-    /// The player.
-    pub user: UserId,
-    /// The standing read (`None`: the player was not on this ladder yet).
-    pub read: Option<Stored<Standing>>,
-    /// The standing to store.
-    pub standing: Standing,
-}
-
-/// The sled database and its trees.
+/// The sled database and its trees: the store in one directory (or, for tests, in memory).
+/// Clones share the database, the journal and the memos.
 #[derive(Clone)]
-pub struct Store {
+pub struct SledStore {
     db: sled::Db,
-    /// A handle on sled's log file, to make a flush durable (see [`Store::flush`]).
+    /// A handle on sled's log file, to make a flush durable (see [`SledStore::flush`]).
     log_file: Option<Arc<File>>,
     /// Games recently read or written, decoded (valid while their bytes are unchanged).
     decoded: DecodedGames,
@@ -149,7 +78,7 @@ pub struct Store {
     decoded_users: Decoded<String, UserDoc>,
     /// The write-ahead journal that makes a commit durable (none for a temporary store).
     journal: Option<Arc<OpenJournal>>,
-    /// The next number [`Store::allocate_id`] hands out. The stored counter moves past a
+    /// The next number [`SledStore::allocate_id`] hands out. The stored counter moves past a
     /// number in the commit that first writes it, so only numbers in use are durable.
     next_id: Arc<AtomicU64>,
     games: Tree,
@@ -162,18 +91,6 @@ pub struct Store {
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
-
-fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(format!("{what}: {e}"))
-}
-
-fn decode<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| corrupt(what, e))
-}
-
-fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(doc).map_err(|e| corrupt(what, e))
-}
 
 fn abort(e: impl Into<CommitError>) -> ConflictableTransactionError<CommitError> {
     ConflictableTransactionError::Abort(e.into())
@@ -203,7 +120,7 @@ impl Drop for OpenJournal {
     }
 }
 
-/// The trees, as the journal numbers them (their index in [`Store::trees`]).
+/// The trees, as the journal numbers them (their index in [`SledStore::trees`]).
 const GAMES: u8 = 0;
 const CHALLENGES: u8 = 1;
 const USERS: u8 = 2;
@@ -258,8 +175,8 @@ impl Tx<'_> {
     }
 
     /// Aborts the transaction unless `key` holds exactly `expected` (`None`: nothing).
-    fn check(&self, tree: u8, key: &[u8], expected: Option<&IVec>) -> TxResult<()> {
-        if self.get(tree, key)?.as_ref() != expected {
+    fn check(&self, tree: u8, key: &[u8], expected: Option<&Version>) -> TxResult<()> {
+        if self.get(tree, key)?.as_deref() != expected.map(Version::bytes) {
             return Err(ConflictableTransactionError::Abort(CommitError::Conflict));
         }
         Ok(())
@@ -324,43 +241,13 @@ fn rating_key(community: &CommunityId, rule_set: RuleSetId, user: &UserId) -> Ve
     k
 }
 
-/// One key of [`Store::raw_dump`]: the tree's name, the key, the value.
-pub type RawEntry = (&'static str, Vec<u8>, Vec<u8>);
-
-/// One line of an export file.
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum ExportLine {
-    /// The first line: what wrote the file.
-    Header {
-        skald_export: u32,
-        schema: u32,
-    },
-    Game(Box<GameDoc>),
-    /// A game whose stored bytes do not decode, exported raw so nothing is lost.
-    UnreadableGame {
-        id: u64,
-        reason: String,
-        raw: String,
-    },
-    Challenge(Challenge),
-    User(UserDoc),
-    Rating {
-        community: CommunityId,
-        rule_set: RuleSetId,
-        user: UserId,
-        standing: Standing,
-    },
-    NextId(u64),
-}
-
-impl Store {
+impl SledStore {
     /// Opens (or creates) the store in `dir`, checking and upgrading its schema.
-    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         let db = sled::Config::new().path(dir).open()?;
         let log_file = File::open(dir.join("db"))?;
         let (journal, pending) = Journal::open(dir)?;
-        let mut store = Store::from_db(db, Some(Arc::new(log_file)))?;
+        let mut store = SledStore::from_db(db, Some(Arc::new(log_file)))?;
         // The journal's commits were written in the store's current schema: replayed
         // before any upgrade, which then converts them with the rest (and never by a
         // release older than the store).
@@ -425,19 +312,6 @@ impl Store {
         self.trees().get(usize::from(id)).copied()
     }
 
-    /// Every key and value of every tree, by tree name: what a test compares to show that
-    /// two stores hold the same data (say, one rebuilt from the journal alone).
-    pub fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
-        let mut out = Vec::new();
-        for (name, tree) in TREE_NAMES.iter().zip(self.trees()) {
-            for kv in tree.iter() {
-                let (k, v) = kv?;
-                out.push((*name, k.to_vec(), v.to_vec()));
-            }
-        }
-        Ok(out)
-    }
-
     /// Runs `body` as one sled transaction over every tree and makes what it wrote durable
     /// before returning: one journal record and one `fdatasync` (a temporary store, which
     /// has no journal, flushes sled instead). The only path by which the store changes, so
@@ -458,7 +332,7 @@ impl Store {
         let out = match result {
             Ok(out) => out,
             Err(TransactionError::Abort(e)) => return Err(e),
-            Err(TransactionError::Storage(e)) => return Err(StoreError::Sled(e).into()),
+            Err(TransactionError::Storage(e)) => return Err(StoreError::from(e).into()),
         };
         match appending {
             // One record and one fdatasync: durable. sled writes its own log in the
@@ -477,7 +351,7 @@ impl Store {
         Ok(out)
     }
 
-    /// [`Store::write`] for writes that cannot conflict (no compare-and-swap).
+    /// [`SledStore::write`] for writes that cannot conflict (no compare-and-swap).
     fn write_plain(&self, body: impl Fn(&Tx) -> TxResult<()>) -> Result<(), StoreError> {
         self.write(body).map_err(|e| match e {
             CommitError::Store(e) => e,
@@ -486,16 +360,16 @@ impl Store {
     }
 
     /// A store that lives in memory and a temporary directory: for tests.
-    pub fn temporary() -> Result<Store, StoreError> {
-        let store = Store::from_db(sled::Config::new().temporary(true).open()?, None)?;
+    pub fn temporary() -> Result<SledStore, StoreError> {
+        let store = SledStore::from_db(::sled::Config::new().temporary(true).open()?, None)?;
         store.upgrade(MIGRATIONS)?;
         Ok(store)
     }
 
-    fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<Store, StoreError> {
+    fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<SledStore, StoreError> {
         let [games, challenges, users, ratings, deadlines, by_user, meta] =
             TREE_NAMES.map(|name| db.open_tree(name));
-        let store = Store {
+        let store = SledStore {
             log_file,
             decoded: DecodedGames::default(),
             decoded_users: Decoded::default(),
@@ -511,14 +385,6 @@ impl Store {
             db,
         };
         Ok(store)
-    }
-
-    /// The schema version written in the store (`None` for a store never written to).
-    pub fn schema(&self) -> Result<Option<u32>, StoreError> {
-        self.meta
-            .get("schema")?
-            .map(|v| decode("schema version", &v))
-            .transpose()
     }
 
     /// Brings the store to [`SCHEMA_VERSION`] with `migrations`, or refuses a newer one.
@@ -557,13 +423,40 @@ impl Store {
         self.write_plain(|tx| tx.put(META, b"schema", &bytes))
     }
 
+    fn stored_next_id(&self) -> Result<u64, StoreError> {
+        Ok(self.meta.get(NEXT_ID)?.map_or(1, |v| counter(&v)))
+    }
+}
+
+impl Store for SledStore {
+    /// Every key and value of every tree, by tree name: what a test compares to show that
+    /// two stores hold the same data (say, one rebuilt from the journal alone).
+    fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        let mut out = Vec::new();
+        for (name, tree) in TREE_NAMES.iter().zip(self.trees()) {
+            for kv in tree.iter() {
+                let (k, v) = kv?;
+                out.push((*name, k.to_vec(), v.to_vec()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The schema version written in the store (`None` for a store never written to).
+    fn schema(&self) -> Result<Option<u32>, StoreError> {
+        self.meta
+            .get("schema")?
+            .map(|v| decode("schema version", &v))
+            .transpose()
+    }
+
     /// Writes everything to disk now, durably.
     ///
     /// sled 0.34's own `flush` writes its log with `sync_file_range`, which reaches the
     /// device but neither flushes the device's write cache nor the file's size; its
     /// background thread calls `fsync` only every 500 ms. So after sled's flush this calls
     /// `fdatasync` on the log file too: when it returns, the change survives a power cut.
-    pub fn flush(&self) -> Result<(), StoreError> {
+    fn flush(&self) -> Result<(), StoreError> {
         self.db.flush()?;
         if let Some(f) = &self.log_file {
             f.sync_data()?;
@@ -575,81 +468,79 @@ impl Store {
     /// challenge becomes the game with its number). Handed out in memory: the stored
     /// counter moves in the commit that writes the number's challenge or game, so a number
     /// whose command failed (or never reached the disk) may be handed out again.
-    pub fn allocate_id(&self) -> Result<u64, StoreError> {
+    fn allocate_id(&self) -> Result<u64, StoreError> {
         Ok(self.next_id.fetch_add(1, Ordering::SeqCst))
     }
 
-    fn stored_next_id(&self) -> Result<u64, StoreError> {
-        Ok(self.meta.get(NEXT_ID)?.map_or(1, |v| counter(&v)))
-    }
-
     /// A timestamp kept in `meta` (the heartbeat, the fake clock).
-    pub fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError> {
+    fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError> {
         self.meta.get(name)?.map(|v| decode(name, &v)).transpose()
     }
 
     /// Sets a timestamp in `meta`, durably (through the journal, like every write).
-    pub fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
+    fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
         let bytes = encode(name, &at)?;
         self.write_plain(|tx| tx.put(META, name.as_bytes(), &bytes))
     }
 
     /// A game by number.
-    pub fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
+    fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
         let Some(raw) = self.games.get(id_key(id))? else {
             return Ok(None);
         };
-        if let Some(doc) = self.decoded.get(&id, &raw) {
-            return Ok(Some(Stored { doc, raw }));
+        if let Some((version, doc)) = self.decoded.get(&id, &raw) {
+            return Ok(Some(Stored { doc, version }));
         }
-        let doc = super::damaged::decode_game(id, &raw)?;
-        self.decoded.put(id, raw.clone(), doc.clone());
-        Ok(Some(Stored { doc, raw }))
+        let doc = crate::damaged::decode_game(id, &raw)?;
+        let version = Version::new(&*raw);
+        self.decoded.put(id, version.clone(), doc.clone());
+        Ok(Some(Stored { doc, version }))
     }
 
     /// A challenge by number.
-    pub fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError> {
+    fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError> {
         self.challenges
             .get(id_key(id))?
             .map(|raw| {
                 Ok(Stored {
                     doc: decode(&format!("challenge #{id}"), &raw)?,
-                    raw,
+                    version: Version::new(&*raw),
                 })
             })
             .transpose()
     }
 
     /// Every pending challenge, oldest first (there are few: they end when answered).
-    pub fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {
+    fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {
         self.challenges
             .iter()
             .map(|kv| {
                 let (_, raw) = kv?;
                 Ok(Stored {
                     doc: decode("challenge", &raw)?,
-                    raw,
+                    version: Version::new(&*raw),
                 })
             })
             .collect()
     }
 
     /// A user's document.
-    pub fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
+    fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
         let key = id.key();
         let Some(raw) = self.users.get(&key)? else {
             return Ok(None);
         };
-        if let Some(doc) = self.decoded_users.get(&key, &raw) {
-            return Ok(Some(Stored { doc, raw }));
+        if let Some((version, doc)) = self.decoded_users.get(&key, &raw) {
+            return Ok(Some(Stored { doc, version }));
         }
         let doc: UserDoc = decode("user", &raw)?;
-        self.decoded_users.put(key, raw.clone(), doc.clone());
-        Ok(Some(Stored { doc, raw }))
+        let version = Version::new(&*raw);
+        self.decoded_users.put(key, version.clone(), doc.clone());
+        Ok(Some(Stored { doc, version }))
     }
 
     /// A user's games, by number, with whether each is still active.
-    pub fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
+    fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
         let mut prefix = user.key().into_bytes();
         prefix.push(0);
         self.by_user
@@ -666,20 +557,8 @@ impl Store {
             .collect()
     }
 
-    /// A player's standing on one ladder, if they played a ranked game there.
-    pub fn standing(
-        &self,
-        community: &CommunityId,
-        rule_set: RuleSetId,
-        user: &UserId,
-    ) -> Result<Option<Standing>, StoreError> {
-        Ok(self
-            .read_standing(community, rule_set, user)?
-            .map(|s| s.doc))
-    }
-
-    /// [`Store::standing`] with the bytes it was read as: what a [`StandingWrite`] replaces.
-    pub fn read_standing(
+    /// [`Store::standing`] with the bytes it was read as: what a [`super::StandingWrite`] replaces.
+    fn read_standing(
         &self,
         community: &CommunityId,
         rule_set: RuleSetId,
@@ -690,14 +569,14 @@ impl Store {
             .map(|raw| {
                 Ok(Stored {
                     doc: decode("rating", &raw)?,
-                    raw,
+                    version: Version::new(&*raw),
                 })
             })
             .transpose()
     }
 
     /// Everyone on one ladder.
-    pub fn ladder(
+    fn ladder(
         &self,
         community: &CommunityId,
         rule_set: RuleSetId,
@@ -717,7 +596,7 @@ impl Store {
     }
 
     /// The earliest pending deadline (a reminder or a timeout) and its game.
-    pub fn next_deadline(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+    fn next_deadline(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
         Ok(match self.deadlines.first()? {
             Some((k, _)) => parse_deadline_key(&k),
             None => None,
@@ -725,7 +604,7 @@ impl Store {
     }
 
     /// Every pending deadline up to `now`, earliest first.
-    pub fn due(&self, now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+    fn due(&self, now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
         let end = deadline_key(now, u64::MAX);
         self.deadlines
             .range(..=end.as_slice())
@@ -736,20 +615,15 @@ impl Store {
             .collect()
     }
 
-    /// Every pending deadline: the active games, for the start-up downtime check.
-    pub fn all_deadlines(&self) -> Result<Vec<(Timestamp, u64)>, StoreError> {
-        self.due(Timestamp(i64::MAX))
-    }
-
     /// How many games are stored (for the start-up log line and the benchmark).
-    pub fn game_count(&self) -> usize {
+    fn game_count(&self) -> usize {
         self.games.len()
     }
 
     /// Applies `commit` in one transaction (every replaced document must be unchanged since
     /// it was read), keeps the indexes in step, and flushes it to disk. Returns the games as
     /// written (with their new version numbers).
-    pub fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
+    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
         // The bytes written for each game and user, kept for the decoded memo once the
         // transaction lands (reset at each attempt: sled may run the closure again).
         let written_bytes = RefCell::new(Vec::new());
@@ -761,14 +635,14 @@ impl Store {
             for (before, after) in &commit.games {
                 let mut after = after.clone();
                 let key = id_key(after.id);
-                tx.check(GAMES, &key, before.as_ref().map(|s| &s.raw))?;
+                tx.check(GAMES, &key, before.as_ref().map(|s| &s.version))?;
                 let old = before.as_ref().map(|s| &s.doc);
                 if old.is_none() {
                     tx.use_id(after.id)?;
                 }
                 after.version = old.map_or(1, |o| o.version + 1);
-                let bytes = IVec::from(encode("game", &after).map_err(abort)?);
-                tx.put(GAMES, &key, &bytes)?;
+                let bytes = Version::new(encode("game", &after).map_err(abort)?);
+                tx.put(GAMES, &key, bytes.bytes())?;
                 written_bytes.borrow_mut().push(bytes);
                 let (old_wake, new_wake) = (old.and_then(GameDoc::wake), after.wake());
                 if old_wake != new_wake {
@@ -796,19 +670,19 @@ impl Store {
             }
             for ch in &commit.removed_challenges {
                 let key = id_key(ch.doc.id);
-                tx.check(CHALLENGES, &key, Some(&ch.raw))?;
+                tx.check(CHALLENGES, &key, Some(&ch.version))?;
                 tx.del(CHALLENGES, &key)?;
             }
             for (before, after) in &commit.users {
                 let key = after.user.id.key();
-                tx.check(USERS, key.as_bytes(), before.as_ref().map(|s| &s.raw))?;
-                let bytes = IVec::from(encode("user", after).map_err(abort)?);
-                tx.put(USERS, key.as_bytes(), &bytes)?;
+                tx.check(USERS, key.as_bytes(), before.as_ref().map(|s| &s.version))?;
+                let bytes = Version::new(encode("user", after).map_err(abort)?);
+                tx.put(USERS, key.as_bytes(), bytes.bytes())?;
                 written_users.borrow_mut().push((key, bytes, after.clone()));
             }
             for w in &commit.standings {
                 let key = rating_key(&w.community, w.rule_set, &w.user);
-                tx.check(RATINGS, &key, w.read.as_ref().map(|s| &s.raw))?;
+                tx.check(RATINGS, &key, w.read.as_ref().map(|s| &s.version))?;
                 let bytes = encode("rating", &w.standing).map_err(abort)?;
                 tx.put(RATINGS, &key, &bytes)?;
             }
@@ -824,7 +698,7 @@ impl Store {
     }
 
     /// Writes every game, challenge, user, rating and the id counter as JSON lines.
-    pub fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
+    fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
         let mut lines = 0;
         let mut put = |line: &ExportLine| -> Result<(), StoreError> {
             serde_json::to_writer(&mut *out, line).map_err(|e| corrupt("export", e))?;
@@ -847,7 +721,7 @@ impl Store {
             let (k, raw) = kv?;
             let id = <[u8; 8]>::try_from(k.as_ref()).map_or(0, u64::from_be_bytes);
             // A damaged game is exported as it is, for the admin to inspect and repair.
-            match super::damaged::decode_game(id, &raw) {
+            match crate::damaged::decode_game(id, &raw) {
                 Ok(g) => put(&ExportLine::Game(Box::new(g)))?,
                 Err(e) => put(&ExportLine::UnreadableGame {
                     id,
@@ -883,7 +757,7 @@ impl Store {
 
     /// Reads an export into this store, which must be empty; indexes and deadlines are
     /// rebuilt from the documents. Returns how many lines were read.
-    pub fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
+    fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
         if !self.games.is_empty() || !self.users.is_empty() || !self.challenges.is_empty() {
             return Err(StoreError::Import {
                 line: 0,
@@ -977,7 +851,7 @@ impl From<UnabortableTransactionError> for CommitError {
     fn from(e: UnabortableTransactionError) -> Self {
         match e {
             UnabortableTransactionError::Conflict => CommitError::Conflict,
-            UnabortableTransactionError::Storage(e) => CommitError::Store(StoreError::Sled(e)),
+            UnabortableTransactionError::Storage(e) => CommitError::Store(StoreError::from(e)),
         }
     }
 }
@@ -985,20 +859,21 @@ impl From<UnabortableTransactionError> for CommitError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::StandingWrite;
 
-    fn bump(store: &Store) -> Result<(), StoreError> {
+    fn bump(store: &SledStore) -> Result<(), StoreError> {
         store.write_plain(|tx| tx.put(META, b"migrated", &[1]))
     }
 
     #[test]
     fn a_new_store_gets_the_current_schema() {
-        let store = Store::temporary().expect("opens");
+        let store = SledStore::temporary().expect("opens");
         assert_eq!(store.schema().expect("reads"), Some(SCHEMA_VERSION));
     }
 
     #[test]
     fn older_schemas_are_upgraded_step_by_step_and_newer_ones_refused() {
-        let store = Store::temporary().expect("opens");
+        let store = SledStore::temporary().expect("opens");
         store
             .meta
             .insert("schema", encode("schema", &0u32).expect("json"))
@@ -1031,7 +906,7 @@ mod tests {
 
     #[test]
     fn a_standing_write_applies_only_over_the_standing_it_was_computed_from() {
-        let store = Store::temporary().expect("opens");
+        let store = SledStore::temporary().expect("opens");
         let (community, user) = (CommunityId("c".into()), UserId::new("console", "alice"));
         let read = || {
             store
@@ -1077,14 +952,14 @@ mod tests {
 
     #[test]
     fn ids_are_handed_out_once_each() {
-        let store = Store::temporary().expect("opens");
+        let store = SledStore::temporary().expect("opens");
         let ids: Vec<u64> = (0..5).map(|_| store.allocate_id().expect("id")).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5]);
     }
 
     #[test]
     fn import_refuses_files_without_a_header() {
-        let store = Store::temporary().expect("opens");
+        let store = SledStore::temporary().expect("opens");
         let err = store
             .import(&mut std::io::Cursor::new(b"{\"next_id\":3}\n".to_vec()))
             .expect_err("no header");

@@ -1,0 +1,300 @@
+//! The store interface's contract (`docs/SESSION.md`, "The store interface") as checks that
+//! need no particular backend: [`check`] takes any `&dyn Store`, empty, and fails loudly
+//! where it breaks the contract. Run here against [`SledStore`]; a new backend runs the
+//! same function on an empty store of its own.
+
+use super::{Commit, CommitError, SCHEMA_VERSION, SledStore, StandingWrite, Store, Stored};
+use crate::challenge::Challenge;
+use crate::clock::{FakeClock, Timestamp};
+use crate::command::SeatChoice;
+use crate::game::GameDoc;
+use crate::identity::{ChannelId, CommunityId, User, UserId};
+use crate::ladder::Standing;
+use crate::user::UserDoc;
+use crate::{Context, ReplyKind, Session, SessionConfig};
+use rand::SeedableRng;
+use skald_rules::RuleSetId;
+use std::sync::Arc;
+
+/// A game as the session makes it (from a challenge accepted), to hand to any backend.
+fn a_game() -> GameDoc {
+    let session = Session::new(
+        Arc::new(SledStore::temporary().expect("temporary store")),
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        rand::rngs::StdRng::seed_from_u64(5),
+        SessionConfig::default().without_rate_limit(),
+    )
+    .expect("session");
+    for (who, line) in [("alice", "challenge tafl @bob first"), ("bob", "accept")] {
+        let ctx = Context::private(User::new("console", who, who), "console", "console");
+        let r = session.handle(&ctx, line);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+    }
+    session
+        .store()
+        .game(1)
+        .expect("reads")
+        .expect("the game exists")
+        .doc
+}
+
+fn challenge(id: u64) -> Challenge {
+    Challenge {
+        id,
+        rule_set: RuleSetId::Hnefatafl,
+        challenger: User::new("console", "carol", "carol"),
+        opponent: None,
+        seat: SeatChoice::Random,
+        ranked: true,
+        days: 3,
+        community: CommunityId("c".into()),
+        channel: ChannelId("console".into()),
+        created: FakeClock::EPOCH,
+        rematch_of: None,
+    }
+}
+
+fn conflicts(store: &dyn Store, commit: Commit, what: &str) {
+    match store.commit(commit) {
+        Err(CommitError::Conflict) => {}
+        other => panic!(
+            "{what}: expected a conflict, got {:?}",
+            other.map(|g| g.len())
+        ),
+    }
+}
+
+/// Every backend-neutral promise of the store interface, on an empty store.
+pub fn check(store: &dyn Store) {
+    // An empty store.
+    assert_eq!(store.schema().expect("schema"), Some(SCHEMA_VERSION));
+    assert!(store.game(1).expect("reads").is_none());
+    assert!(store.challenges().expect("reads").is_empty());
+    assert_eq!(store.game_count(), 0);
+    assert_eq!(store.next_deadline().expect("reads"), None);
+
+    // Ids: never twice.
+    let ids: Vec<u64> = (0..3).map(|_| store.allocate_id().expect("id")).collect();
+    assert!(ids[0] < ids[1] && ids[1] < ids[2], "{ids:?}");
+
+    // Meta times.
+    assert_eq!(store.meta_time("contract").expect("reads"), None);
+    store
+        .set_meta_time("contract", Timestamp(42))
+        .expect("writes");
+    assert_eq!(
+        store.meta_time("contract").expect("reads"),
+        Some(Timestamp(42))
+    );
+
+    // Users: created over "none", replaced over the version read, nothing else.
+    let dana = User::new("console", "dana", "dana");
+    let doc = UserDoc::new(dana.clone());
+    store
+        .commit(Commit {
+            users: vec![(None, doc.clone())],
+            ..Commit::default()
+        })
+        .expect("a new user");
+    conflicts(
+        store,
+        Commit {
+            users: vec![(None, doc.clone())],
+            ..Commit::default()
+        },
+        "a user created twice",
+    );
+    let read = store.user(&dana.id).expect("reads").expect("exists");
+    assert_eq!(read.doc, doc);
+    let renamed = UserDoc::new(User::new("console", "dana", "Dana"));
+    store
+        .commit(Commit {
+            users: vec![(Some(read.clone()), renamed.clone())],
+            ..Commit::default()
+        })
+        .expect("over the version read");
+    conflicts(
+        store,
+        Commit {
+            users: vec![(Some(read), doc.clone())],
+            ..Commit::default()
+        },
+        "a user over a stale read",
+    );
+    assert_eq!(
+        store.user(&dana.id).expect("reads").map(|s| s.doc),
+        Some(renamed)
+    );
+
+    // Challenges: new ids must be free, removals must be of what was read. A conflict
+    // anywhere in a commit writes nothing of it.
+    let id = store.allocate_id().expect("id");
+    assert!(!ids.contains(&id));
+    store
+        .commit(Commit {
+            new_challenges: vec![challenge(id)],
+            ..Commit::default()
+        })
+        .expect("a new challenge");
+    let read: Stored<Challenge> = store.challenge(id).expect("reads").expect("exists");
+    let erin = UserDoc::new(User::new("console", "erin", "erin"));
+    conflicts(
+        store,
+        Commit {
+            new_challenges: vec![challenge(id)],
+            users: vec![(None, erin.clone())],
+            ..Commit::default()
+        },
+        "a challenge number used twice",
+    );
+    assert!(
+        store.user(&erin.user.id).expect("reads").is_none(),
+        "a commit that conflicts writes nothing"
+    );
+    store
+        .commit(Commit {
+            removed_challenges: vec![read.clone()],
+            ..Commit::default()
+        })
+        .expect("removed");
+    assert!(store.challenge(id).expect("reads").is_none());
+    conflicts(
+        store,
+        Commit {
+            removed_challenges: vec![read],
+            ..Commit::default()
+        },
+        "a challenge removed twice",
+    );
+    assert!(!ids.contains(&store.allocate_id().expect("id")));
+
+    // Standings: over the standing they were computed from.
+    let (community, user) = (CommunityId("c".into()), UserId::new("console", "dana"));
+    let write = |read, games| StandingWrite {
+        community: community.clone(),
+        rule_set: RuleSetId::Hnefatafl,
+        user: user.clone(),
+        read,
+        standing: Standing {
+            games,
+            ..Standing::default()
+        },
+    };
+    let stale = store
+        .read_standing(&community, RuleSetId::Hnefatafl, &user)
+        .expect("reads");
+    store
+        .commit(Commit {
+            standings: vec![write(stale.clone(), 1)],
+            ..Commit::default()
+        })
+        .expect("a first standing");
+    conflicts(
+        store,
+        Commit {
+            standings: vec![write(stale, 1)],
+            ..Commit::default()
+        },
+        "a standing over a stale read",
+    );
+    let ladder = store
+        .ladder(&community, RuleSetId::Hnefatafl)
+        .expect("reads");
+    assert_eq!(ladder.len(), 1);
+    assert_eq!(ladder[0].0, user);
+    assert_eq!(ladder[0].1.games, 1);
+
+    // Games: version numbers, the deadline queue and each player's list in step.
+    let game = a_game();
+    let gid = game.id;
+    let written = store
+        .commit(Commit {
+            games: vec![(None, game.clone())],
+            ..Commit::default()
+        })
+        .expect("a new game");
+    assert_eq!(written[0].version, 1);
+    assert_eq!(store.game_count(), 1);
+    let wake = game.wake().expect("an active game wakes");
+    assert_eq!(store.next_deadline().expect("reads"), Some((wake, gid)));
+    assert_eq!(store.due(wake).expect("reads"), [(wake, gid)]);
+    assert!(store.due(wake.plus(-1)).expect("reads").is_empty());
+    assert_eq!(store.all_deadlines().expect("reads"), [(wake, gid)]);
+    for p in &game.players {
+        assert_eq!(store.user_games(&p.id).expect("reads"), [(gid, true)]);
+    }
+    conflicts(
+        store,
+        Commit {
+            games: vec![(None, game)],
+            ..Commit::default()
+        },
+        "a game created twice",
+    );
+    let read = store.game(gid).expect("reads").expect("exists");
+    let mut later = read.doc.clone();
+    later.clock.shift(3600);
+    let moved = later.wake().expect("still active");
+    let written = store
+        .commit(Commit {
+            games: vec![(Some(read.clone()), later.clone())],
+            ..Commit::default()
+        })
+        .expect("over the version read");
+    assert_eq!(written[0].version, 2);
+    assert_eq!(store.all_deadlines().expect("reads"), [(moved, gid)]);
+    conflicts(
+        store,
+        Commit {
+            games: vec![(Some(read), later)],
+            ..Commit::default()
+        },
+        "a game over a stale read",
+    );
+    assert_eq!(
+        store.game(gid).expect("reads").map(|g| g.doc.version),
+        Some(2)
+    );
+
+    // Export and import: the same documents in an empty store; a non-empty one refuses.
+    let mut export = Vec::new();
+    store.export(&mut export).expect("exports");
+    let err = store
+        .import(&mut std::io::Cursor::new(export))
+        .expect_err("not empty");
+    assert!(err.to_string().contains("not empty"), "{err}");
+
+    // raw_dump: stable, and non-empty once written.
+    let dump = store.raw_dump().expect("dumps");
+    assert!(!dump.is_empty());
+    assert_eq!(store.raw_dump().expect("dumps"), dump);
+}
+
+#[test]
+fn the_sled_store_keeps_the_contract() {
+    check(&SledStore::temporary().expect("temporary store"));
+}
+
+#[test]
+fn an_export_imports_into_an_empty_sled_store_with_the_same_documents() {
+    let store = SledStore::temporary().expect("temporary store");
+    check(&store);
+    let mut export = Vec::new();
+    store.export(&mut export).expect("exports");
+    let copy = SledStore::temporary().expect("temporary store");
+    copy.import(&mut std::io::Cursor::new(export))
+        .expect("imports");
+    assert_eq!(copy.game_count(), 1);
+    assert_eq!(
+        copy.all_deadlines().expect("reads"),
+        store.all_deadlines().expect("reads")
+    );
+    // Everything but `meta` (the heartbeat and other times are not exported).
+    let documents = |s: &SledStore| -> Vec<_> {
+        let dump = s.raw_dump().expect("dumps");
+        dump.into_iter()
+            .filter(|(tree, ..)| *tree != "meta")
+            .collect()
+    };
+    assert_eq!(documents(&copy), documents(&store));
+}

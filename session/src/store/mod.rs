@@ -1,0 +1,323 @@
+//! The store interface: what the session, the runtime and the command line need from the
+//! durable store, and the types they exchange with it. [`Store`] is the trait every backend
+//! implements; [`sled::SledStore`] is the one backend today (an embedded database in one
+//! directory, with a write-ahead journal).
+//!
+//! Every state change is one [`Commit`], applied in one transaction that checks each game,
+//! challenge, user and ladder standing it replaces is still the version the command read
+//! (compare-and-swap, with the opaque [`Version`] a [`Stored`] document carries), and durable
+//! before the caller answers. Indexes (a user's games, the deadline queue) follow from the
+//! documents inside the same transaction, so no command can forget them. The store decides
+//! nothing about the ladder: the session rates a game that ends and hands the new standings
+//! in the same commit. The contract a backend must keep is written out in `docs/SESSION.md`
+//! ("The store interface") and checked by the `contract` tests.
+
+#[cfg(test)]
+mod contract;
+pub mod sled;
+
+pub use self::sled::SledStore;
+
+use super::challenge::Challenge;
+use super::clock::Timestamp;
+use super::game::GameDoc;
+use super::identity::{CommunityId, UserId};
+use super::ladder::Standing;
+use super::user::UserDoc;
+use serde::{Deserialize, Serialize};
+use skald_rules::RuleSetId;
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The layout version this release writes (and the one an export names). Bump it when a
+/// stored document's shape changes, and add the conversion to each backend's upgrade path
+/// (for sled, [`sled::MIGRATIONS`]).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The durable store, as the rest of Skald sees it: documents by key, the indexes kept from
+/// them, one atomic [`Commit`] per command, and export/import. Object-safe and shared
+/// between threads, so a [`crate::Session`] holds an `Arc<dyn Store>` and does not know
+/// which backend it runs on. What an implementation must guarantee is in `docs/SESSION.md`,
+/// "The store interface".
+pub trait Store: Send + Sync {
+    /// A game by number, with the version it was read as.
+    fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError>;
+
+    /// A challenge by number, with the version it was read as.
+    fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError>;
+
+    /// Every pending challenge, oldest first (there are few: they end when answered).
+    fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError>;
+
+    /// A user's document, with the version it was read as.
+    fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError>;
+
+    /// A user's games, by number (ascending), with whether each is still active.
+    fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;
+
+    /// A player's standing on one ladder with the version it was read as: what a
+    /// [`StandingWrite`] replaces.
+    fn read_standing(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+        user: &UserId,
+    ) -> Result<Option<Stored<Standing>>, StoreError>;
+
+    /// A player's standing on one ladder, if they played a ranked game there.
+    fn standing(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+        user: &UserId,
+    ) -> Result<Option<Standing>, StoreError> {
+        Ok(self
+            .read_standing(community, rule_set, user)?
+            .map(|s| s.doc))
+    }
+
+    /// Everyone on one ladder.
+    fn ladder(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+    ) -> Result<Vec<(UserId, Standing)>, StoreError>;
+
+    /// The earliest pending deadline (a reminder or a timeout) and its game.
+    fn next_deadline(&self) -> Result<Option<(Timestamp, u64)>, StoreError>;
+
+    /// Every pending deadline up to `now` (inclusive), earliest first.
+    fn due(&self, now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError>;
+
+    /// Every pending deadline: the active games, for the start-up downtime check.
+    fn all_deadlines(&self) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.due(Timestamp(i64::MAX))
+    }
+
+    /// How many games are stored (for the start-up log line and the benchmark).
+    fn game_count(&self) -> usize;
+
+    /// A timestamp kept beside the documents (the heartbeat, the fake clock).
+    fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError>;
+
+    /// Sets such a timestamp, durably.
+    fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError>;
+
+    /// The schema version written in the store (`None` for a store never written to).
+    fn schema(&self) -> Result<Option<u32>, StoreError>;
+
+    /// The next free game and challenge number (they share one sequence: an accepted
+    /// challenge becomes the game with its number). Never the number of a stored game or
+    /// challenge, and never the same number twice to commands that both commit.
+    fn allocate_id(&self) -> Result<u64, StoreError>;
+
+    /// Applies `commit` in one transaction (every replaced document must be unchanged since
+    /// it was read, or nothing is written and the answer is [`CommitError::Conflict`]),
+    /// keeps the indexes in step, and makes it durable before returning. Returns the games
+    /// as written (with their new version numbers).
+    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError>;
+
+    /// Makes everything written so far durable now (at a clean stop).
+    fn flush(&self) -> Result<(), StoreError>;
+
+    /// Writes every game, challenge, user, rating and the id counter as JSON lines (the
+    /// format of [`ExportLine`], shared by every backend). Returns how many lines.
+    fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError>;
+
+    /// Reads an export into this store, which must be empty; indexes and deadlines are
+    /// rebuilt from the documents. Returns how many lines were read.
+    fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError>;
+
+    /// Every stored key and value, by table name, in a stable order: what a test compares
+    /// to show that two stores hold the same data.
+    fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError>;
+}
+
+/// One entry of [`Store::raw_dump`]: the table's (tree's) name, the key, the value.
+pub type RawEntry = (&'static str, Vec<u8>, Vec<u8>);
+
+/// Why the store cannot be used.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The backend failed (disk full, permissions, a damaged file, a lost connection, the
+    /// data locked by another process). Its own error is kept as the source, so no
+    /// backend's type appears in this interface.
+    #[error("the store failed: {source}")]
+    Backend {
+        /// Another process holds the store (sled locks its directory): see
+        /// [`StoreError::is_locked`].
+        locked: bool,
+        /// The backend's error.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A stored document does not decode.
+    #[error("damaged data in the store: {0}")]
+    Corrupt(String),
+    /// One stored game cannot be read (see [`super::damaged`]): the others still can.
+    #[error("game #{id} cannot be read: {reason}")]
+    UnreadableGame {
+        /// The game's number.
+        id: u64,
+        /// What is wrong, without quoting the document.
+        reason: String,
+    },
+    /// The store was written by a newer release.
+    #[error(
+        "the store has schema {found}, newer than this release understands ({SCHEMA_VERSION}); use a newer skald"
+    )]
+    TooNew {
+        /// The schema found.
+        found: u32,
+    },
+    /// No upgrade step exists from a schema.
+    #[error("no upgrade from schema {0}")]
+    NoUpgrade(u32),
+    /// An import line could not be used.
+    #[error("import line {line}: {reason}")]
+    Import {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// Reading or writing an export (or a backend's file) failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl StoreError {
+    /// Whether the store could not be opened because another process holds it (a running
+    /// bot): the runtime turns this into "stop it first" rather than a backend's message.
+    pub fn is_locked(&self) -> bool {
+        matches!(self, StoreError::Backend { locked: true, .. })
+    }
+}
+
+/// Why a [`Commit`] did not apply.
+#[derive(Debug, Error)]
+pub enum CommitError {
+    /// Something the command read has changed since: nothing was written.
+    #[error("changed concurrently")]
+    Conflict,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What a document was read as, for compare-and-swap: a commit replaces a document only if
+/// it is still this version. Opaque to everyone but the backend that made it (sled keeps
+/// the document's exact bytes; another backend may keep a row version).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Version(Arc<[u8]>);
+
+impl Version {
+    /// The version made of these bytes (a backend's choice of what identifies a version).
+    pub(crate) fn new(bytes: impl Into<Arc<[u8]>>) -> Version {
+        Version(bytes.into())
+    }
+
+    /// The bytes, for the backend to compare with what it holds now.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Version {
+    /// The size only: the bytes may be a document holding hidden values.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Version({} bytes)", self.0.len())
+    }
+}
+
+/// A document read from the store, with the version it was read as (for compare-and-swap).
+#[derive(Clone, Debug)]
+pub struct Stored<T> {
+    /// The decoded document.
+    pub doc: T,
+    version: Version,
+}
+
+impl<T> Stored<T> {
+    /// The version this document was read as.
+    pub fn version(&self) -> &Version {
+        &self.version
+    }
+}
+
+/// All the writes of one command, applied together or not at all.
+#[derive(Default)]
+pub struct Commit {
+    /// Games written: the version read (`None`: the game must not exist yet) and the new one.
+    pub games: Vec<(Option<Stored<GameDoc>>, GameDoc)>,
+    /// Challenges created (their ids must be free).
+    pub new_challenges: Vec<Challenge>,
+    /// Challenges removed (accepted, declined, cancelled): they must be unchanged.
+    pub removed_challenges: Vec<Stored<Challenge>>,
+    /// Users written, with the version read (`None`: must not exist yet).
+    pub users: Vec<(Option<Stored<UserDoc>>, UserDoc)>,
+    /// Ladder standings written, each with the version read (`None`: the player had none).
+    pub standings: Vec<StandingWrite>,
+}
+
+/// One player's new standing on one ladder, with the standing it was computed from: the
+/// commit applies only if that is still what is stored, so two games ending at once for
+/// the same player cannot both start from the same standing and lose an update.
+pub struct StandingWrite {
+    /// The ladder's community.
+    pub community: CommunityId,
+    /// The ladder's rule set.
+    pub rule_set: RuleSetId,
+    /// The player.
+    pub user: UserId,
+    /// The standing read (`None`: the player was not on this ladder yet).
+    pub read: Option<Stored<Standing>>,
+    /// The standing to store.
+    pub standing: Standing,
+}
+
+/// One line of an export file: the format every backend writes and reads, so an export
+/// from one backend imports into another.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ExportLine {
+    /// The first line: what wrote the file.
+    Header {
+        skald_export: u32,
+        schema: u32,
+    },
+    Game(Box<GameDoc>),
+    /// A game whose stored bytes do not decode, exported raw so nothing is lost.
+    UnreadableGame {
+        id: u64,
+        reason: String,
+        raw: String,
+    },
+    Challenge(Challenge),
+    User(UserDoc),
+    Rating {
+        community: CommunityId,
+        rule_set: RuleSetId,
+        user: UserId,
+        standing: Standing,
+    },
+    NextId(u64),
+}
+
+/// A document that does not decode (or encode), as a [`StoreError::Corrupt`].
+pub(crate) fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("{what}: {e}"))
+}
+
+/// A stored document from its JSON.
+pub(crate) fn decode<T: for<'de> Deserialize<'de>>(
+    what: &str,
+    bytes: &[u8],
+) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| corrupt(what, e))
+}
+
+/// A document's stored JSON.
+pub(crate) fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(doc).map_err(|e| corrupt(what, e))
+}

@@ -84,13 +84,10 @@ mod tests {
         let full = Position::start(RuleSetId::Subulata, 3);
         for seat in Seat::BOTH {
             let view = PositionView::new(&full, seat).expect("view");
-            let text = view.position().to_notation(Viewer::Final);
-            let (mine, theirs) = match seat {
-                Seat::A => ('W', 'B'),
-                Seat::B => ('B', 'W'),
-            };
-            assert_eq!(text.matches(&format!("{theirs}?")).count(), 9, "{text}");
-            assert_eq!(text.matches(&format!("{mine}?")).count(), 0, "{text}");
+            crate::view::tests::assert_hides_opponent(
+                &view.position().to_notation(Viewer::Final),
+                seat,
+            );
         }
     }
 

@@ -45,7 +45,7 @@ impl<G: Game> SeatView<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use skald_rules::subulata::Subulata;
     use skald_rules::{Game, RuleSetId};
@@ -55,13 +55,19 @@ mod tests {
         let full = Subulata::start(RuleSetId::Subulata, 3);
         for seat in Seat::BOTH {
             let view = SeatView::new(&full, seat).expect("view");
-            let text = view.position().to_notation(Viewer::Final);
-            let (mine, theirs) = match seat {
-                Seat::A => ('W', 'B'),
-                Seat::B => ('B', 'W'),
-            };
-            assert_eq!(text.matches(&format!("{theirs}?")).count(), 9, "{text}");
-            assert_eq!(text.matches(&format!("{mine}?")).count(), 0, "{text}");
+            assert_hides_opponent(&view.position().to_notation(Viewer::Final), seat);
         }
+    }
+
+    /// Asserts a Subulata view's full notation (`Viewer::Final`) shows `seat`'s nine values
+    /// and none of the opponent's (`W?`/`B?` for an unknown value). Shared by the tests of
+    /// every view type.
+    pub(crate) fn assert_hides_opponent(text: &str, seat: Seat) {
+        let (mine, theirs) = match seat {
+            Seat::A => ('W', 'B'),
+            Seat::B => ('B', 'W'),
+        };
+        assert_eq!(text.matches(&format!("{theirs}?")).count(), 9, "{text}");
+        assert_eq!(text.matches(&format!("{mine}?")).count(), 0, "{text}");
     }
 }

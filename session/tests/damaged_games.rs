@@ -48,7 +48,19 @@ fn play_one(s: &Session, id: u64) -> Reply {
 
 /// Overwrites a game's stored bytes behind the store's back.
 fn damage(dir: &Path, id: u64, bytes: &[u8]) {
-    let db = sled::open(dir).expect("sled opens");
+    // sled's background writer threads may hold the directory's lock a moment after the
+    // store is dropped (seen on a loaded machine): wait for it, up to 5 s.
+    let mut tries = 0;
+    let db = loop {
+        match sled::open(dir) {
+            Ok(db) => break db,
+            Err(e) if tries < 50 && e.to_string().contains("lock") => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(e) => panic!("sled opens: {e}"),
+        }
+    };
     db.open_tree("games")
         .expect("the games tree")
         .insert(id.to_be_bytes(), bytes)

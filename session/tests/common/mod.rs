@@ -31,8 +31,21 @@ pub fn temp_dir(name: &str) -> Dir {
 /// A session on the durable store in `dir`, its clock standing at `now`, dice seeded, no
 /// rate limit (the tests send as fast as they can).
 pub fn open(dir: &Path, now: Timestamp) -> Session {
+    // sled's background writer threads may hold the directory's lock a moment after the
+    // previous store on it was dropped (seen on a loaded machine): wait for it, up to 5 s.
+    let mut tries = 0;
+    let store = loop {
+        match SledStore::open(dir) {
+            Ok(store) => break store,
+            Err(e) if tries < 50 && e.is_locked() => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err(e) => panic!("the store opens: {e}"),
+        }
+    };
     Session::new(
-        Arc::new(SledStore::open(dir).expect("the store opens")),
+        Arc::new(store),
         Arc::new(FakeClock::new(now)),
         StdRng::seed_from_u64(5),
         SessionConfig::default().without_rate_limit(),

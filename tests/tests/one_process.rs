@@ -229,6 +229,9 @@ async fn one_process_serves_discord_and_matrix_on_one_store() {
         );
         carol.say(&room, "!skald challenge daldosa open").await;
         if i == 6 {
+            // At least bob's move is answered before the stop, so there is something the
+            // store must keep; the challenges around it are in flight.
+            callback(&fake, 10);
             let pid = bot.0.id().to_string();
             let killed = Command::new("kill").args(["-TERM", &pid]).status();
             assert!(killed.is_ok_and(|s| s.success()), "SIGTERM sent");
@@ -332,10 +335,7 @@ async fn one_process_serves_discord_and_matrix_on_one_store() {
             "dave's acknowledged move is stored"
         );
     }
-    assert!(
-        !acked.is_empty() && (discord_moved || matrix_moved),
-        "some traffic was acknowledged before the stop (acked challenges {acked:?})"
-    );
+    assert!(discord_moved, "bob's move was acknowledged before the stop");
     println!(
         "acknowledged before SIGTERM: {} challenges {acked:?}, discord move {discord_moved}, matrix move {matrix_moved}; {closed} Discord commands turned away while stopping",
         acked.len()

@@ -180,19 +180,36 @@ pub fn check(store: &dyn Store) {
             ..Standing::default()
         },
     };
-    let stale = store
-        .read_standing(&community, RuleSetId::Hnefatafl, &user)
-        .expect("reads");
-    store
-        .commit(Commit {
-            standings: vec![write(stale.clone(), 1)],
+    let read = || {
+        store
+            .read_standing(&community, RuleSetId::Hnefatafl, &user)
+            .expect("reads")
+    };
+    let commit = |w| {
+        store.commit(Commit {
+            standings: vec![w],
             ..Commit::default()
         })
-        .expect("a first standing");
+    };
+    // Two writers read "no standing yet": the first applies, the second conflicts.
+    let (first, second) = (read(), read());
+    commit(write(first, 1)).expect("a first standing");
     conflicts(
         store,
         Commit {
-            standings: vec![write(stale, 1)],
+            standings: vec![write(second, 1)],
+            ..Commit::default()
+        },
+        "a standing over a stale read of none",
+    );
+    // Replaced over the standing read; a read from before the last write conflicts.
+    commit(write(read(), 2)).expect("applies over what was read");
+    let stale = read();
+    commit(write(read(), 1)).expect("applies over what was read");
+    conflicts(
+        store,
+        Commit {
+            standings: vec![write(stale, 3)],
             ..Commit::default()
         },
         "a standing over a stale read",

@@ -859,7 +859,6 @@ impl From<UnabortableTransactionError> for CommitError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::StandingWrite;
 
     fn bump(store: &SledStore) -> Result<(), StoreError> {
         store.write_plain(|tx| tx.put(META, b"migrated", &[1]))
@@ -902,52 +901,6 @@ mod tests {
         let b = deadline_key(Timestamp(3), 1);
         assert!(a < b);
         assert_eq!(parse_deadline_key(&a), Some((Timestamp(-5), 9)));
-    }
-
-    #[test]
-    fn a_standing_write_applies_only_over_the_standing_it_was_computed_from() {
-        let store = SledStore::temporary().expect("opens");
-        let (community, user) = (CommunityId("c".into()), UserId::new("console", "alice"));
-        let read = || {
-            store
-                .read_standing(&community, RuleSetId::Hnefatafl, &user)
-                .expect("reads")
-        };
-        let write = |read, games| StandingWrite {
-            community: community.clone(),
-            rule_set: RuleSetId::Hnefatafl,
-            user: user.clone(),
-            read,
-            standing: Standing {
-                games,
-                ..Standing::default()
-            },
-        };
-        let commit = |w| {
-            store.commit(Commit {
-                standings: vec![w],
-                ..Commit::default()
-            })
-        };
-        // Two writers read "no standing yet"; the first applies, the second conflicts.
-        let (first, second) = (read(), read());
-        commit(write(first, 1)).expect("applies");
-        assert!(matches!(
-            commit(write(second, 1)),
-            Err(CommitError::Conflict)
-        ));
-        // Read again, it applies over the first.
-        commit(write(read(), 2)).expect("applies");
-        let stale = read();
-        commit(write(read(), 3)).expect("applies");
-        assert!(matches!(
-            commit(write(stale, 3)),
-            Err(CommitError::Conflict)
-        ));
-        let now = store
-            .standing(&community, RuleSetId::Hnefatafl, &user)
-            .expect("reads");
-        assert_eq!(now.map(|s| s.games), Some(3));
     }
 
     #[test]

@@ -3,8 +3,9 @@
 mod cli;
 
 use clap::Parser;
-use skald::adapters::console::{self, ConsoleOptions};
+use skald::adapters::console::{ConsoleIo, ConsoleOptions};
 use skald::config::Config;
+use skald::runtime::serve::Adapters;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -109,10 +110,13 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
         } else {
             args.echo || !interactive
         },
-        session: config.session_config(),
     };
-    let out: console::Output = Arc::new(Mutex::new(std::io::stdout()));
-    console::run(&opts, &mut stdin.lock(), out, interactive)?;
+    let io = ConsoleIo {
+        input: Box::new(std::io::BufReader::new(stdin)),
+        out: Arc::new(Mutex::new(std::io::stdout())),
+        interactive,
+    };
+    skald::runtime::serve::serve(config, Adapters::Console(opts, io))?;
     Ok(String::new())
 }
 
@@ -135,11 +139,6 @@ fn serve(config: &Config) -> Result<String, String> {
             "the {missing} adapter is not part of this build (it was built without the `{missing}` feature); rebuild with default features, or run `skald console`"
         ));
     }
-    #[cfg(any(feature = "discord", feature = "matrix"))]
-    {
-        skald::runtime::chat::serve(config)?;
-        Ok(String::new())
-    }
-    #[cfg(not(any(feature = "discord", feature = "matrix")))]
-    Err("this build has no chat adapter".to_string())
+    skald::runtime::serve::serve(config, Adapters::Chat)?;
+    Ok(String::new())
 }

@@ -3,14 +3,14 @@
 //! The session says which games wait for the engine ([`Session::engine_turns`]); this module
 //! runs each search on a worker thread ([`skald_ai::Thinking`]) on the engine's typed view,
 //! plays the typed move it finds through [`Session::play_engine_move`] (no notation is
-//! written to be parsed again), and hands the answers back. It blocks while
-//! the engine thinks: the console calls it directly (transcripts stay in order), the chat
-//! adapters call [`Driver::play_pending`] inside `spawn_blocking` from their background loop,
-//! which they wake after answering each command (and which runs once at start-up, resuming an
-//! engine turn left before a restart), so the async runtime keeps answering others meanwhile.
+//! written to be parsed again), and hands the answers back. It blocks while the engine
+//! thinks: the one background loop of the `skald` process calls [`Driver::play_pending`]
+//! inside `spawn_blocking`, woken after each answered command (and once at start-up,
+//! resuming an engine turn left before a restart), so the adapters keep answering others
+//! meanwhile.
 
 use crate::engine::EngineTurn;
-use crate::{Notice, Reply, ReplyKind, Session};
+use crate::{Notice, Reply, ReplyKind, Said, Session};
 use skald_ai::{Budget, Progress, Thinking};
 use std::collections::HashSet;
 
@@ -38,6 +38,11 @@ pub struct Driver {
     /// Searches without their wall-time cap (only the iteration budget), so a console
     /// transcript with the fake clock repeats exactly however loaded the machine is.
     pub uncapped: bool,
+    /// Each move its own notice, carrying the line the engine would have typed
+    /// ([`Notice::said`]): a transcript (the console) shows every step of a dice turn as
+    /// `@skald> move #3 ...`. Off, a game's consecutive moves are merged into one message,
+    /// as a chat channel wants them.
+    pub separate: bool,
 }
 
 impl Driver {
@@ -129,6 +134,17 @@ impl Driver {
                 continue;
             }
             tracing::info!(game = played.turn.game, level = %played.turn.level, "the engine moved");
+            if self.separate {
+                post(Notice {
+                    channel: played.turn.ctx.channel.clone(),
+                    said: Some(Said {
+                        by: played.turn.ctx.user.name.clone(),
+                        line: played.line,
+                    }),
+                    reply: played.reply,
+                });
+                continue;
+            }
             match &mut pending {
                 Some((game, last)) if *game == played.turn.game => {
                     merge(&mut last.reply, played.reply)
@@ -140,6 +156,7 @@ impl Driver {
                     pending = Some((
                         played.turn.game,
                         Notice {
+                            said: None,
                             channel: played.turn.ctx.channel.clone(),
                             reply: played.reply,
                         },

@@ -61,7 +61,7 @@ pub use identity::{ChannelId, CommunityId, Context, User, UserId};
 pub use limits::Limits;
 use limits::RateLimiter;
 use rand::rngs::StdRng;
-pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind};
+pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind, Said};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use store::{Commit, CommitError, Store, StoreError};

@@ -210,4 +210,17 @@ pub struct Notice {
     pub channel: ChannelId,
     /// What to post.
     pub reply: Reply,
+    /// For an engine move posted on its own: the command the engine would have typed, which a
+    /// transcript (the console) prints before the answer, as if the engine had typed it. `None`
+    /// for deadlines, and for engine moves merged into one message (the chat platforms).
+    pub said: Option<Said>,
+}
+
+/// A command line as someone would have typed it, for transcripts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The speaker's display name (`skald`).
+    pub by: String,
+    /// The line (`move #3 f2-f5`).
+    pub line: String,
 }

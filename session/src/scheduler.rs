@@ -111,6 +111,7 @@ impl Session {
             );
             reply.choices.retain(|c| c.label == "rematch");
             return Ok(Some(Notice {
+                said: None,
                 channel: g.channel.clone(),
                 reply,
             }));
@@ -138,6 +139,7 @@ impl Session {
         }
         reply.boards.push(board);
         Ok(Some(Notice {
+            said: None,
             channel: g.channel.clone(),
             reply,
         }))

@@ -277,6 +277,58 @@ fn a_killed_bot_loses_no_acknowledged_move() {
 }
 
 #[test]
+fn sigterm_stops_the_console_cleanly_keeping_what_it_answered() {
+    let data = TempDir::new("sigterm");
+    let mut child = Command::new(skald_bin())
+        .args(["console", "--fake-clock", "--seed", "5", "--data"])
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("skald runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    writeln!(
+        stdin,
+        "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4"
+    )
+    .expect("written");
+    stdin.flush().expect("flushed");
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !seen.contains("played d1-d4") {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).expect("reads") > 0,
+            "skald ended early: {seen}"
+        );
+        seen.push_str(&line);
+    }
+    // A move in flight when SIGTERM comes: answered and kept, or never taken; the input
+    // stays open, so only the signal can stop the console.
+    writeln!(stdin, "@bob move f4-e4").expect("written");
+    stdin.flush().expect("flushed");
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status();
+    assert!(sent.is_ok_and(|s| s.success()), "SIGTERM sent");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("reads to the end");
+    let status = child.wait().expect("waits");
+    assert!(
+        status.success(),
+        "a stop by SIGTERM is a clean exit: {status:?}\n{rest}"
+    );
+    let answered = rest.contains("played f4-e4");
+    // Start again on the same data: every answered move is there, nothing else.
+    let out = console(&data, 5, &lines("@alice moves"));
+    let b = block_after(&out, "@alice> moves");
+    assert_eq!(b.contains("1. d1-d4 f4-e4"), answered, "{rest}\n{b}");
+    assert!(b.contains("d1-d4"), "{b}");
+    drop(stdin);
+}
+
+#[test]
 fn every_bad_command_says_what_was_expected_and_changes_nothing() {
     let data = TempDir::new("bad");
     console(

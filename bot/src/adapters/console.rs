@@ -1,19 +1,22 @@
 //! The console adapter: Skald without any chat account. Reads command lines from standard
 //! input (`@name <command>`, or a bare command spoken by `--as NAME`), prints the replies,
-//! marks private parts `(private to @name)`, and runs the scheduler. Works piped, so scripts
-//! and tests can play whole games; `--fake-clock` adds the admin line `!clock +3d` to move
-//! time forward in transcripts.
+//! marks private parts `(private to @name)`, and prints what the background loop posts.
+//! Works piped, so scripts and tests can play whole games: it answers in transcript order,
+//! each line's answer followed by the engine moves and deadlines it caused before the next
+//! line is read. `--fake-clock` adds the admin line `!clock +3d` to move time forward.
+//!
+//! It runs inside the one `skald` process ([`crate::runtime::serve`]) like the chat
+//! adapters: the same start-up, background loop, gate and shutdown (Ctrl-C or SIGTERM finish
+//! the line in flight, then the store is flushed).
 
-use crate::runtime::fake_time::FAKE_NOW;
-use skald_session::clock::{Clock, FakeClock, SystemClock, describe_duration, parse_duration};
-use skald_session::dice_rng::dice_rng;
-use skald_session::store::Store;
-use skald_session::{Board, Context, Notice, Reply, ReplyKind, Session, SessionConfig, User};
+use crate::runtime::fake_time::AdapterClock;
+use crate::runtime::gate;
+use crate::runtime::serve::{BoxFuture, Outlet, Running, Shared};
+use skald_session::clock::{describe_duration, parse_duration};
+use skald_session::{Board, ChannelId, Context, Notice, Reply, ReplyKind, Session, User};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// The console is one platform, one community (its own ladder) and one channel.
 pub const PLATFORM: &str = "console";
@@ -21,8 +24,6 @@ pub const PLATFORM: &str = "console";
 pub const COMMUNITY: &str = "console";
 /// The console's only channel.
 pub const CHANNEL: &str = "console";
-/// The longest the real-clock scheduler sleeps between looks at the deadline queue.
-const MAX_SLEEP: Duration = Duration::from_secs(30);
 
 /// How the console runs.
 #[derive(Clone, Debug)]
@@ -39,43 +40,29 @@ pub struct ConsoleOptions {
     pub echo: bool,
     /// Write board pictures (PNG) into `<data>/boards/` and print their paths.
     pub pictures: bool,
-    /// Session settings.
-    pub session: SessionConfig,
 }
 
 /// Where console output goes (standard output, or a buffer in tests); shared with the
-/// scheduler thread.
+/// background loop's outlet.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
-/// Runs the console until `input` ends.
-pub fn run(
-    opts: &ConsoleOptions,
-    input: &mut dyn BufRead,
-    out: Output,
-    interactive: bool,
-) -> Result<(), String> {
-    let store = crate::runtime::open_store(&opts.data)?;
-    let fake = if opts.fake_clock {
-        let start = store
-            .meta_time(FAKE_NOW)
-            .map_err(|e| e.to_string())?
-            .unwrap_or(FakeClock::EPOCH);
-        Some(Arc::new(FakeClock::new(start)))
-    } else {
-        None
-    };
-    let clock: Arc<dyn Clock> = match &fake {
-        Some(f) => f.clone(),
-        None => Arc::new(SystemClock),
-    };
-    let rng = dice_rng(opts.seed)?;
-    // The console is the operator's own terminal (every `@name` is the operator): no rate
-    // limit; the other limits apply.
-    let config = opts.session.clone().without_rate_limit();
-    let session = Arc::new(
-        Session::new(store.clone(), clock.clone(), rng, config).map_err(|e| e.to_string())?,
-    );
-    tracing::info!(games = store.game_count(), data = %opts.data.display(), "console started");
+/// What the console reads and writes.
+pub struct ConsoleIo {
+    /// The command lines.
+    pub input: Box<dyn BufRead + Send>,
+    /// Where answers and notices go.
+    pub out: Output,
+    /// Whether a person types (a terminal): greets them.
+    pub interactive: bool,
+}
+
+/// Starts the console on the process's shared parts; it ends by itself when the input ends.
+pub fn start(opts: ConsoleOptions, io: ConsoleIo, shared: &Shared) -> Running {
+    let ConsoleIo {
+        input,
+        out,
+        interactive,
+    } = io;
     if interactive {
         say(
             &out,
@@ -85,61 +72,120 @@ pub fn run(
             ),
         );
     }
+    tracing::info!(data = %opts.data.display(), "console started");
     let pictures = opts.pictures.then(|| opts.data.join("boards"));
-    print_notices(&out, &session.tick(clock.now()), pictures.as_deref());
-
-    // With the real clock a thread wakes at each deadline; with the fake one, every line ticks.
-    let (stop, stopped) = mpsc::channel::<()>();
-    let scheduler = fake.is_none().then(|| {
-        let session = session.clone();
-        let clock = clock.clone();
-        let out = out.clone();
-        let pictures = pictures.clone();
-        std::thread::spawn(move || {
-            loop {
-                let now = clock.now();
-                let wait = session.next_wakeup().map_or(MAX_SLEEP, |at| {
-                    Duration::from_secs(at.since(now).clamp(0, MAX_SLEEP.as_secs() as i64) as u64)
-                });
-                match stopped.recv_timeout(wait) {
-                    Err(RecvTimeoutError::Timeout) => {
-                        print_notices(&out, &session.tick(clock.now()), pictures.as_deref());
-                    }
-                    _ => return,
-                }
-            }
-        })
+    let outlet = Arc::new(ConsoleOutlet {
+        out: out.clone(),
+        pictures: pictures.clone(),
     });
+    let lines = read_lines(input);
+    let shared = shared.clone();
+    let task = tokio::spawn(answer_lines(opts, lines, out, shared));
+    let abort = task.abort_handle();
+    Running {
+        outlet,
+        done: task,
+        stop: Box::new(move || {
+            Box::pin(async move {
+                abort.abort();
+            })
+        }),
+        finite: true,
+    }
+}
 
-    let mut line = String::new();
-    loop {
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+/// Reads the input on its own thread (a terminal read cannot be awaited), line by line.
+fn read_lines(
+    mut input: Box<dyn BufRead + Send>,
+) -> tokio::sync::mpsc::Receiver<Result<String, String>> {
+    let (tx, rx) = tokio::sync::mpsc::channel(16);
+    std::thread::spawn(move || {
+        loop {
+            let mut line = String::new();
+            let read = match input.read_line(&mut line) {
+                Ok(0) => return,
+                Ok(_) => Ok(line),
+                Err(e) => Err(format!("cannot read the input: {e}")),
+            };
+            let failed = read.is_err();
+            if tx.blocking_send(read).is_err() || failed {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// Answers each line in turn: through the gate, then waiting for the background round it
+/// started (the engine's answer, what a clock line made due) before the next line.
+async fn answer_lines(
+    opts: ConsoleOptions,
+    mut lines: tokio::sync::mpsc::Receiver<Result<String, String>>,
+    out: Output,
+    shared: Shared,
+) -> Result<(), String> {
+    // The first round (an engine turn left before a stop, what fell due while Skald was
+    // down) is printed before the first answer.
+    shared.rounds.settle(&shared.engine).await;
+    while let Some(read) = lines.recv().await {
+        let line = match read {
+            Ok(line) => line,
             Err(e) => {
-                say(&out, &format!("! cannot read the input: {e}"));
+                say(&out, &format!("! {e}"));
                 break;
             }
+        };
+        let Some(pass) = shared.gate.enter().await else {
+            say(&out, &format!("! {}", gate::CLOSED));
+            break;
+        };
+        let (opts, out, session, clock) = (
+            opts.clone(),
+            out.clone(),
+            shared.session.clone(),
+            shared.clock.clone(),
+        );
+        let answered = tokio::task::spawn_blocking(move || {
+            handle_line(&opts, &session, &clock, &out, line.trim())
+        })
+        .await;
+        if let Err(e) = answered {
+            tracing::error!(error = %e, "the console's answer failed");
         }
-        handle_line(opts, &session, fake.as_deref(), &*store, &out, line.trim());
-        if let Some(f) = &fake {
-            print_notices(&out, &session.tick(f.now()), pictures.as_deref());
-        }
-        engine_moves(&session, &out, pictures.as_deref(), fake.is_some());
+        shared.rounds.settle(&shared.engine).await;
+        drop(pass);
+    }
+    Ok(())
+}
+
+/// Prints what the background loop posts: engine moves as the line the engine would have
+/// typed and its answer, deadlines as they come. The console is the process's only adapter
+/// when it runs, so it owns every channel.
+struct ConsoleOutlet {
+    out: Output,
+    pictures: Option<PathBuf>,
+}
+
+impl Outlet for ConsoleOutlet {
+    fn platform(&self) -> &'static str {
+        PLATFORM
     }
 
-    let _ = stop.send(());
-    if let Some(t) = scheduler {
-        let _ = t.join();
+    fn owns(&self, _channel: &ChannelId) -> bool {
+        true
     }
-    session.heartbeat(clock.now());
-    if let Some(f) = &fake {
-        store
-            .set_meta_time(FAKE_NOW, f.now())
-            .map_err(|e| e.to_string())?;
+
+    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
+        let pictures = self.pictures.as_deref();
+        for n in &notices {
+            let answer = format_reply(&n.reply, pictures);
+            match &n.said {
+                Some(said) => say(&self.out, &format!("@{}> {}\n{answer}", said.by, said.line)),
+                None => say(&self.out, &answer),
+            }
+        }
+        Box::pin(async {})
     }
-    store.flush().map_err(|e| e.to_string())
 }
 
 /// One input line: a comment, an admin line, or a command by a speaker. Prints the echo
@@ -147,8 +193,7 @@ pub fn run(
 fn handle_line(
     opts: &ConsoleOptions,
     session: &Session,
-    fake: Option<&FakeClock>,
-    store: &dyn Store,
+    clock: &AdapterClock,
     out: &Output,
     line: &str,
 ) {
@@ -173,7 +218,7 @@ fn handle_line(
         None => (opts.name.clone(), line),
     };
     let pictures = opts.pictures.then(|| opts.data.join("boards"));
-    let answer = answer_line(session, fake, store, pictures.as_deref(), &speaker, text);
+    let answer = answer_line(session, clock, pictures.as_deref(), &speaker, text);
     if opts.echo {
         say(out, &format!("@{speaker}> {text}\n{answer}"));
     } else {
@@ -181,37 +226,10 @@ fn handle_line(
     }
 }
 
-/// Plays the built-in engine's moves until no game waits for one ([`skald_session::engine_driver`]).
-/// The console waits for each search so transcripts stay in order (a chat adapter runs the
-/// driver in its background loop instead and keeps answering). Printed as if `@skald` had
-/// typed the move.
-///
-/// With the fake clock the searches have no wall-time cap (only their iteration budgets), so
-/// a transcript repeats exactly however loaded the machine is.
-fn engine_moves(session: &Session, out: &Output, pictures: Option<&Path>, exact: bool) {
-    let mut driver = skald_session::engine_driver::Driver::new();
-    driver.uncapped = exact;
-    for _ in 0..10_000 {
-        let Some(played) = driver.play_next(session) else {
-            return;
-        };
-        let answer = format_reply(&played.reply, pictures);
-        if played.line.is_empty() {
-            say(out, &answer);
-        } else {
-            say(
-                out,
-                &format!("@{}> {}\n{answer}", played.turn.ctx.user.name, played.line),
-            );
-        }
-    }
-}
-
 /// What the console answers to `text` spoken by `speaker`.
 fn answer_line(
     session: &Session,
-    fake: Option<&FakeClock>,
-    store: &dyn Store,
+    clock: &AdapterClock,
     pictures: Option<&Path>,
     speaker: &str,
     text: &str,
@@ -232,28 +250,25 @@ fn answer_line(
     }
     let word = text.split_whitespace().next().unwrap_or("").to_lowercase();
     if word == "!clock" {
-        return clock_line(fake, store, text);
+        return clock_line(clock, text);
     }
     let ctx = Context::private(User::new(PLATFORM, speaker, speaker), COMMUNITY, CHANNEL);
     format_reply(&session.handle(&ctx, text), pictures)
 }
 
 /// `!clock` shows the fake time; `!clock +3d` moves it forward.
-fn clock_line(fake: Option<&FakeClock>, store: &dyn Store, text: &str) -> String {
-    let Some(fake) = fake else {
+fn clock_line(clock: &AdapterClock, text: &str) -> String {
+    if !clock.is_fake() {
         return "! the console runs on the real clock; start it with --fake-clock to move time"
             .to_string();
-    };
+    }
     let arg = text.split_whitespace().nth(1);
     match arg.map(parse_duration) {
-        None => format!("fake time: {}", fake.now()),
-        Some(Some(secs)) if secs > 0 => {
-            let now = fake.advance(secs);
-            if let Err(e) = store.set_meta_time(FAKE_NOW, now) {
-                return format!("! cannot save the fake time: {e}");
-            }
-            format!("fake time: {now} (+{})", describe_duration(secs))
-        }
+        None => format!("fake time: {}", clock.now()),
+        Some(Some(secs)) if secs > 0 => match clock.advance(secs) {
+            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs)),
+            Err(e) => format!("! {e}"),
+        },
         Some(_) => "! expected `!clock` or `!clock +<duration>`, like `!clock +3d`, `!clock +12h`, `!clock +90m`"
             .to_string(),
     }
@@ -331,12 +346,6 @@ fn file_safe(name: &str) -> String {
             }
         })
         .collect()
-}
-
-fn print_notices(out: &Output, notices: &[Notice], pictures: Option<&Path>) {
-    for n in notices {
-        say(out, &format_reply(&n.reply, pictures));
-    }
 }
 
 /// Prints one block followed by a blank line, holding the output lock for the whole block.

@@ -1,6 +1,7 @@
 //! `[clock] fake = true`: the chat adapters on a movable clock, so an end-to-end test (or an
 //! admin's demo) sees reminders and timeouts without waiting days. The chat counterpart of
-//! the console's `--fake-clock` and `!clock +3d`, the same for every platform.
+//! the console's `--fake-clock` and `!clock +3d` ([`AdapterClock::typed`], moved by
+//! [`AdapterClock::advance`] and no file), the same for every platform.
 //!
 //! The fake time starts where it last stood (kept in the store, shared with the console's
 //! fake clock) or at 2025-01-01 00:00 UTC, and moves only when the clock file says a later
@@ -32,7 +33,8 @@ pub struct AdapterClock {
 /// The fake clock, its file, and the store keeping its time across restarts.
 struct Fake {
     clock: Arc<FakeClock>,
-    file: PathBuf,
+    /// `None` for the console's clock, moved only by `!clock` lines.
+    file: Option<PathBuf>,
     store: Arc<dyn Store>,
     /// The unreadable content last warned about, so a bad file is logged once, not at
     /// every poll.
@@ -64,25 +66,61 @@ impl AdapterClock {
             .unwrap_or_else(|| data.join(DEFAULT_FILE));
         let fake = Fake {
             clock: clock.clone(),
-            file,
+            file: Some(file.clone()),
             store: store.clone(),
             warned: std::sync::Mutex::new(None),
         };
         fake.refresh();
         let now = clock.now();
         if fake.read_file().is_none_or(|t| t < now) {
-            std::fs::write(&fake.file, format!("{}\n", file_form(now)))
-                .map_err(|e| format!("cannot write the clock file {}: {e}", fake.file.display()))?;
+            std::fs::write(&file, format!("{}\n", file_form(now)))
+                .map_err(|e| format!("cannot write the clock file {}: {e}", file.display()))?;
         }
         tracing::warn!(
             now = %now,
-            file = %fake.file.display(),
+            file = %file.display(),
             "running on a FAKE clock ([clock] fake = true): deadlines follow the clock file, not the real time"
         );
         Ok(AdapterClock {
             clock,
             fake: Some(fake),
         })
+    }
+
+    /// The console's `--fake-clock`: a fake clock starting where the store's fake time stood
+    /// (or [`FakeClock::EPOCH`]), moved only by [`AdapterClock::advance`] (the `!clock +3d`
+    /// line); no file.
+    pub fn typed(store: &Arc<dyn Store>) -> Result<AdapterClock, String> {
+        let start = store
+            .meta_time(FAKE_NOW)
+            .map_err(|e| e.to_string())?
+            .unwrap_or(FakeClock::EPOCH);
+        let clock = Arc::new(FakeClock::new(start));
+        Ok(AdapterClock {
+            clock: clock.clone(),
+            fake: Some(Fake {
+                clock,
+                file: None,
+                store: store.clone(),
+                warned: std::sync::Mutex::new(None),
+            }),
+        })
+    }
+
+    /// Moves a fake clock `secs` forward and keeps the new time in the store; the system
+    /// clock refuses, saying how to get a fake one.
+    pub fn advance(&self, secs: i64) -> Result<Timestamp, String> {
+        let Some(fake) = &self.fake else {
+            return Err(
+                "Skald runs on the real clock; start it with --fake-clock (or `[clock] fake = true`) to move time"
+                    .to_string(),
+            );
+        };
+        let now = fake.clock.advance(secs);
+        fake.store
+            .set_meta_time(FAKE_NOW, now)
+            .map_err(|e| format!("cannot save the fake time: {e}"))?;
+        Ok(now)
     }
 
     /// The clock to give the session.
@@ -139,9 +177,11 @@ impl Fake {
 }
 
 impl Fake {
-    /// The time in the clock file; `None` (and a warning, once per content) when unreadable.
+    /// The time in the clock file; `None` (and a warning, once per content) when unreadable
+    /// or when this clock has no file.
     fn read_file(&self) -> Option<Timestamp> {
-        let text = std::fs::read_to_string(&self.file).ok()?;
+        let file = self.file.as_ref()?;
+        let text = std::fs::read_to_string(file).ok()?;
         let text = text.trim();
         match Timestamp::parse(text) {
             Ok(t) => Some(t),
@@ -149,7 +189,7 @@ impl Fake {
                 let mut warned = self.warned.lock().unwrap_or_else(|p| p.into_inner());
                 if !text.is_empty() && warned.as_deref() != Some(text) {
                     tracing::warn!(
-                        file = %self.file.display(),
+                        file = %file.display(),
                         reason = %e,
                         "the clock file should hold a UTC time like 2025-01-03T12:00; ignored"
                     );

@@ -1,17 +1,14 @@
-//! What every adapter shares at run time: one process serving every enabled chat platform
-//! ([`chat`]), the door commands pass through ([`gate`]), opening the store ([`open_store`]), the movable
-//! clock for tests and demos ([`fake_time`]), the background loop that plays the engine's
-//! moves and fires deadlines ([`scheduler`]), and the log lines dropped as noise
-//! ([`log_noise`]).
+//! What every adapter shares at run time: the one start-up, background loop and shutdown of
+//! a `skald` process ([`serve`]), the door commands pass through ([`gate`]), opening the
+//! store ([`open_store`]), the movable clock for tests and demos ([`fake_time`]), the
+//! background loop that plays the engine's moves and fires deadlines ([`scheduler`]), and
+//! the log lines dropped as noise ([`log_noise`]).
 
-#[cfg(any(feature = "discord", feature = "matrix"))]
-pub mod chat;
 pub mod fake_time;
-#[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod gate;
 pub mod log_noise;
-#[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod scheduler;
+pub mod serve;
 
 use skald_session::store::{SledStore, Store};
 use std::path::Path;

@@ -9,8 +9,8 @@ pub mod deliver;
 pub mod outlet;
 
 use crate::config::DiscordSection;
-use crate::runtime::chat::{Running, Shared};
 use crate::runtime::gate::Gate;
+use crate::runtime::serve::{Running, Shared};
 use poise::serenity_prelude as serenity;
 use skald_session::{Context as SessionContext, Session, User};
 use std::sync::Arc;
@@ -132,6 +132,7 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
             .map_err(|e| format!("the Discord connection failed: {e}"))
     });
     Ok(Running {
+        finite: false,
         outlet,
         done,
         stop: Box::new(move || {

@@ -3,7 +3,7 @@
 //! the player concerned.
 
 use super::deliver;
-use crate::runtime::chat::{BoxFuture, Outlet};
+use crate::runtime::serve::{BoxFuture, Outlet};
 use poise::serenity_prelude as serenity;
 use skald_session::{ChannelId, Notice};
 use std::sync::Arc;

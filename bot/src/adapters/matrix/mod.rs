@@ -12,7 +12,7 @@ pub mod outlet;
 pub mod rooms;
 
 use crate::config::MatrixSection;
-use crate::runtime::chat::{Running, Shared};
+use crate::runtime::serve::{Running, Shared};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
@@ -143,6 +143,7 @@ pub async fn start(
     });
     let sync_abort = sync.abort_handle();
     Ok(Running {
+        finite: false,
         outlet,
         done: sync,
         stop: Box::new(move || {

@@ -3,7 +3,7 @@
 
 use super::deliver;
 use super::rooms::DirectRooms;
-use crate::runtime::chat::{BoxFuture, Outlet};
+use crate::runtime::serve::{BoxFuture, Outlet};
 use matrix_sdk::Client;
 use matrix_sdk::ruma::RoomId;
 use skald_session::{ChannelId, Notice};

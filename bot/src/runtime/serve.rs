@@ -1,21 +1,24 @@
-//! One process for every enabled chat platform: one store, one session, one clock, one
-//! background loop, and the adapters the configuration enables (`[discord]`, `[matrix]`,
-//! or both) started on them. Start-up, logging and shutdown are this one code path for
-//! every adapter:
+//! One process for every adapter: one store, one session, one clock, one background loop,
+//! and the adapters started on them — the chat platforms the configuration enables
+//! (`[discord]`, `[matrix]`, or both), or the console. Start-up, logging and shutdown are
+//! this one code path for every adapter:
 //!
 //! - start-up opens the store (replaying its journal), gives the players back any down
 //!   time, starts each adapter, then the background loop (whose first round posts whatever
 //!   fell due while the bot was down);
 //! - each notice of the background loop (an engine move, a reminder, a timeout) goes to the
 //!   adapter that owns its channel ([`Outlet::owns`]);
-//! - SIGINT or SIGTERM (or an adapter losing its platform for good) stops the process:
-//!   new commands are turned away ([`Gate`]), those in flight finish and answer, the
-//!   adapters disconnect, the background loop stops, and the store records a last
-//!   heartbeat and is flushed.
+//! - SIGINT or SIGTERM (or an adapter losing its platform for good, or the console's input
+//!   ending) stops the process: new commands are turned away ([`Gate`]), those in flight
+//!   finish and answer, the adapters disconnect, the background loop stops, and the store
+//!   records a last heartbeat and is flushed.
 
 use super::fake_time::AdapterClock;
 use super::gate::Gate;
+use super::scheduler::Rounds;
+use crate::adapters::console::{self, ConsoleIo, ConsoleOptions};
 use crate::config::Config;
+use skald_session::engine_driver::Driver;
 use skald_session::{ChannelId, Notice, Session};
 use std::future::Future;
 use std::pin::Pin;
@@ -38,10 +41,21 @@ pub struct Shared {
     /// Wakes the background loop after each answered command, so an engine move it made
     /// possible follows the answer.
     pub engine: Arc<Notify>,
+    /// The background loop's rounds, for an adapter that waits for the engine's answer
+    /// before reading on (the console).
+    pub rounds: Arc<Rounds>,
     /// Commands in flight, and the shutdown's door.
     pub gate: Arc<Gate>,
-    /// The clock (the system's, or `[clock] fake = true`).
+    /// The clock (the system's, or `[clock] fake = true`, or the console's `--fake-clock`).
     pub clock: Arc<AdapterClock>,
+}
+
+/// Which adapters a process runs.
+pub enum Adapters {
+    /// Every chat platform the configuration enables.
+    Chat,
+    /// The console, reading command lines from `io`.
+    Console(ConsoleOptions, ConsoleIo),
 }
 
 /// Where an adapter posts the background loop's notices.
@@ -64,31 +78,66 @@ pub struct Running {
     pub done: tokio::task::JoinHandle<Result<(), String>>,
     /// Disconnects the adapter (at shutdown, after the commands in flight answered).
     pub stop: Box<dyn FnOnce() -> BoxFuture<'static, ()> + Send>,
+    /// Whether the adapter ending by itself is the process's normal end (the console when
+    /// its input ends) rather than a platform lost.
+    pub finite: bool,
 }
 
-/// Runs every enabled chat adapter until the process is told to stop.
-pub fn serve(config: &Config) -> Result<(), String> {
+/// Runs `adapters` until the process is told to stop (or the console's input ends).
+pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
     // Every enabled section is checked before any platform is contacted.
-    if let Some(d) = config.discord.as_ref().filter(|d| d.enabled) {
-        d.check()?;
+    if matches!(adapters, Adapters::Chat) {
+        if let Some(d) = config.discord.as_ref().filter(|d| d.enabled) {
+            d.check()?;
+        }
+        if let Some(m) = config.matrix.as_ref().filter(|m| m.enabled) {
+            m.check()?;
+        }
     }
-    if let Some(m) = config.matrix.as_ref().filter(|m| m.enabled) {
-        m.check()?;
-    }
-    let data = config.data_dir(None);
+    let (data, seed) = match &adapters {
+        Adapters::Console(opts, _) => (opts.data.clone(), opts.seed),
+        Adapters::Chat => (config.data_dir(None), None),
+    };
     let store = super::open_store(&data)?;
-    let seed = std::env::var("SKALD_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok());
+    let seed = seed.or_else(|| {
+        std::env::var("SKALD_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+    });
     let rng = skald_session::dice_rng::dice_rng(seed)?;
-    let clock = Arc::new(AdapterClock::new(&config.clock, &data, &store)?);
+    let mut session_config = config.session_config();
+    let (clock, driver) = match &adapters {
+        Adapters::Console(opts, _) => {
+            let clock = if opts.fake_clock {
+                AdapterClock::typed(&store)?
+            } else {
+                AdapterClock::new(&config.clock, &data, &store)?
+            };
+            // The console is the operator's own terminal (every `@name` is the operator): no
+            // rate limit; the other limits apply.
+            session_config = session_config.without_rate_limit();
+            // A transcript shows each engine move as a line the engine typed; on the fake
+            // clock its searches have no wall-time cap, so a transcript repeats exactly
+            // however loaded the machine is.
+            let mut driver = Driver::new();
+            driver.uncapped = clock.is_fake();
+            driver.separate = true;
+            (clock, driver)
+        }
+        Adapters::Chat => (
+            AdapterClock::new(&config.clock, &data, &store)?,
+            Driver::default(),
+        ),
+    };
+    let clock = Arc::new(clock);
     let session = Arc::new(
-        Session::new(store, clock.clock(), rng, config.session_config())
-            .map_err(|e| e.to_string())?,
+        Session::new(store, clock.clock(), rng, session_config).map_err(|e| e.to_string())?,
     );
+    tracing::info!(games = session.store().game_count(), data = %data.display(), "store opened");
     let shared = Shared {
         session,
         engine: Arc::new(Notify::new()),
+        rounds: Arc::new(Rounds::default()),
         gate: Arc::new(Gate::default()),
         clock,
     };
@@ -96,7 +145,7 @@ pub fn serve(config: &Config) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    let result = runtime.block_on(run(config, shared.clone()));
+    let result = runtime.block_on(run(config, adapters, driver, shared.clone()));
     runtime.shutdown_timeout(Duration::from_secs(5));
     // The last heartbeat: the next start gives the players back the time the bot is down.
     shared.session.heartbeat(shared.session.now());
@@ -105,20 +154,16 @@ pub fn serve(config: &Config) -> Result<(), String> {
     result
 }
 
-async fn run(config: &Config, shared: Shared) -> Result<(), String> {
-    let mut adapters = Vec::new();
-    #[cfg(feature = "discord")]
-    if let Some(section) = config.discord.as_ref().filter(|d| d.enabled) {
-        adapters.push(crate::adapters::discord::start(section, &shared).await?);
-    }
-    #[cfg(feature = "matrix")]
-    if let Some(section) = config.matrix.as_ref().filter(|m| m.enabled) {
-        adapters
-            .push(crate::adapters::matrix::start(section, &config.data_dir(None), &shared).await?);
-    }
-    if adapters.is_empty() {
-        return Err("no chat platform is enabled".to_string());
-    }
+async fn run(
+    config: &Config,
+    which: Adapters,
+    driver: Driver,
+    shared: Shared,
+) -> Result<(), String> {
+    let adapters = match which {
+        Adapters::Console(opts, io) => vec![console::start(opts, io, &shared)],
+        Adapters::Chat => start_chat(config, &shared).await?,
+    };
     let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
     let post = move |notices: Vec<Notice>| {
         let outlets = outlets.clone();
@@ -128,7 +173,9 @@ async fn run(config: &Config, shared: Shared) -> Result<(), String> {
         shared.session.clone(),
         shared.clock.clone(),
         shared.engine.clone(),
+        shared.rounds.clone(),
         MAX_SLEEP,
+        driver,
         post,
     ));
     tracing::info!(adapters = adapters.len(), "skald is serving");
@@ -139,9 +186,9 @@ async fn run(config: &Config, shared: Shared) -> Result<(), String> {
     for adapter in adapters {
         let tx = ended_tx.clone();
         let platform = adapter.outlet.platform();
-        let done = adapter.done;
+        let (done, finite) = (adapter.done, adapter.finite);
         tokio::spawn(async move {
-            let _ = tx.send((platform, done.await));
+            let _ = tx.send((platform, finite, done.await));
         });
         stops.push(adapter.stop);
     }
@@ -151,7 +198,8 @@ async fn run(config: &Config, shared: Shared) -> Result<(), String> {
             tracing::info!("stopping: no new commands; finishing those in flight");
             Ok(())
         }
-        Some((platform, r)) = ended.recv() => match r {
+        Some((platform, finite, r)) = ended.recv() => match r {
+            Ok(Ok(())) if finite => Ok(()),
             Ok(Ok(())) => Err(format!("the {platform} adapter stopped")),
             Ok(Err(e)) => Err(e),
             Err(e) => Err(format!("the {platform} adapter failed: {e}")),
@@ -163,6 +211,25 @@ async fn run(config: &Config, shared: Shared) -> Result<(), String> {
     }
     scheduler.abort();
     result
+}
+
+/// Starts every chat adapter the configuration enables.
+#[allow(unused_variables, unused_mut)] // A console-only build has no chat adapter to start.
+async fn start_chat(config: &Config, shared: &Shared) -> Result<Vec<Running>, String> {
+    let mut adapters = Vec::new();
+    #[cfg(feature = "discord")]
+    if let Some(section) = config.discord.as_ref().filter(|d| d.enabled) {
+        adapters.push(crate::adapters::discord::start(section, shared).await?);
+    }
+    #[cfg(feature = "matrix")]
+    if let Some(section) = config.matrix.as_ref().filter(|m| m.enabled) {
+        adapters
+            .push(crate::adapters::matrix::start(section, &config.data_dir(None), shared).await?);
+    }
+    if adapters.is_empty() {
+        return Err("no chat platform is enabled".to_string());
+    }
+    Ok(adapters)
 }
 
 /// Posts each notice through the adapter that owns its channel, in order.

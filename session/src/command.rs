@@ -1378,6 +1378,50 @@ mod tests {
         );
     }
 
+    /// The usage line is written by hand in each command's one entry (the text grammar
+    /// orders words differently from the typed options: `#id` first, `@skald <level>` as one
+    /// opponent); this keeps it true to the typed arguments: each argument shows in it in the
+    /// form the parser reads, bracketed exactly when it is optional.
+    #[test]
+    fn every_usage_line_shows_each_argument_as_the_parser_reads_it() {
+        for c in COMMANDS {
+            for a in c.args {
+                let word = match a.kind {
+                    ArgKind::GameId => "#id".to_string(),
+                    ArgKind::RuleSet => "rule-set".to_string(),
+                    ArgKind::User => "@user".to_string(),
+                    ArgKind::Seat => "first | second | random".to_string(),
+                    ArgKind::Flag { yes, no } => format!("{yes} | {no}"),
+                    ArgKind::Number { prefix: "", .. } => format!("<{}>", a.name),
+                    ArgKind::Number { prefix, .. } => format!("{prefix}N"),
+                    ArgKind::Text { .. } => format!("{}>", a.name),
+                    ArgKind::Level => {
+                        assert!(c.detail.contains("@skald easy"), "{}", c.name);
+                        continue;
+                    }
+                };
+                let word = if matches!(a.kind, ArgKind::Text { .. }) && !a.required {
+                    a.name.to_string()
+                } else {
+                    word
+                };
+                let at = c.usage.find(&word);
+                assert!(at.is_some(), "{}: {word} missing in {}", c.name, c.usage);
+                let before = &c.usage[..at.unwrap_or(0)];
+                let open = before.matches('[').count() > before.matches(']').count();
+                assert_eq!(
+                    open,
+                    !a.required,
+                    "{}: {word} is {} but {} brackets in {}",
+                    c.name,
+                    if a.required { "required" } else { "optional" },
+                    if open { "inside" } else { "outside" },
+                    c.usage
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_command_has_usage_and_example_that_parse() {
         for c in COMMANDS {

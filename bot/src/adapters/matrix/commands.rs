@@ -6,7 +6,9 @@
 
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 use matrix_sdk::ruma::matrix_uri::MatrixId;
-use matrix_sdk::ruma::{MatrixToUri, MatrixUri, OwnedUserId, UserId};
+use matrix_sdk::ruma::{OwnedUserId, UserId};
+use ruma::html::matrix::{AnchorUri, MatrixElement};
+use ruma::html::{Html, NodeRef};
 use skald_session::command::ENGINE_HANDLE;
 
 /// The command line in a message, or `None` when the message is not for the bot.
@@ -87,135 +89,54 @@ fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
 }
 
 /// An HTML body as plain text, each pill (`<a href="https://matrix.to/#/@bob:x">Bob</a>`,
-/// or a `matrix:u/bob:x` link) replaced by the id it links to and the other tags dropped.
+/// or a `matrix:u/bob:x` link) replaced by the id it links to, the other tags dropped and the
+/// quoted message of a reply (`<mx-reply>`) left out. Ruma's HTML reader parses the body
+/// (html5ever: character references, unclosed tags) and reads each link as a Matrix URI.
 pub fn pills_to_ids(html: &str) -> String {
     let mut out = String::new();
-    let mut rest = html;
-    while let Some(start) = rest.find('<') {
-        out.push_str(&unescape(&rest[..start]));
-        let after = &rest[start..];
-        let Some(end) = after.find('>') else {
-            out.push_str(&unescape(after));
-            rest = "";
-            break;
-        };
-        let tag = &after[..=end];
-        if let Some(id) = pill_target(tag) {
-            // Skip the link's text up to `</a>`.
-            let inner = &after[end + 1..];
-            let close = inner.find("</a>").map_or(inner.len(), |i| i + 4);
-            out.push_str(id.as_str());
-            rest = &inner[close..];
-        } else {
-            if tag.starts_with("<br") || tag.starts_with("<p") {
-                out.push(' ');
-            }
-            rest = &after[end + 1..];
-        }
+    for node in Html::parse(html).children() {
+        plain_text(&node, &mut out);
     }
-    out.push_str(&unescape(rest));
     out
 }
 
-/// The user a pill's opening tag (`<a href="...">`) links to. Ruma reads the link: a
-/// `https://matrix.to/#/@bob:x` link (percent-encoded or not, `?via=` allowed) or a
-/// `matrix:u/bob:x` URI; links to rooms, events or elsewhere are not pills.
-fn pill_target(tag: &str) -> Option<OwnedUserId> {
-    let name = tag.get(1..)?.trim_start();
-    if !name.get(..1).is_some_and(|a| a.eq_ignore_ascii_case("a"))
-        || !name[1..].starts_with(char::is_whitespace)
-    {
-        return None;
+/// Appends `node`'s text to `out`, pills as the ids they link to.
+fn plain_text(node: &NodeRef, out: &mut String) {
+    if let Some(text) = node.as_text() {
+        out.push_str(&text.borrow());
+        return;
     }
-    let href = unescape(attribute(&name[1..], "href")?);
-    let id = match MatrixToUri::parse(&href) {
-        Ok(uri) => uri.id().clone(),
-        Err(_) => MatrixUri::parse(&href).ok()?.id().clone(),
+    if let Some(element) = node.as_element() {
+        match element.to_matrix().element {
+            MatrixElement::MatrixReply => return,
+            MatrixElement::A(anchor) => {
+                if let Some(user) = anchor.href.as_ref().and_then(pill_target) {
+                    out.push_str(user.as_str());
+                    return;
+                }
+            }
+            MatrixElement::Br | MatrixElement::P => out.push(' '),
+            _ => {}
+        }
+    }
+    for child in node.children() {
+        plain_text(&child, out);
+    }
+}
+
+/// The user a link points to: a `https://matrix.to/#/@bob:x` link (percent-encoded or not,
+/// `?via=` allowed) or a `matrix:u/bob:x` URI; links to rooms, events or elsewhere are not
+/// pills.
+fn pill_target(href: &AnchorUri) -> Option<OwnedUserId> {
+    let id = match href {
+        AnchorUri::MatrixTo(uri) => uri.id(),
+        AnchorUri::Matrix(uri) => uri.id(),
+        _ => return None,
     };
     match id {
-        MatrixId::User(user) => Some(user),
+        MatrixId::User(user) => Some(user.clone()),
         _ => None,
     }
-}
-
-/// The value of attribute `name` in the attributes of a tag (`href="x" title='y'`): quoted
-/// with `"` or `'`, or bare up to a space or the tag's end.
-fn attribute<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
-    let mut rest = attrs;
-    loop {
-        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
-        let key_end = rest.find(|c: char| c == '=' || c == '>' || c.is_whitespace())?;
-        let key = &rest[..key_end];
-        rest = rest[key_end..].trim_start();
-        let Some(after_eq) = rest.strip_prefix('=') else {
-            if rest.starts_with('>') || rest.is_empty() {
-                return None;
-            }
-            continue; // an attribute without a value
-        };
-        let after_eq = after_eq.trim_start();
-        let (value, next) = match after_eq.chars().next()? {
-            q @ ('"' | '\'') => {
-                let body = &after_eq[1..];
-                let close = body.find(q)?;
-                (&body[..close], &body[close + 1..])
-            }
-            _ => {
-                let end = after_eq
-                    .find(|c: char| c.is_whitespace() || c == '>')
-                    .unwrap_or(after_eq.len());
-                (&after_eq[..end], &after_eq[end..])
-            }
-        };
-        if key.eq_ignore_ascii_case(name) {
-            return Some(value);
-        }
-        rest = next;
-    }
-}
-
-/// Text with the character references a Matrix client writes (`&amp;`, `&lt;`, `&gt;`,
-/// `&quot;`, `&#39;`, `&apos;`, `&nbsp;` and numeric ones) decoded, in one pass so that
-/// `&amp;lt;` stays `&lt;`.
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        let decoded = rest.find(';').filter(|&end| end <= 10).and_then(|end| {
-            let c = match &rest[1..end] {
-                "amp" => '&',
-                "lt" => '<',
-                "gt" => '>',
-                "quot" => '"',
-                "apos" => '\'',
-                "nbsp" => '\u{a0}',
-                num => {
-                    let code = match num.strip_prefix('#')? {
-                        hex if hex.starts_with(['x', 'X']) => {
-                            u32::from_str_radix(&hex[1..], 16).ok()?
-                        }
-                        dec => dec.parse().ok()?,
-                    };
-                    char::from_u32(code)?
-                }
-            };
-            Some((c, end))
-        });
-        match decoded {
-            Some((c, end)) => {
-                out.push(c);
-                rest = &rest[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]
@@ -293,6 +214,13 @@ mod tests {
         assert_eq!(
             pills_to_ids("a &amp;lt; b &lt;3 &#64;x &#x41; &bogus; &"),
             "a &lt; b <3 @x A &bogus; &"
+        );
+        // A reply's quoted message is not part of the command.
+        assert_eq!(
+            pills_to_ids(
+                "<mx-reply><blockquote>In reply to <a href=\"https://matrix.to/#/@bob:x\">bob</a> hi</blockquote></mx-reply>!skald board"
+            ),
+            "!skald board"
         );
     }
 }

@@ -178,8 +178,10 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
     (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
 }
 
-/// Text made safe inside HTML, as element text or a quoted attribute value. (No HTML writer
-/// is in matrix-sdk's tree; ruma-html, with html5ever, is an optional dependency only.)
+/// Text made safe inside HTML, as element text or a quoted attribute value: the four
+/// characters HTML gives a meaning there. (Ruma's HTML crate reads HTML and serializes whole
+/// trees; it has no function for a piece of text, and a crate for these four replacements
+/// would add more than it saves.)
 fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -186,6 +186,7 @@ impl Session {
             community: ctx.community.clone(),
             channel: ctx.channel.clone(),
             private: false,
+            account: None,
         };
         self.cmd_accept(&engine_ctx, Some(ch.id))
     }
@@ -623,6 +624,7 @@ impl Session {
                 community: ch.community.clone(),
                 channel: ch.channel.clone(),
                 private: false,
+                account: None,
             };
             return self.cmd_accept(&engine_ctx, Some(ch.id));
         }

@@ -68,6 +68,11 @@ pub enum Command {
     Vacation(u32),
     /// `help [command]`: the commands, or one command in detail.
     Help(Option<String>),
+    /// `link [code]`: a code for joining another platform's account (none given), or join
+    /// this account to the player whose code it is.
+    Link(Option<String>),
+    /// `unlink`: split this account from the player it is joined to.
+    Unlink,
 }
 
 impl Command {
@@ -94,6 +99,8 @@ impl Command {
             Command::Rules(_) => "rules",
             Command::Vacation(_) => "vacation",
             Command::Help(_) => "help",
+            Command::Link(_) => "link",
+            Command::Unlink => "unlink",
         }
     }
 }
@@ -593,6 +600,44 @@ pub const COMMANDS: &[CommandInfo] = &[
                 .map(Command::Vacation)
                 .ok_or_else(|| HOW_MANY_DAYS.into())
         },
+    },
+    CommandInfo {
+        name: "link",
+        aliases: &[],
+        usage: "link [code]",
+        summary: "be one player on Discord and Matrix: join your accounts with a one-time code",
+        detail: "Send `link` where only you see it to get a code (valid 10 minutes, once); then send                  `link <code>` from your account on the other platform, also where only you see it.                  That account then plays as you: your games, your ratings, pings on both platforms.                  Its own games move to you; where both accounts had a rating, the one with more games is kept.",
+        example: "link ABCD-EFGH",
+        args: &[Arg {
+            name: "code",
+            kind: ArgKind::Text { max_len: 16 },
+            description: "The code from your other account (leave out: get a code)",
+            required: false,
+            complete: false,
+        }],
+        parse: |a| match a {
+            [] => Ok(Command::Link(None)),
+            [code] => Ok(Command::Link(Some((*code).to_string()))),
+            [a, b] => Ok(Command::Link(Some(format!("{a}-{b}")))),
+            _ => Err("expected one code, like `link ABCD-EFGH`".into()),
+        },
+        secret: true,
+        build: |a| Ok(Command::Link(a.text("code").map(str::to_string))),
+    },
+    CommandInfo {
+        name: "unlink",
+        aliases: &[],
+        usage: "unlink",
+        summary: "split this account from the player it was linked to",
+        detail: "Typed on a linked account, that account leaves (its games and ratings stay with the player).                  Typed by the player, every linked account leaves.",
+        example: "unlink",
+        args: &[],
+        parse: |a| match a {
+            [] => Ok(Command::Unlink),
+            _ => Err("`unlink` takes nothing after it".into()),
+        },
+        secret: false,
+        build: |_| Ok(Command::Unlink),
     },
     CommandInfo {
         name: "help",
@@ -1228,6 +1273,9 @@ mod tests {
             Command::Vacation(5),
             Command::Help(Some("move".into())),
             Command::Help(None),
+            Command::Link(None),
+            Command::Link(Some("ABCD-EFGH".into())),
+            Command::Unlink,
         ]
     }
 

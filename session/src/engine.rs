@@ -154,6 +154,7 @@ impl Session {
                         community: g.community.clone(),
                         channel: g.channel.clone(),
                         private: false,
+                        account: None,
                     },
                     rule_set: g.rule_set(),
                     seat,

@@ -97,6 +97,17 @@ pub struct Context {
     /// direct message, a Matrix direct room with the bot, the console. Secret input (a
     /// Subulata player's `arrange`) is refused anywhere else, whatever the adapter.
     pub private: bool,
+    /// The account that spoke, when the session acts for the player it is linked to
+    /// (`user` is then that player): names typed are read on this account's platform.
+    /// `None` when the speaker is their own player (adapters always leave it `None`).
+    pub account: Option<UserId>,
+}
+
+impl Context {
+    /// The platform the command was typed on (where `@handles` are read).
+    pub fn platform(&self) -> &str {
+        &self.account.as_ref().unwrap_or(&self.user.id).platform
+    }
 }
 
 impl Context {
@@ -107,6 +118,7 @@ impl Context {
             community: CommunityId(community.to_string()),
             channel: ChannelId(channel.to_string()),
             private: false,
+            account: None,
         }
     }
 

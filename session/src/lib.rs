@@ -25,6 +25,7 @@ pub mod identity;
 pub mod journal;
 pub mod ladder;
 pub mod limits;
+pub mod link;
 mod lists;
 pub mod messages;
 mod parsed;
@@ -52,6 +53,8 @@ impl Session {
 mod tests_authz;
 #[cfg(test)]
 mod tests_limits;
+#[cfg(test)]
+mod tests_link;
 #[cfg(test)]
 mod tests_secrecy;
 
@@ -186,7 +189,7 @@ impl Session {
         match command::parse(line) {
             Ok(cmd) => self.execute_admitted(ctx, cmd),
             Err(e) if e.command.is_some_and(command::is_secret_input) && !ctx.private => {
-                Reply::refused(messages::SECRET_INPUT_IN_PUBLIC)
+                Reply::refused(messages::secret_input_in_public(e.command.unwrap_or("")))
             }
             Err(e) => Reply::refused(e.to_string()),
         }
@@ -225,7 +228,7 @@ impl Session {
         // Secret values typed where others read them are not used: the player learns to
         // send them where only they see them, and the game is unchanged.
         if command::is_secret_input(cmd.name()) && !ctx.private {
-            return Reply::refused(messages::SECRET_INPUT_IN_PUBLIC);
+            return Reply::refused(messages::secret_input_in_public(cmd.name()));
         }
         self.answer(self.run(ctx, &cmd))
     }
@@ -261,9 +264,22 @@ impl Session {
     }
 
     fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
-        let reply = self.dispatch(ctx, cmd)?;
-        // A refused command changes nothing, not even the user list.
-        self.touch_user(&ctx.user)?;
+        // Linking works on the account as it spoke; everything else on the player the
+        // account belongs to.
+        let mut reply = match cmd {
+            Command::Link(code) => self.cmd_link(ctx, code.as_deref())?,
+            Command::Unlink => self.cmd_unlink(ctx)?,
+            _ => {
+                let player = self.as_player(ctx)?;
+                let reply = self.dispatch(&player, cmd)?;
+                // A refused command changes nothing, not even the user list. A player is
+                // shown with their own account's name: a linked account's name is kept on
+                // that account only.
+                self.touch_user(&ctx.user)?;
+                reply
+            }
+        };
+        self.to_accounts(&mut reply);
         Ok(reply)
     }
 
@@ -290,6 +306,8 @@ impl Session {
             Command::Rules(Some(r)) => Ok(Reply::done(messages::rules_text(*r))),
             Command::Vacation(days) => self.cmd_vacation(ctx, *days),
             Command::Help(topic) => Ok(Reply::done(messages::help_text(topic.as_deref()))),
+            Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
+            Command::Unlink => self.cmd_unlink(ctx),
         }
     }
 
@@ -338,12 +356,14 @@ impl Session {
         }
     }
 
-    /// The user a `@handle` names, on the speaker's platform, with their known name.
+    /// The player a `@handle` names: the account on the platform the command was typed on,
+    /// or the player that account is linked to, with their known name.
     fn resolve(&self, ctx: &Context, handle: &str) -> Result<User, Failure> {
-        let id = UserId::new(&ctx.user.id.platform, handle);
+        let id = UserId::new(ctx.platform(), handle);
         if id.key().contains('\0') {
             return Err(Failure::Refused(format!("'@{handle}' is not a user")));
         }
+        let id = self.player_of(&id)?;
         let name = self
             .store
             .user(&id)?

@@ -9,6 +9,18 @@ use std::fmt::Write;
 /// The refusal of secret input (`arrange`) typed where others read it.
 pub const SECRET_INPUT_IN_PUBLIC: &str = "Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.";
 
+/// What `link <code>` typed where others read it gets.
+pub const LINK_IN_PUBLIC: &str = "Everyone here can read what you type, so link codes are not taken here and nothing was changed. Send `link` where only you see it: the /link command on Discord, your direct room with the bot on Matrix.";
+
+/// The refusal of a command whose input is secret (see [`crate::command::CommandInfo::secret`]),
+/// typed where others read it.
+pub fn secret_input_in_public(command: &str) -> &'static str {
+    match command {
+        "link" => LINK_IN_PUBLIC,
+        _ => SECRET_INPUT_IN_PUBLIC,
+    }
+}
+
 /// Dice as players say them: `3 and 1`, `6, 6, 6 and 6`.
 pub fn dice_text(dice: &[u8]) -> String {
     match dice {

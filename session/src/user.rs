@@ -1,8 +1,10 @@
-//! What the store keeps about a user: the name to show and their vacation allowance.
+//! What the store keeps about a user: the name to show, their vacation allowance, and the
+//! accounts joined into one player ([`crate::link`]).
 
 use super::clock::{DAY, Timestamp};
 use super::command::VACATION_DAYS_PER_YEAR;
-use super::identity::User;
+use super::identity::{User, UserId};
+use super::link::LinkCode;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -17,6 +19,17 @@ pub struct UserDoc {
     /// Vacation days taken per calendar year (UTC), to enforce the yearly allowance.
     #[serde(default)]
     pub vacation_days: BTreeMap<i64, u32>,
+    /// For an account joined to another player with `link`: that player. The session acts
+    /// as that player whenever this account speaks or is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<UserId>,
+    /// For a player: the accounts on other platforms joined to it (at most one per
+    /// platform), whose pings and private messages it receives there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub linked: Vec<UserId>,
+    /// The link code this player asked for, while it may be used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_code: Option<LinkCode>,
 }
 
 impl UserDoc {
@@ -26,6 +39,9 @@ impl UserDoc {
             user,
             vacation_until: None,
             vacation_days: BTreeMap::new(),
+            player: None,
+            linked: Vec::new(),
+            link_code: None,
         }
     }
 

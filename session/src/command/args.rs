@@ -436,6 +436,8 @@ impl Command {
             Command::Rating(u) => Args::default().with("user", u.clone().map(ArgValue::User)),
             Command::Vacation(d) => Args::default().with("days", Some(ArgValue::Number(*d))),
             Command::Help(t) => Args::default().with("command", t.clone().map(ArgValue::Text)),
+            Command::Link(c) => Args::default().with("code", c.clone().map(ArgValue::Text)),
+            Command::Unlink => Args::default(),
         }
     }
 

@@ -3,7 +3,9 @@
 //! where it breaks the contract. Run here against [`SledStore`]; a new backend runs the
 //! same function on an empty store of its own.
 
-use super::{Commit, CommitError, SCHEMA_VERSION, SledStore, StandingWrite, Store, Stored};
+use super::{
+    Commit, CommitError, SCHEMA_VERSION, SledStore, StandingRemoval, StandingWrite, Store, Stored,
+};
 use crate::challenge::Challenge;
 use crate::clock::{FakeClock, Timestamp};
 use crate::command::SeatChoice;
@@ -220,6 +222,58 @@ pub fn check(store: &dyn Store) {
     assert_eq!(ladder.len(), 1);
     assert_eq!(ladder[0].0, user);
     assert_eq!(ladder[0].1.games, 1);
+    // Removed over the standing read; a stale read conflicts.
+    let stale = read().expect("a standing");
+    commit(write(read(), 4)).expect("applies over what was read");
+    let removal = |read| StandingRemoval {
+        community: community.clone(),
+        rule_set: RuleSetId::Hnefatafl,
+        user: user.clone(),
+        read,
+    };
+    conflicts(
+        store,
+        Commit {
+            removed_standings: vec![removal(stale)],
+            ..Commit::default()
+        },
+        "a removal over a stale read",
+    );
+    store
+        .commit(Commit {
+            removed_standings: vec![removal(read().expect("a standing"))],
+            ..Commit::default()
+        })
+        .expect("removes over what was read");
+    assert!(read().is_none());
+    assert!(
+        store
+            .ladder(&community, RuleSetId::Hnefatafl)
+            .expect("reads")
+            .is_empty()
+    );
+    commit(write(None, 1)).expect("a standing again");
+
+    // Users: found by their pending link code.
+    let mut doc = UserDoc::new(User::new("console", "erin", "erin"));
+    doc.link_code = Some(crate::link::LinkCode {
+        code: "ABCD-EFGH".into(),
+        expires: FakeClock::EPOCH,
+    });
+    store
+        .commit(Commit {
+            users: vec![(None, doc.clone())],
+            ..Commit::default()
+        })
+        .expect("a user");
+    let found = store.user_by_link_code("ABCD-EFGH").expect("reads");
+    assert_eq!(found.map(|u| u.doc), Some(doc));
+    assert!(
+        store
+            .user_by_link_code("ABCD-EFGJ")
+            .expect("reads")
+            .is_none()
+    );
 
     // Games: version numbers, the deadline queue and each player's list in step.
     let game = a_game();
@@ -272,6 +326,19 @@ pub fn check(store: &dyn Store) {
         store.game(gid).expect("reads").map(|g| g.doc.version),
         Some(2)
     );
+    // A seat changing hands (accounts linked): each player's list follows.
+    let read = store.game(gid).expect("reads").expect("exists");
+    let (left, joined) = (read.doc.players[0].id.clone(), UserId::new("matrix", "x:y"));
+    let mut moved_seat = read.doc.clone();
+    moved_seat.players[0].id = joined.clone();
+    store
+        .commit(Commit {
+            games: vec![(Some(read), moved_seat)],
+            ..Commit::default()
+        })
+        .expect("over the version read");
+    assert!(store.user_games(&left).expect("reads").is_empty());
+    assert_eq!(store.user_games(&joined).expect("reads"), [(gid, true)]);
 
     // Export and import: the same documents in an empty store; a non-empty one refuses.
     let mut export = Vec::new();

@@ -53,7 +53,12 @@ pub trait Store: Send + Sync {
     /// A user's document, with the version it was read as.
     fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError>;
 
-    /// A user's games, by number (ascending), with whether each is still active.
+    /// The user whose pending link code is `code` (see [`crate::link`]), if any. A
+    /// backend may scan its users: codes are looked up only when someone types one.
+    fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
+
+    /// A user's games, by number (ascending), with whether each is still active (the
+    /// index follows the games' seats, also when a commit changes who sits in one).
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;
 
     /// A player's standing on one ladder with the version it was read as: what a
@@ -258,6 +263,21 @@ pub struct Commit {
     pub users: Vec<(Option<Stored<UserDoc>>, UserDoc)>,
     /// Ladder standings written, each with the version read (`None`: the player had none).
     pub standings: Vec<StandingWrite>,
+    /// Ladder standings removed (an account's standing merged into its player's when the
+    /// two are linked): each must be unchanged since it was read.
+    pub removed_standings: Vec<StandingRemoval>,
+}
+
+/// A standing to remove from one ladder, with the version read.
+pub struct StandingRemoval {
+    /// The ladder's community.
+    pub community: CommunityId,
+    /// The ladder's rule set.
+    pub rule_set: RuleSetId,
+    /// The player whose standing goes.
+    pub user: UserId,
+    /// The standing read: the removal applies only if it is still what is stored.
+    pub read: Stored<Standing>,
 }
 
 /// One player's new standing on one ladder, with the standing it was computed from: the

@@ -539,6 +539,21 @@ impl Store for SledStore {
         Ok(Some(Stored { doc, version }))
     }
 
+    /// Scans the users for a pending link code (codes are typed rarely; users are few).
+    fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError> {
+        for kv in self.users.iter() {
+            let (_, raw) = kv?;
+            let doc: UserDoc = decode("user", &raw)?;
+            if doc.link_code.as_ref().is_some_and(|c| c.code == code) {
+                return Ok(Some(Stored {
+                    doc,
+                    version: Version::new(&*raw),
+                }));
+            }
+        }
+        Ok(None)
+    }
+
     /// A user's games, by number, with whether each is still active.
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
         let mut prefix = user.key().into_bytes();
@@ -654,8 +669,16 @@ impl Store for SledStore {
                     }
                 }
                 let active = after.end.is_none();
-                if old.is_none_or(|o| o.end.is_none() != active) {
-                    for p in &after.players {
+                let seated = |d: &GameDoc, id: &UserId| d.players.iter().any(|p| p.id == *id);
+                if let Some(o) = old {
+                    // A seat that changed hands (accounts linked into one player).
+                    for p in o.players.iter().filter(|p| !seated(&after, &p.id)) {
+                        tx.del(BY_USER, &by_user_key(&p.id, after.id))?;
+                    }
+                }
+                for p in &after.players {
+                    let new_seat = old.is_some_and(|o| !seated(o, &p.id));
+                    if new_seat || old.is_none_or(|o| o.end.is_none() != active) {
                         tx.put(BY_USER, &by_user_key(&p.id, after.id), &[u8::from(active)])?;
                     }
                 }
@@ -679,6 +702,11 @@ impl Store for SledStore {
                 let bytes = Version::new(encode("user", after).map_err(abort)?);
                 tx.put(USERS, key.as_bytes(), bytes.bytes())?;
                 written_users.borrow_mut().push((key, bytes, after.clone()));
+            }
+            for r in &commit.removed_standings {
+                let key = rating_key(&r.community, r.rule_set, &r.user);
+                tx.check(RATINGS, &key, Some(&r.read.version))?;
+                tx.del(RATINGS, &key)?;
             }
             for w in &commit.standings {
                 let key = rating_key(&w.community, w.rule_set, &w.user);

@@ -1,0 +1,406 @@
+//! Accounts joined into one player across platforms: `link` gives an account a one-time code
+//! (privately, valid [`CODE_MINUTES`] minutes); `link <code>` typed privately by the same
+//! person on another platform joins that account to the code's player; `unlink` splits them.
+//!
+//! A player is the account that asked for the code (its [`UserId`] is the player's id from
+//! then on); a joined account keeps its own user document, pointing at the player
+//! ([`UserDoc::player`]). Whenever a joined account speaks or is named, the session acts as
+//! the player ([`Session::player_of`]), shown with the player's own account's name; replies, pings and private views addressed to the
+//! player reach every one of its accounts, so each platform's adapter delivers to the
+//! account it knows ([`Session::to_accounts`]).
+//!
+//! What joining does to the joining account's past (written in `docs/COMMANDS.md`): its
+//! games, finished or not, move to the player (their seats are rewritten), so `games`,
+//! `history` and the ladder show one player; on each ladder where both had a standing, the
+//! one with more games is kept (the player's on a tie) and the other is removed, the games
+//! behind it staying in `history`. Two accounts that are opponents in an unfinished game, or
+//! a joining account with a pending challenge, cannot be joined until that is settled.
+//! `unlink` keeps everything with the player: the account leaves with nothing.
+
+use crate::clock::{MINUTE, Timestamp};
+use crate::identity::{Context, User, UserId};
+use crate::store::{Commit, StandingRemoval, StandingWrite, Stored};
+use crate::user::UserDoc;
+use crate::{Failure, Private, Reply, Session};
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// How long a link code may be used.
+pub const CODE_MINUTES: i64 = 10;
+/// The code's letters: no `0`/`O`, `1`/`I`, so it reads back unambiguously from a phone.
+const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/// A pending link code, kept on the player who asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkCode {
+    /// The code, `ABCD-EFGH`.
+    pub code: String,
+    /// When it stops working.
+    pub expires: Timestamp,
+}
+
+/// `link ABCD-EFGH`, `abcdefgh`, `abcd efgh`: the code as stored, or `None` when it cannot
+/// be one.
+pub fn normalize_code(typed: &str) -> Option<String> {
+    let letters: String = typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' '))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    (letters.len() == 8 && letters.bytes().all(|b| ALPHABET.contains(&b)))
+        .then(|| format!("{}-{}", &letters[..4], &letters[4..]))
+}
+
+impl Session {
+    /// The player an account plays as: itself, or the player it was joined to.
+    pub(crate) fn player_of(&self, account: &UserId) -> Result<UserId, Failure> {
+        Ok(self
+            .store
+            .user(account)?
+            .and_then(|u| u.doc.player)
+            .unwrap_or_else(|| account.clone()))
+    }
+
+    /// `ctx` with its speaker as the player their account belongs to (the name stays the
+    /// one they use here).
+    pub(crate) fn as_player(&self, ctx: &Context) -> Result<Context, Failure> {
+        let id = self.player_of(&ctx.user.id)?;
+        let account = (id != ctx.user.id).then(|| ctx.user.id.clone());
+        Ok(Context {
+            user: User {
+                id,
+                name: ctx.user.name.clone(),
+            },
+            account,
+            ..ctx.clone()
+        })
+    }
+
+    /// Every account of a player: the player's own id first, then the joined ones.
+    pub(crate) fn accounts_of(&self, player: &UserId) -> Vec<UserId> {
+        let mut all = vec![player.clone()];
+        if let Ok(Some(u)) = self.store.user(player) {
+            all.extend(u.doc.linked);
+        }
+        all
+    }
+
+    /// A reply with its pings and private parts addressed to every account of each player
+    /// named, so the adapter of each platform reaches the account it knows.
+    pub(crate) fn to_accounts(&self, reply: &mut Reply) {
+        let mut notify = Vec::new();
+        for u in &reply.notify {
+            for a in self.accounts_of(u) {
+                if !notify.contains(&a) {
+                    notify.push(a);
+                }
+            }
+        }
+        reply.notify = notify;
+        let mut private = Vec::new();
+        for p in &reply.private {
+            for a in self.accounts_of(&p.to) {
+                let mut copy = p.clone();
+                copy.to = a;
+                private.push(copy);
+            }
+        }
+        reply.private = private;
+    }
+
+    /// `link` (a new code, privately) or `link <code>` (join this account to the code's
+    /// player). `ctx` is the account as it spoke, not yet turned into its player.
+    pub(crate) fn cmd_link(&self, ctx: &Context, code: Option<&str>) -> Result<Reply, Failure> {
+        match code {
+            None => self.issue_code(ctx),
+            Some(code) => self.join(ctx, code),
+        }
+    }
+
+    fn issue_code(&self, ctx: &Context) -> Result<Reply, Failure> {
+        let stored = self.store.user(&ctx.user.id)?;
+        if let Some(player) = stored.as_ref().and_then(|s| s.doc.player.clone()) {
+            return Err(Failure::Refused(format!(
+                "this account already plays as {}; ask for a code from that account, or `unlink` this one first",
+                self.name_of(&player)?
+            )));
+        }
+        let code = {
+            let mut rng = self.rng();
+            let letters: String = (0..8)
+                .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
+                .collect();
+            format!("{}-{}", &letters[..4], &letters[4..])
+        };
+        let expires = self.now().plus(CODE_MINUTES * MINUTE);
+        let mut doc = stored
+            .as_ref()
+            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        doc.link_code = Some(LinkCode {
+            code: code.clone(),
+            expires,
+        });
+        self.commit_users(vec![(stored, doc)])?;
+        let mut reply = Reply::done(format!(
+            "{}: I sent you a link code, only to you.",
+            ctx.user.name
+        ));
+        reply.private.push(Private {
+            to: ctx.user.id.clone(),
+            name: ctx.user.name.clone(),
+            boards: Vec::new(),
+            text: format!(
+                "Your link code is {code}, valid until {expires} ({CODE_MINUTES} minutes), once. \
+                 On your other platform, send `link {code}` where only you see it (/link on Discord; \
+                 your direct room with me on Matrix): that account then plays as you, with your games and ratings. \
+                 Never share the code: whoever uses it plays as you."
+            ),
+        });
+        Ok(reply)
+    }
+
+    fn join(&self, ctx: &Context, typed: &str) -> Result<Reply, Failure> {
+        const REFUSED: &str = "this link code is not valid: it may be mistyped, used already or expired (codes last 10 minutes). Ask for a new one with `link` on your other account.";
+        let Some(code) = normalize_code(typed) else {
+            return Err(Failure::Refused(format!(
+                "'{typed}' is not a link code: a code is 8 letters and digits like ABCD-EFGH, from `link` on your other account"
+            )));
+        };
+        let now = self.now();
+        let Some(player) = self.store.user_by_link_code(&code)? else {
+            return Err(Failure::Refused(REFUSED.into()));
+        };
+        if player
+            .doc
+            .link_code
+            .as_ref()
+            .is_none_or(|c| c.expires <= now)
+        {
+            return Err(Failure::Refused(REFUSED.into()));
+        }
+        let account = &ctx.user.id;
+        let pid = player.doc.user.id.clone();
+        if pid == *account {
+            return Err(Failure::Refused(
+                "this is the code of this very account: send it from your account on the other platform".into(),
+            ));
+        }
+        let joining = self.store.user(account)?;
+        if let Some(j) = &joining {
+            if let Some(p) = &j.doc.player {
+                return Err(Failure::Refused(format!(
+                    "this account already plays as {}; `unlink` it first",
+                    self.name_of(p)?
+                )));
+            }
+            if !j.doc.linked.is_empty() {
+                return Err(Failure::Refused(
+                    "other accounts already play as this one: join them the other way round (ask for the code here and send it there), or `unlink` them first".into(),
+                ));
+            }
+        }
+        let platforms: BTreeSet<&str> = std::iter::once(pid.platform.as_str())
+            .chain(player.doc.linked.iter().map(|a| a.platform.as_str()))
+            .collect();
+        if platforms.contains(account.platform.as_str()) {
+            return Err(Failure::Refused(format!(
+                "{} already has an account on {}: a player has one account per platform",
+                player.doc.user.name, account.platform
+            )));
+        }
+        if let Some(ch) = self.store.challenges()?.into_iter().find(|c| {
+            c.doc.challenger.id == *account
+                || c.doc.opponent.as_ref().is_some_and(|t| t.id == *account)
+        }) {
+            return Err(Failure::Refused(format!(
+                "challenge #{} of this account is still pending: cancel, accept or decline it first, then link",
+                ch.doc.id
+            )));
+        }
+        let mut commit = Commit::default();
+        let mut moved = 0;
+        let mut ladders = BTreeSet::new();
+        let mut games = self.games_of(account, true, usize::MAX)?;
+        games.extend(self.games_of(account, false, usize::MAX)?);
+        for g in games {
+            let seats = [&g.doc.players[0].id, &g.doc.players[1].id];
+            if seats.contains(&&pid) {
+                if g.doc.end.is_none() {
+                    return Err(Failure::Refused(format!(
+                        "your two accounts play each other in game #{}: finish or abort it first, then link",
+                        g.doc.id
+                    )));
+                }
+                // A finished game between the two accounts stays as it was played.
+                continue;
+            }
+            let mut next = g.doc.clone();
+            for p in &mut next.players {
+                if p.id == *account {
+                    p.id = pid.clone();
+                }
+            }
+            if next.ranked {
+                ladders.insert((next.community.clone(), next.rule_set()));
+            }
+            commit.games.push((Some(g), next));
+            moved += 1;
+        }
+        let mut merged = Vec::new();
+        for (community, rule_set) in ladders {
+            let Some(theirs) = self.store.read_standing(&community, rule_set, account)? else {
+                continue;
+            };
+            let ours = self.store.read_standing(&community, rule_set, &pid)?;
+            let keep_theirs = ours.as_ref().is_none_or(|o| theirs.doc.games > o.doc.games);
+            if keep_theirs {
+                commit.standings.push(StandingWrite {
+                    community: community.clone(),
+                    rule_set,
+                    user: pid.clone(),
+                    read: ours,
+                    standing: theirs.doc,
+                });
+            }
+            merged.push(rule_set.name().to_string());
+            commit.removed_standings.push(StandingRemoval {
+                community,
+                rule_set,
+                user: account.clone(),
+                read: theirs,
+            });
+        }
+        let mut pdoc = player.doc.clone();
+        pdoc.link_code = None;
+        pdoc.linked.push(account.clone());
+        let mut jdoc = joining
+            .as_ref()
+            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        jdoc.player = Some(pid.clone());
+        jdoc.link_code = None;
+        commit.users.push((Some(player), pdoc.clone()));
+        commit.users.push((joining, jdoc));
+        match self.commit(commit, None) {
+            Err(Failure::Conflict(_)) => {
+                return Err(Failure::Refused(
+                    "one of your games changed at this very moment; send `link` with the code again".into(),
+                ));
+            }
+            other => other?,
+        };
+        tracing::info!(games = moved, "accounts linked");
+        let mut text = format!(
+            "This {} account now plays as {}: same games, same ratings, on every platform.",
+            account.platform, pdoc.user.name
+        );
+        if moved > 0 {
+            text.push_str(&format!(
+                " {moved} game{} of this account moved to {}.",
+                if moved == 1 { "" } else { "s" },
+                pdoc.user.name
+            ));
+        }
+        if !merged.is_empty() {
+            text.push_str(&format!(
+                " Ratings merged ({}): on each ladder the rating with more games is kept.",
+                merged.join(", ")
+            ));
+        }
+        Ok(Reply::done(text))
+    }
+
+    /// `unlink`: a joined account leaves its player; typed by the player, every joined
+    /// account leaves. Games and ratings stay with the player.
+    pub(crate) fn cmd_unlink(&self, ctx: &Context) -> Result<Reply, Failure> {
+        let Some(stored) = self.store.user(&ctx.user.id)? else {
+            return Err(Failure::Refused(NOT_LINKED.into()));
+        };
+        let mut users = Vec::new();
+        let text = if let Some(pid) = stored.doc.player.clone() {
+            let player = self.store.user(&pid)?;
+            let mut doc = stored.doc.clone();
+            doc.player = None;
+            users.push((Some(stored), doc));
+            if let Some(p) = player {
+                let mut pdoc = p.doc.clone();
+                pdoc.linked.retain(|a| *a != ctx.user.id);
+                users.push((Some(p), pdoc));
+            }
+            format!(
+                "This {} account no longer plays as {}; the games and ratings stay with {}.",
+                ctx.user.id.platform,
+                self.name_of(&pid)?,
+                self.name_of(&pid)?
+            )
+        } else if !stored.doc.linked.is_empty() {
+            let mut doc = stored.doc.clone();
+            let gone = std::mem::take(&mut doc.linked);
+            let platforms: Vec<String> = gone.iter().map(|a| a.platform.clone()).collect();
+            for a in &gone {
+                if let Some(s) = self.store.user(a)? {
+                    let mut d = s.doc.clone();
+                    d.player = None;
+                    users.push((Some(s), d));
+                }
+            }
+            users.push((Some(stored), doc));
+            format!(
+                "Your {} account{} no longer play{} as you; your games and ratings stay here.",
+                platforms.join(" and "),
+                if gone.len() == 1 { "" } else { "s" },
+                if gone.len() == 1 { "s" } else { "" }
+            )
+        } else {
+            return Err(Failure::Refused(NOT_LINKED.into()));
+        };
+        self.commit_users(users)?;
+        Ok(Reply::done(text))
+    }
+
+    /// A user's name as last seen.
+    fn name_of(&self, id: &UserId) -> Result<String, Failure> {
+        Ok(self
+            .store
+            .user(id)?
+            .map_or_else(|| id.id.clone(), |u| u.doc.user.name))
+    }
+
+    /// Writes user documents; a race with another write of them is a refusal to retry.
+    fn commit_users(&self, users: Vec<(Option<Stored<UserDoc>>, UserDoc)>) -> Result<(), Failure> {
+        match self.commit(
+            Commit {
+                users,
+                ..Commit::default()
+            },
+            None,
+        ) {
+            Err(Failure::Conflict(_)) => Err(Failure::Refused(
+                "your account changed at this very moment; send the command again".into(),
+            )),
+            other => other.map(drop),
+        }
+    }
+}
+
+/// `unlink` on an account joined to nothing.
+const NOT_LINKED: &str = "this account is not linked to another: `link` joins your accounts on two platforms into one player";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_back_however_typed() {
+        assert_eq!(normalize_code("abcd-efgh").as_deref(), Some("ABCD-EFGH"));
+        assert_eq!(normalize_code("ABCD EFGH").as_deref(), Some("ABCD-EFGH"));
+        assert_eq!(normalize_code("abcdefgh").as_deref(), Some("ABCD-EFGH"));
+        assert_eq!(normalize_code("abcd-efg"), None);
+        assert_eq!(
+            normalize_code("abcd-efg0"),
+            None,
+            "0 is not in the alphabet"
+        );
+        assert_eq!(normalize_code("abcd-efgh-i"), None);
+    }
+}

@@ -1,0 +1,279 @@
+//! Accounts linked across platforms: a code only its owner sees, one player afterwards
+//! (games, seats, pings, ratings), every refusal leaving the store as it was, and `unlink`.
+
+use super::clock::{FakeClock, MINUTE};
+use super::store::SledStore;
+use super::*;
+use rand::SeedableRng;
+use std::sync::Arc;
+
+struct World {
+    session: Session,
+    clock: Arc<FakeClock>,
+}
+
+/// Who speaks: `alice`, `bob`, `carol` on Discord; `malice`, `mbob`, `mcarol` on Matrix
+/// (shown as `M-alice`...). All in one community, `club`.
+fn ctx(who: &str) -> Context {
+    let user = match who.strip_prefix('m') {
+        Some(name) => User::new(
+            "matrix",
+            &format!("{name}:example.org"),
+            &format!("M-{name}"),
+        ),
+        None => {
+            let n = ["alice", "bob", "carol"]
+                .iter()
+                .position(|n| *n == who)
+                .unwrap_or(9);
+            User::new("discord", &format!("{}", 100 + n), who)
+        }
+    };
+    let channel = if user.id.platform == "matrix" {
+        "!room:example.org"
+    } else {
+        "9100"
+    };
+    Context::private(user, "club", channel)
+}
+
+/// The handle naming `who` in a command typed on `who`'s own platform.
+fn handle(who: &str) -> String {
+    let c = ctx(who);
+    format!("@{}", c.user.id.id)
+}
+
+impl World {
+    fn new() -> World {
+        let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+        let session = Session::new(
+            Arc::new(SledStore::temporary().expect("temporary store")),
+            clock.clone(),
+            StdRng::seed_from_u64(5),
+            SessionConfig::default().without_rate_limit(),
+        )
+        .expect("session opens");
+        World { session, clock }
+    }
+
+    fn snapshot(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.session.store().export(&mut out).expect("exports");
+        out
+    }
+
+    fn say(&self, who: &str, line: &str) -> Reply {
+        self.session.handle(&ctx(who), line)
+    }
+
+    fn ok(&self, who: &str, line: &str) -> Reply {
+        let r = self.say(who, line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    }
+
+    /// Refused, saying `why`, and the store unchanged.
+    fn refused_as(&self, c: &Context, line: &str, why: &str) {
+        let before = self.snapshot();
+        let r = self.session.handle(c, line);
+        assert_eq!(r.kind, ReplyKind::Refused, "{line}: {}", r.text);
+        assert!(r.text.contains(why), "{line}: {:?} lacks {why:?}", r.text);
+        assert!(self.snapshot() == before, "{line} changed the store");
+    }
+
+    fn refused(&self, who: &str, line: &str, why: &str) {
+        self.refused_as(&ctx(who), line, why)
+    }
+
+    /// `link` by `who`: the code, read from the private part (the only place it is).
+    fn code(&self, who: &str) -> String {
+        let r = self.ok(who, "link");
+        assert_eq!(r.private.len(), 1, "{r:?}");
+        assert_eq!(r.private[0].to, ctx(who).user.id);
+        let text = &r.private[0].text;
+        let code = text
+            .split_whitespace()
+            .find_map(|w| {
+                link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+            })
+            .expect("a code in the private part");
+        assert!(
+            !r.text.contains(&code),
+            "the code is never in the channel text"
+        );
+        code
+    }
+
+    /// A game between `a` (first) and `b` (who accepts); returns its number.
+    fn game(&self, a: &str, b: &str, rule_set: &str, extra: &str) -> u64 {
+        let r = self.ok(
+            a,
+            &format!("challenge {rule_set} {} first {extra}", handle(b)),
+        );
+        let id: u64 = r.text["Challenge #".len()..]
+            .split(':')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("challenge number");
+        self.ok(b, &format!("accept #{id}"));
+        id
+    }
+}
+
+#[test]
+fn a_linked_account_plays_as_its_player_and_both_accounts_are_pinged() {
+    let w = World::new();
+    let game = w.game("alice", "bob", "tafl", "");
+    let code = w.code("alice");
+    let r = w.ok("malice", &format!("link {}", code.to_lowercase()));
+    assert!(r.text.contains("now plays as alice"), "{}", r.text);
+    // Her seat, from her Discord account; never bob's, from either account.
+    w.ok("alice", &format!("move #{game} d1-d4"));
+    w.refused("alice", &format!("move #{game} f4-e4"), "");
+    // (A game lives in one channel until games get a home channel on each platform: the
+    // Matrix account is told where this one is played.)
+    w.refused("malice", &format!("move #{game} f4-e4"), "another channel");
+    // bob's move pings alice on both platforms.
+    let r = w.ok("bob", &format!("move #{game} f4-e4"));
+    assert!(r.notify.contains(&ctx("alice").user.id), "{:?}", r.notify);
+    assert!(r.notify.contains(&ctx("malice").user.id), "{:?}", r.notify);
+    // `games` reads the same from either account.
+    let d = w.ok("alice", "games").text;
+    let m = w.ok("malice", "games").text;
+    let line = format!("#{game} Hnefatafl 11x11 vs bob (Attackers): your move");
+    assert!(d.contains(&line) && m.contains(&line), "{d}\n{m}");
+    // A Matrix player challenging `@alice` by her Matrix id challenges the player alice.
+    let id = w.game("mbob", "malice", "daldosa", "casual");
+    let g = w.session.store().game(id).expect("reads").expect("game");
+    assert_eq!(g.doc.players[1].id, ctx("alice").user.id);
+}
+
+#[test]
+fn joining_moves_the_accounts_games_and_keeps_the_rating_with_more_games() {
+    let w = World::new();
+    // alice (Discord) has two ranked games, malice (Matrix) one, all Hnefatafl in `club`.
+    for _ in 0..2 {
+        let g = w.game("alice", "bob", "tafl", "");
+        w.ok("bob", &format!("resign #{g}"));
+    }
+    let g = w.game("malice", "mcarol", "tafl", "");
+    w.ok("malice", &format!("resign #{g}"));
+    let active = w.game("malice", "mbob", "tafl", "");
+    let before = w.ok("carol", "ladder tafl").text;
+    assert!(
+        before.contains("alice") && before.contains("M-alice"),
+        "{before}"
+    );
+    // The Matrix account joins alice: its games move, the 2-game rating is kept.
+    let code = w.code("alice");
+    let r = w.ok("malice", &format!("link {code}"));
+    assert!(
+        r.text.contains("2 games of this account moved"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("Ratings merged"), "{}", r.text);
+    let ladder = w.ok("carol", "ladder tafl").text;
+    assert_eq!(ladder.matches("alice").count(), 1, "one player: {ladder}");
+    let rating = w.ok("carol", &format!("rating {}", handle("alice"))).text;
+    assert!(
+        rating.contains("2 games") || rating.contains("2 ranked"),
+        "{rating}"
+    );
+    // Her history has all three finished games, from either account.
+    let h = w.ok("malice", "history").text;
+    assert_eq!(h, w.ok("alice", "history").text);
+    assert_eq!(h.matches("Hnefatafl").count(), 3, "{h}");
+    // The active Matrix game is alice's now, and mbob still plays it.
+    w.ok("malice", &format!("move #{active} d1-d4"));
+    w.ok("mbob", &format!("move #{active} f4-e4"));
+    let g = w.session.test_game(active);
+    assert_eq!(g.players[0].id, ctx("alice").user.id);
+}
+
+#[test]
+fn every_refused_link_changes_nothing() {
+    let w = World::new();
+    w.refused("malice", "link ABCD-EFGH", "not valid");
+    w.refused("malice", "link hello", "not a link code");
+    let code = w.code("alice");
+    // Typed where others read it: refused whatever the spelling, nothing used.
+    let public = Context::new(ctx("malice").user, "club", "!room:example.org");
+    for line in [
+        format!("link {code}"),
+        format!("LINK {code}"),
+        "link".to_string(),
+    ] {
+        w.refused_as(&public, &line, "Everyone here can read what you type");
+    }
+    // Its own code, from the same account.
+    w.refused("alice", &format!("link {code}"), "this very account");
+    // Another Discord account cannot join a player who is on Discord already.
+    w.refused("bob", &format!("link {code}"), "one account per platform");
+    // Expired.
+    w.clock.advance(11 * MINUTE);
+    w.refused("malice", &format!("link {code}"), "not valid");
+    // A pending challenge of the joining account.
+    let code = w.code("alice");
+    let r = w.ok(
+        "malice",
+        &format!("challenge tafl {} first", handle("mbob")),
+    );
+    assert!(r.text.starts_with("Challenge #"), "{}", r.text);
+    w.refused("malice", &format!("link {code}"), "still pending");
+    w.ok("malice", "cancel");
+    // Now it works, once: the code is spent.
+    w.ok("malice", &format!("link {code}"));
+    w.refused("mbob", &format!("link {code}"), "not valid");
+    // A linked account cannot link again, nor hand out codes of its own.
+    w.refused("malice", "link", "already plays as alice");
+    let other = w.code("bob");
+    w.refused("malice", &format!("link {other}"), "already plays as alice");
+    w.refused("carol", "unlink", "not linked");
+}
+
+#[test]
+fn unlink_leaves_games_and_ratings_with_the_player() {
+    let w = World::new();
+    let code = w.code("alice");
+    w.ok("malice", &format!("link {code}"));
+    let g = w.game("malice", "mbob", "tafl", "");
+    w.ok("mbob", &format!("resign #{g}"));
+    let r = w.ok("malice", "unlink");
+    assert!(r.text.contains("no longer plays as alice"), "{}", r.text);
+    // The game and the rating stay with alice (the Discord account); the Matrix account
+    // starts afresh.
+    assert!(w.ok("alice", "history").text.contains(&format!("#{g}")));
+    assert!(!w.ok("malice", "history").text.contains(&format!("#{g}")));
+    w.refused("malice", "unlink", "not linked");
+    // Linked again, then split from the player's side.
+    let code = w.code("alice");
+    w.ok("malice", &format!("link {code}"));
+    let r = w.ok("alice", "unlink");
+    assert!(
+        r.text.contains("matrix account no longer plays as you"),
+        "{}",
+        r.text
+    );
+    assert!(!w.ok("malice", "history").text.contains(&format!("#{g}")));
+}
+
+#[test]
+fn private_views_reach_every_account_of_their_player_and_never_the_channel() {
+    let w = World::new();
+    let code = w.code("alice");
+    w.ok("malice", &format!("link {code}"));
+    let g = w.game("mbob", "malice", "subulata", "casual");
+    let r = w.ok("malice", &format!("board #{g}"));
+    let to: Vec<&UserId> = r.private.iter().map(|p| &p.to).collect();
+    assert!(to.contains(&&ctx("alice").user.id), "{to:?}");
+    assert!(to.contains(&&ctx("malice").user.id), "{to:?}");
+    assert!(r.channel_boards_are_public());
+    for p in &r.private {
+        assert!(
+            p.boards
+                .iter()
+                .all(|b| !matches!(b.viewer, skald_rules::Viewer::Public))
+        );
+    }
+}

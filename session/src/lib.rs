@@ -227,7 +227,12 @@ impl Session {
         if command::is_secret_input(cmd.name()) && !ctx.private {
             return Reply::refused(messages::SECRET_INPUT_IN_PUBLIC);
         }
-        self.answer(self.run(ctx, &cmd))
+        let mut reply = self.answer(self.run(ctx, &cmd));
+        // Whoever just acted reads the answer to their own command: pinging them only
+        // adds a notification for something they are looking at. The others (the player
+        // to move when that is someone else, a challenged player) are still pinged.
+        reply.notify.retain(|u| *u != ctx.user.id);
+        reply
     }
 
     /// What the speaker is told: the reply of a command carried out (without pings or

@@ -1,14 +1,15 @@
 //! What every adapter shares at run time: one process serving every enabled chat platform
 //! ([`chat`]), the door commands pass through ([`gate`]), opening the store ([`open_store`]), the movable
 //! clock for tests and demos ([`fake_time`]), the background loop that plays the engine's
-//! moves and fires deadlines ([`scheduler`]), and the log lines dropped as noise
-//! ([`log_noise`]).
+//! moves and fires deadlines ([`scheduler`]), the log lines dropped as noise
+//! ([`log_noise`]) and the secrets masked in every log line ([`log_mask`]).
 
 #[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod chat;
 pub mod fake_time;
 #[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod gate;
+pub mod log_mask;
 pub mod log_noise;
 #[cfg(any(feature = "discord", feature = "matrix"))]
 pub mod scheduler;

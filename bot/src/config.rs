@@ -327,6 +327,19 @@ fn secret_values(text: &str) -> Vec<String> {
 }
 
 impl Config {
+    /// Every secret this configuration holds (from the file or the environment): the
+    /// Discord token, the Matrix password and access token, so the log writer can mask
+    /// them by value (`runtime::log_mask`), whichever sections are enabled.
+    pub fn secrets(&self) -> Vec<String> {
+        let discord = self.discord.iter().filter_map(DiscordSection::token);
+        let matrix = self
+            .matrix
+            .iter()
+            .flat_map(|m| [m.password(), m.access_token()])
+            .flatten();
+        discord.chain(matrix).collect()
+    }
+
     /// Reads a configuration file; the error names the file and what is wrong in it.
     pub fn load(path: &Path) -> Result<Config, String> {
         let text = std::fs::read_to_string(path)

@@ -58,8 +58,10 @@ fn init_logging(config: &Config) {
                 .and_then(|l| EnvFilter::try_new(l).ok())
         })
         .unwrap_or_else(|| EnvFilter::new("warn"));
-    // The HTTP and gateway libraries log request and payload details (the token among them)
-    // at debug and trace: they never log below info, whatever the filter asks.
+    // The HTTP and gateway libraries log every request and payload at debug and trace: a
+    // plain `trace` keeps them at info so the bot's own lines stay readable (a directive
+    // naming one of their modules still lets that module through). This is about noise
+    // only: secrets are masked in every line by the writer below, whatever the filter says.
     let filter = if filter
         .max_level_hint()
         .is_some_and(|l| l > tracing_subscriber::filter::LevelFilter::INFO)
@@ -87,7 +89,10 @@ fn init_logging(config: &Config) {
         .with(skald::runtime::log_noise::QuietExpectedNotFound)
         .with(
             tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
+                .with_writer(skald::runtime::log_mask::MaskingWriter::new(
+                    std::io::stderr,
+                    config.secrets(),
+                ))
                 .with_ansi(std::io::stderr().is_terminal()),
         )
         .try_init();

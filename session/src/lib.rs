@@ -271,7 +271,12 @@ impl Session {
             Command::Unlink => self.cmd_unlink(ctx)?,
             _ => {
                 let player = self.as_player(ctx)?;
-                let reply = self.dispatch(&player, cmd)?;
+                let mut reply = self.dispatch(&player, cmd)?;
+                // Whoever just acted reads the answer to their own command: pinging them
+                // (on any of their accounts) only adds a notification for something they
+                // are looking at. The others (the player to move when that is someone
+                // else, a challenged player) are still pinged.
+                reply.notify.retain(|u| *u != player.user.id);
                 // A refused command changes nothing, not even the user list. A player is
                 // shown with their own account's name: a linked account's name is kept on
                 // that account only.

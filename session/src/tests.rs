@@ -983,3 +983,63 @@ fn an_ad_elta_challenge_does_not_promise_the_first_move() {
     let r = w.ok("carol", "challenge daldosa @dave first");
     assert!(r.text.contains("(moves first)"), "{}", r.text);
 }
+
+/// Issue #23 (1): the answer to a player's own command never pings them (they are reading
+/// it); the others it concerns are pinged: the player to move when that is someone else,
+/// the challenger whose challenge was taken up.
+#[test]
+fn whoever_just_acted_is_not_pinged_and_the_next_player_is() {
+    let w = world();
+    let alice = UserId::new("console", "alice");
+    let bob = UserId::new("console", "bob");
+    // Ad Elta Stelpur: an opening roll decides who starts; accept until bob does.
+    let mut bob_started = false;
+    for _ in 0..30 {
+        let r = w.ok("alice", "challenge adelta @bob second casual");
+        assert_eq!(
+            r.notify,
+            std::slice::from_ref(&bob),
+            "the challenged player: {}",
+            r.text
+        );
+        let id: u64 = r.text["Challenge #".len()..]
+            .split(':')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("challenge number");
+        let r = w.ok("bob", &format!("accept #{id}"));
+        assert!(!r.notify.contains(&bob), "bob pressed accept: {}", r.text);
+        assert_eq!(r.notify, std::slice::from_ref(&alice), "{}", r.text);
+        let g = w.game(id);
+        let seat = g.live().expect("replays").position().status().seat();
+        if seat.map(|s| g.players[s.index()].name.as_str()) == Some("bob") {
+            bob_started = true;
+            // bob plays one step: alice is pinged only when the turn is hers.
+            let r = w.play_first(id);
+            assert!(!r.notify.contains(&bob), "{}", r.text);
+            break;
+        }
+        w.ok("alice", &format!("abort #{id}"));
+    }
+    assert!(bob_started, "in 30 games bob never started");
+
+    // Challenging the engine and moving first: the game starts, nobody is pinged.
+    let r = w.ok("alice", "challenge tafl @skald easy first");
+    assert!(r.text.contains("starts"), "{}", r.text);
+    assert!(r.notify.is_empty(), "{:?}", r.notify);
+    let id: u64 = r
+        .text
+        .split("Game #")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the game's number");
+    w.ok("alice", &format!("move #{id} d1-d4"));
+    // The engine's answer gives alice the turn: she is pinged.
+    let mut driver = crate::engine_driver::Driver::new();
+    driver.uncapped = true;
+    let mut notices = Vec::new();
+    driver.play_pending(&w.session, |n| notices.push(n));
+    assert_eq!(notices.len(), 1, "the engine answered");
+    assert_eq!(notices[0].reply.notify, [alice]);
+}

@@ -1,10 +1,14 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests of the Discord adapter: the REST API
 //! (recording every call) and a `ws://` gateway (HELLO, IDENTIFY, READY, heartbeat ACK, and
 //! the events a test sends). The real `skald` binary connects to it through
-//! `[discord] api_base`; nothing ever leaves the machine.
+//! `[discord] api_base`; nothing ever leaves the machine. Every request is checked against
+//! Discord's published limits ([`crate::discord_api`]) and every interaction must be
+//! answered once, within Discord's 3 seconds: what breaks a rule is answered `400` as
+//! Discord would, and listed by [`FakeDiscord::problems`].
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -58,11 +62,54 @@ impl Call {
     }
 }
 
+/// Discord's limit for the first answer to an interaction.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(3);
+
+/// What the REST server and the gateway share: the calls, the rules broken, and when each
+/// interaction was sent (and whether it was answered).
+#[derive(Clone, Default)]
+struct Shared {
+    calls: Arc<Mutex<Vec<Call>>>,
+    problems: Arc<Mutex<Vec<String>>>,
+    /// Interaction id -> when the gateway sent it, and whether it has been answered.
+    interactions: Arc<Mutex<HashMap<String, (Instant, bool)>>>,
+}
+
+impl Shared {
+    /// The rules `call` breaks (also recorded): Discord's limits on its body, and for an
+    /// interaction response, one answer within [`ANSWER_WITHIN`] of the interaction.
+    fn check(&self, call: &Call) -> Vec<String> {
+        let mut found = crate::discord_api::problems(&call.method, &call.path, &call.json());
+        let parts: Vec<&str> = call.path.split('/').collect();
+        if let ["", "api", "v10", "interactions", id, _, "callback"] = parts.as_slice() {
+            let mut sent = self.interactions.lock().unwrap_or_else(|p| p.into_inner());
+            match sent.get_mut(*id) {
+                None => found.push(format!("interaction {id}: answered but never sent")),
+                Some((_, true)) => found.push(format!("interaction {id}: answered twice")),
+                Some((at, answered)) => {
+                    *answered = true;
+                    let took = at.elapsed();
+                    if took > ANSWER_WITHIN {
+                        found.push(format!("interaction {id}: answered after {took:?}"));
+                    }
+                }
+            }
+        }
+        let mut problems = self.problems.lock().unwrap_or_else(|p| p.into_inner());
+        problems.extend(
+            found
+                .iter()
+                .map(|p| format!("{} {}: {p}", call.method, call.path)),
+        );
+        found
+    }
+}
+
 /// The running fake. Dropping it stops the servers.
 pub struct FakeDiscord {
     /// `http://127.0.0.1:PORT`: the `api_base` to configure.
     pub api_base: String,
-    calls: Arc<Mutex<Vec<Call>>>,
+    shared: Shared,
     identify: Arc<Mutex<Option<Value>>>,
     events: mpsc::UnboundedSender<Value>,
     runtime: Option<tokio::runtime::Runtime>,
@@ -84,7 +131,7 @@ impl FakeDiscord {
             .enable_all()
             .build()
             .expect("a runtime for the fake Discord");
-        let calls = Arc::new(Mutex::new(Vec::new()));
+        let shared = Shared::default();
         let identify = Arc::new(Mutex::new(None));
         let (events, rx) = mpsc::unbounded_channel();
         let (rest, ws) = runtime.block_on(async {
@@ -100,11 +147,17 @@ impl FakeDiscord {
             "ws://127.0.0.1:{}",
             ws.local_addr().expect("ws address").port()
         );
-        runtime.spawn(serve_rest(rest, calls.clone(), ws_url.clone()));
-        runtime.spawn(serve_gateway(ws, identify.clone(), rx, ws_url));
+        runtime.spawn(serve_rest(rest, shared.clone(), ws_url.clone()));
+        runtime.spawn(serve_gateway(
+            ws,
+            identify.clone(),
+            rx,
+            ws_url,
+            shared.interactions.clone(),
+        ));
         FakeDiscord {
             api_base: format!("http://127.0.0.1:{rest_port}"),
-            calls,
+            shared,
             identify,
             events,
             runtime: Some(runtime),
@@ -113,7 +166,48 @@ impl FakeDiscord {
 
     /// Every REST call so far.
     pub fn calls(&self) -> Vec<Call> {
-        self.calls.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.shared
+            .calls
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Every rule a request broke so far: Discord's published limits, and interactions
+    /// answered late, twice or never sent. Empty for a bot Discord would accept.
+    pub fn problems(&self) -> Vec<String> {
+        self.shared
+            .problems
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Asserts that no request broke a rule (see [`FakeDiscord::problems`]) and that every
+    /// interaction sent was answered.
+    pub fn assert_valid(&self) {
+        let problems = self.problems();
+        assert!(
+            problems.is_empty(),
+            "requests Discord would refuse:\n{}",
+            problems.join("\n")
+        );
+        let sent = self
+            .shared
+            .interactions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        let mut unanswered: Vec<&String> = sent
+            .iter()
+            .filter(|(_, (_, answered))| !answered)
+            .map(|(id, _)| id)
+            .collect();
+        unanswered.sort();
+        assert!(
+            unanswered.is_empty(),
+            "interactions never answered: {unanswered:?}"
+        );
     }
 
     /// The IDENTIFY payload the bot sent, once it did.
@@ -253,14 +347,14 @@ fn message(channel: u64, id: u64, content: &str) -> Value {
            "attachments": [], "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": []})
 }
 
-async fn serve_rest(listener: TcpListener, calls: Arc<Mutex<Vec<Call>>>, ws_url: String) {
+async fn serve_rest(listener: TcpListener, shared: Shared, ws_url: String) {
     while let Ok((stream, _)) = listener.accept().await {
-        tokio::spawn(serve_connection(stream, calls.clone(), ws_url.clone()));
+        tokio::spawn(serve_connection(stream, shared.clone(), ws_url.clone()));
     }
 }
 
 /// One HTTP/1.1 connection: requests one after the other (keep-alive).
-async fn serve_connection(mut stream: TcpStream, calls: Arc<Mutex<Vec<Call>>>, ws_url: String) {
+async fn serve_connection(mut stream: TcpStream, shared: Shared, ws_url: String) {
     let mut buf = Vec::new();
     loop {
         let head_end = loop {
@@ -338,8 +432,21 @@ async fn serve_connection(mut stream: TcpStream, calls: Arc<Mutex<Vec<Call>>>, w
             body,
             authorization,
         };
-        let (status, response) = respond(&call, &ws_url);
-        calls.lock().unwrap_or_else(|p| p.into_inner()).push(call);
+        let broken = shared.check(&call);
+        let (status, response) = if broken.is_empty() {
+            respond(&call, &ws_url)
+        } else {
+            // As Discord answers a request it refuses.
+            (
+                "400 Bad Request",
+                Some(json!({"code": 50035, "message": "Invalid Form Body", "errors": broken})),
+            )
+        };
+        shared
+            .calls
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(call);
         let text = match &response {
             Some(v) => v.to_string(),
             None => String::new(),
@@ -399,6 +506,7 @@ async fn serve_gateway(
     identify: Arc<Mutex<Option<Value>>>,
     mut events: mpsc::UnboundedReceiver<Value>,
     ws_url: String,
+    interactions: Arc<Mutex<HashMap<String, (Instant, bool)>>>,
 ) {
     // One bot connection at a time; events wait in the channel until it is READY.
     while let Ok((stream, _)) = listener.accept().await {
@@ -441,6 +549,14 @@ async fn serve_gateway(
                     let Some(mut event) = event else { return };
                     seq += 1;
                     event["s"] = json!(seq);
+                    if event["t"] == "INTERACTION_CREATE"
+                        && let Some(id) = event["d"]["id"].as_str()
+                    {
+                        interactions
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .insert(id.to_string(), (Instant::now(), false));
+                    }
                     if ws.send(Message::Text(event.to_string())).await.is_err() {
                         break;
                     }
@@ -467,6 +583,82 @@ impl Drop for Bot {
 /// its config file (e.g. `threads = true` in `[discord]`, or an `[ai]` section); logs at trace
 /// level into the returned file.
 pub fn start_bot(fake: &FakeDiscord, data: &Path, extra: &str) -> (Bot, PathBuf) {
+    start_bot_logging(fake, data, extra, "trace")
+}
+
+/// The most verbose log filter there is: `trace`, and `trace` named for every module of the
+/// libraries that log requests and payloads (HTTP, gateway, TLS), so no cap the bot puts on
+/// a crate as a whole holds.
+pub fn most_verbose_log() -> String {
+    const MODULES: &[(&str, &[&str])] = &[
+        (
+            "serenity",
+            &[
+                "builder",
+                "cache",
+                "client",
+                "collector",
+                "constants",
+                "error",
+                "framework",
+                "gateway",
+                "http",
+                "internal",
+                "json",
+                "model",
+                "utils",
+            ],
+        ),
+        (
+            "poise",
+            &[
+                "builtins",
+                "dispatch",
+                "framework",
+                "reply",
+                "slash_argument",
+                "structs",
+            ],
+        ),
+        (
+            "hyper",
+            &[
+                "body", "client", "common", "proto", "rt", "service", "upgrade",
+            ],
+        ),
+        ("hyper_util", &["client", "common", "rt", "service"]),
+        (
+            "reqwest",
+            &["async_impl", "connect", "dns", "proxy", "redirect", "util"],
+        ),
+        (
+            "tungstenite",
+            &["client", "handshake", "protocol", "stream", "util"],
+        ),
+        (
+            "tokio_tungstenite",
+            &["compat", "connect", "handshake", "stream"],
+        ),
+        ("rustls", &["client", "common_state", "conn", "msgs"]),
+        ("h2", &["client", "codec", "frame", "proto"]),
+    ];
+    let mut filter = vec!["trace".to_string()];
+    for (krate, modules) in MODULES {
+        filter.push(format!("{krate}=trace"));
+        for m in *modules {
+            filter.push(format!("{krate}::{m}=trace"));
+        }
+    }
+    filter.join(",")
+}
+
+/// [`start_bot`] with this `RUST_LOG` filter.
+pub fn start_bot_logging(
+    fake: &FakeDiscord,
+    data: &Path,
+    extra: &str,
+    rust_log: &str,
+) -> (Bot, PathBuf) {
     let config = data.join("config.toml");
     std::fs::write(
         &config,
@@ -484,7 +676,7 @@ pub fn start_bot(fake: &FakeDiscord, data: &Path, extra: &str) -> (Bot, PathBuf)
         .arg(&config)
         .env("SKALD_TEST_DISCORD_TOKEN", BOT_TOKEN)
         .env("SKALD_SEED", "5")
-        .env("RUST_LOG", "trace")
+        .env("RUST_LOG", rust_log)
         // Never the real Discord: no proxy, and every URL is the fake's.
         .env_remove("HTTPS_PROXY")
         .env_remove("HTTP_PROXY")

@@ -251,5 +251,7 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
     }
     panic!("the {rule_set} game did not end in 20000 moves");
 }
+/// Discord's published limits, which the fake Discord checks every request against.
+pub mod discord_api;
 /// The loopback fake Discord the Discord adapter's end-to-end test drives.
 pub mod fake_discord;

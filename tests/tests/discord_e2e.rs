@@ -1,14 +1,21 @@
 //! The Discord adapter end to end: the real `skald` binary against the loopback fake Discord
 //! (`skald_tests::fake_discord`). Registration, a challenge, the Accept button, moves by
 //! slash command and by button, autocomplete, an ephemeral Subulata view, a finished game
-//! and the ladder; assertions on the recorded REST calls.
+//! and the ladder; assertions on the recorded REST calls. Every request is checked against
+//! Discord's published limits and every interaction answered within 3 s
+//! ([`FakeDiscord::assert_valid`]).
 
 use serde_json::{Value, json};
+use skald_session::command::{ArgKind, COMMANDS};
 use skald_tests::TempDir;
-use skald_tests::fake_discord::{self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, start_bot};
+use skald_tests::fake_discord::{
+    self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, most_verbose_log, start_bot,
+    start_bot_logging,
+};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
+const CAROL: (u64, &str) = (100_000_000_000_000_003, "carol");
 /// Interaction response types and the ephemeral flag.
 const MESSAGE: u64 = 4;
 const AUTOCOMPLETE: u64 = 8;
@@ -63,7 +70,8 @@ fn resolved_user(who: (u64, &str)) -> Value {
 fn a_whole_discord_session_against_the_loopback_fake() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-e2e");
-    let (_bot, log) = start_bot(&fake, data.path(), "");
+    // At the most verbose log filter there is: no secret may reach the log anyway.
+    let (_bot, log) = start_bot_logging(&fake, data.path(), "", &most_verbose_log());
 
     // Registration: every command, in the configured guild, with the bot's token.
     let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
@@ -103,6 +111,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), 22);
+    registered_limits_are_the_sessions(&reg.json());
     let identify = fake.identify().expect("the bot identified");
     assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");
 
@@ -197,6 +206,37 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         !is_ephemeral(&data_of(call)) && call.has_png(),
         "{}",
         call.json()
+    );
+
+    // A mention typed into the move (Discord sends `<@id>`) is echoed as typed, pinging
+    // nobody.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(40, BOB, &format!("<@{}>", CAROL.0)),
+    );
+    let c = data_of(&callback_of(&fake, 40)[0]);
+    let text = c["content"].as_str().unwrap_or("");
+    assert!(is_ephemeral(&c), "{c}");
+    assert!(
+        text.contains(&format!("cannot play '<@{}>'", CAROL.0)) && !text.contains("<<@"),
+        "{text}"
+    );
+    assert_eq!(c["allowed_mentions"]["users"], json!([]), "{c}");
+    assert_eq!(c["allowed_mentions"]["parse"], json!([]), "{c}");
+    // A move longer than Discord lets a client send (a client ignoring the registered
+    // `max_length`): refused by the session, friendly and ephemeral.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(41, BOB, &"e7-e9 ".repeat(500)),
+    );
+    let c = data_of(&callback_of(&fake, 41)[0]);
+    assert!(is_ephemeral(&c), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("move is too long; at most 200 characters"),
+        "{c}"
     );
 
     // Bob resigns: the game is over, and the ladder shows both players.
@@ -310,10 +350,76 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         f[0].json()
     );
 
-    // Nothing ever went anywhere but the fake, and the token is in no log line.
+    // Nothing ever went anywhere but the fake, and Discord would have taken every request.
+    fake.assert_valid();
+    // No secret is in any log line: not the bot token, not one interaction's token (each
+    // lets anyone answer as the bot for 15 minutes), not a webhook URL...
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(!logged.contains(TOKEN), "the token was logged");
     assert!(!logged.contains("panicked"), "{logged}");
+    let mut secrets = vec![
+        TOKEN.to_string(),
+        format!("webhooks/{}/token-", fake_discord::APP_ID),
+    ];
+    secrets.extend((1..=41).map(|id| format!("token-{id}")));
+    for secret in &secrets {
+        let lines: Vec<&str> = logged.lines().filter(|l| l.contains(secret)).collect();
+        assert!(
+            lines.is_empty(),
+            "{secret} was logged:\n{}",
+            lines.join("\n")
+        );
+    }
+    // ...although the requests that carry them were logged (masked): the log really was at
+    // its most verbose.
+    for route in [
+        "route: InteractionResponse { interaction_id: InteractionId(1), token: \"[masked]\" }",
+        "route: WebhookFollowupMessages { application_id: ApplicationId(900000000000000001), token: \"[masked]\" }",
+    ] {
+        assert!(logged.contains(route), "no request to {route} was logged");
+    }
+}
+
+/// The registered options against the session's own table and limits: a text option's
+/// `max_length` is the session's and within the longest line it reads, a number option has
+/// the session's bounds, a game number starts at 1 and a choice offers exactly its list.
+fn registered_limits_are_the_sessions(registered: &Value) {
+    let max_input = skald_session::Limits::default().max_input_chars;
+    for spec in COMMANDS {
+        let reg = registered
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["name"] == spec.name)
+            .unwrap_or_else(|| panic!("/{} registered", spec.name));
+        for arg in spec.args {
+            let o = reg["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == arg.name)
+                .unwrap_or_else(|| panic!("/{} {} registered", spec.name, arg.name));
+            let what = format!("/{} {}", spec.name, arg.name);
+            match arg.kind {
+                ArgKind::Text { max_len } => {
+                    assert_eq!(o["max_length"], json!(max_len), "{what}");
+                    assert!(u32::from(max_len) <= max_input, "{what}");
+                }
+                ArgKind::Number { min, max, .. } => {
+                    assert_eq!(
+                        (&o["min_value"], &o["max_value"]),
+                        (&json!(min), &json!(max)),
+                        "{what}"
+                    );
+                }
+                ArgKind::GameId => assert_eq!(o["min_value"], json!(1), "{what}"),
+                ArgKind::RuleSet | ArgKind::Seat | ArgKind::Level => {
+                    let n = o["choices"].as_array().map_or(0, Vec::len);
+                    assert_eq!(n, arg.kind.choices().len(), "{what}");
+                }
+                ArgKind::User | ArgKind::Flag { .. } => {}
+            }
+        }
+    }
 }
 
 #[test]
@@ -395,6 +501,7 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
         .filter(|c| c.path.ends_with("/threads"))
         .count();
     assert_eq!(threads, 1, "the unreadable challenge opened no thread");
+    fake.assert_valid();
 }
 
 /// Writes the fake time the bot's clock file should move to (`[clock] fake = true`).
@@ -500,6 +607,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     );
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(logged.contains("FAKE clock"), "the fake clock is announced");
+    fake.assert_valid();
 }
 
 #[test]
@@ -559,4 +667,205 @@ fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     );
     let (f, c, text) = deferred(4, true);
     assert!(f.has_png() && text.contains("your pieces"), "{c}");
+    fake.assert_valid();
+}
+
+/// The user ids a message allows to be pinged.
+fn pinged(data: &Value) -> Vec<String> {
+    data["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().map(String::from))
+        .collect()
+}
+
+#[test]
+fn whoever_just_acted_is_not_pinged_and_the_next_player_is() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-pings");
+    let (_bot, _log) = start_bot(&fake, data.path(), "[ai]\nbudget_scale = 0.004\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let mention = |who: (u64, &str)| format!("<@{}>", who.0);
+
+    // Ad Elta Stelpur, bob White: an opening roll decides who starts. Bob presses Accept
+    // until he is the one to move; his own answer never pings him, alice (whose challenge
+    // it was) is pinged.
+    let mut bob_started = false;
+    for game in 1..=20u64 {
+        let challenge = game * 2;
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            fake_discord::challenge(challenge, ALICE, 2, 1, Some(BOB), None),
+        );
+        let c = data_of(&callback_of(&fake, challenge)[0]);
+        assert_eq!(pinged(&c), [BOB.0.to_string()], "the challenged player");
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            fake_discord::button(challenge + 1, BOB, &format!("1:accept:{game}")),
+        );
+        let c = data_of(&callback_of(&fake, challenge + 1)[0]);
+        let text = c["content"].as_str().unwrap_or("");
+        assert!(text.contains(&format!("Game #{game} starts")), "{c}");
+        assert!(!text.starts_with(&mention(BOB)), "{text}");
+        assert_eq!(pinged(&c), [ALICE.0.to_string()], "{c}");
+        if text.contains(&format!("#{game}: bob (")) {
+            bob_started = true;
+            break;
+        }
+    }
+    assert!(bob_started, "bob never moved first");
+
+    // Carol challenges the engine and moves first: the answer pings nobody...
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(100, CAROL, 0, 0, None, Some(0)),
+    );
+    let c = data_of(&callback_of(&fake, 100)[0]);
+    let text = c["content"].as_str().unwrap_or("").to_string();
+    assert!(text.contains("starts"), "{c}");
+    assert!(!text.starts_with(&mention(CAROL)), "{text}");
+    assert_eq!(pinged(&c), Vec::<String>::new(), "{c}");
+    let game: u64 = text
+        .split("Game #")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the game's number");
+    // ...and once she moved, the engine's answer (a channel message) pings her.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            101,
+            2,
+            CAROL,
+            "move",
+            json!([{"name": "move", "type": 3, "value": "d1-d4"},
+                   {"name": "game", "type": 4, "value": game}]),
+        ),
+    );
+    let c = data_of(&callback_of(&fake, 101)[0]);
+    assert_eq!(pinged(&c), Vec::<String>::new(), "{c}");
+    let channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    let answer = posted(&fake, &channel, "played").json();
+    assert_eq!(pinged(&answer), [CAROL.0.to_string()], "{answer}");
+    assert!(
+        answer["content"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with(&mention(CAROL)),
+        "{answer}"
+    );
+    fake.assert_valid();
+}
+
+/// The steps on offer in a turn's answer: the step buttons' ids and the menu's options.
+fn steps_offered(data: &Value) -> (Vec<String>, Vec<(String, String)>) {
+    let mut buttons = Vec::new();
+    let mut menu = Vec::new();
+    for row in data["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            match c["type"].as_u64() {
+                Some(2) => {
+                    let id = c["custom_id"].as_str().unwrap_or("");
+                    if id.starts_with("1:move:") {
+                        buttons.push(id.to_string());
+                    }
+                }
+                Some(3) => {
+                    for o in c["options"].as_array().into_iter().flatten() {
+                        menu.push((
+                            o["label"].as_str().unwrap_or("").to_string(),
+                            o["value"].as_str().unwrap_or("").to_string(),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (buttons, menu)
+}
+
+#[test]
+fn a_dice_turn_offers_up_to_five_steps_as_buttons_and_more_in_a_menu_that_plays_them() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-menu");
+    // Hundreds of steps in a minute: no rate limit.
+    let (_bot, _log) = start_bot(&fake, data.path(), "[limits]\nrate_commands = 0\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    // Sends interaction `id` and returns its public answer (with the board, but for a
+    // challenge).
+    let send = |i: Value, id: u64| -> Value {
+        fake.dispatch("INTERACTION_CREATE", i);
+        let call = callback_of(&fake, id).remove(0);
+        let c = data_of(&call);
+        let challenge = c["content"].as_str().unwrap_or("").contains("Challenge #");
+        assert!(!is_ephemeral(&c) && (challenge || call.has_png()), "{c}");
+        c
+    };
+    let mut next = 0u64;
+    let mut wanted: Vec<usize> = vec![6, 12];
+    let mut menus_seen = 0;
+    'games: for game in 1..=10u64 {
+        next += 1;
+        let c = send(
+            fake_discord::challenge(next, ALICE, 2, 0, Some(BOB), None),
+            next,
+        );
+        assert!(custom_ids(&c).contains(&format!("1:accept:{game}")), "{c}");
+        next += 1;
+        let mut answer = send(
+            fake_discord::button(next, BOB, &format!("1:accept:{game}")),
+            next,
+        );
+        for _ in 0..400 {
+            let text = answer["content"].as_str().unwrap_or("").to_string();
+            let (buttons, menu) = steps_offered(&answer);
+            if buttons.is_empty() && menu.is_empty() {
+                // Only when the game is over (a rematch is offered).
+                assert!(
+                    custom_ids(&answer).contains(&format!("1:rematch:{game}")),
+                    "{answer}"
+                );
+                continue 'games;
+            }
+            // The status line says who is to move.
+            let to_move = |who: (u64, &str)| {
+                text.lines().any(|l| {
+                    l.starts_with(&format!("#{game}: {} (", who.1)) && l.contains(") to move")
+                })
+            };
+            let who = if to_move(ALICE) { ALICE } else { BOB };
+            assert!(to_move(who), "{answer}");
+            next += 1;
+            if menu.is_empty() {
+                // Up to five steps: buttons, in one row.
+                assert!(buttons.len() <= 5, "{answer}");
+                answer = send(fake_discord::button(next, who, &buttons[0]), next);
+                continue;
+            }
+            // More: a menu with every step, and no step as a button.
+            assert!(menu.len() > 5 && buttons.is_empty(), "{answer}");
+            menus_seen += 1;
+            let (label, value) = menu[menu.len() / 2].clone();
+            answer = send(fake_discord::select(next, who, &value), next);
+            let played = answer["content"].as_str().unwrap_or("");
+            assert!(
+                played.contains(&format!("#{game}: {} (", who.1))
+                    && played.contains(&format!("played {label}.")),
+                "choosing {label} from the menu: {answer}"
+            );
+            wanted.retain(|&n| n != menu.len());
+            if wanted.is_empty() {
+                break 'games;
+            }
+        }
+        panic!("game #{game} did not end in 400 steps");
+    }
+    assert!(
+        wanted.is_empty(),
+        "no menu of {wanted:?} steps in ten games ({menus_seen} menus)"
+    );
+    fake.assert_valid();
 }

@@ -1,11 +1,13 @@
 //! What every adapter shares at run time: the one start-up, background loop and shutdown of
 //! a `skald` process ([`serve`]), the door commands pass through ([`gate`]), opening the
 //! store ([`open_store`]), the movable clock for tests and demos ([`fake_time`]), the
-//! background loop that plays the engine's moves and fires deadlines ([`scheduler`]), and
-//! the log lines dropped as noise ([`log_noise`]).
+//! background loop that plays the engine's moves and fires deadlines ([`scheduler`]), the
+//! log lines dropped as noise ([`log_noise`]) and the secrets masked in every log line
+//! ([`log_mask`]).
 
 pub mod fake_time;
 pub mod gate;
+pub mod log_mask;
 pub mod log_noise;
 pub mod scheduler;
 pub mod serve;

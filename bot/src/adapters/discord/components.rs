@@ -3,8 +3,9 @@
 //! its typed command in the session's versioned encoding (`1:accept:4`, `1:move:w12+1:2`,
 //! [`command::encode`]), decoded back to the command when pressed, so pressing it is the same
 //! as using the command; the session decides whether the presser may (a refusal comes back
-//! ephemeral). Legal steps that do not fit as buttons but fit a select menu (25 options) come
-//! as a menu whose option values are encoded the same way. Ids posted before the encoding
+//! ephemeral). A dice turn's steps come as buttons while they fit one row (five), beyond that
+//! as a select menu (up to 25 options) whose option values are encoded the same way, the
+//! other choices staying buttons. Ids posted before the encoding
 //! (a command line, `accept #4`, `mine #3`) still work: they are read as the text grammar.
 
 use super::deliver::{self, Outgoing};
@@ -14,7 +15,11 @@ use skald_session::command::{self, Command};
 use skald_session::{Choice, Reply};
 
 /// Discord's limits: 5 rows of 5 buttons, 80 characters a label, 100 a custom id.
+const MAX_ROWS: usize = 5;
 const MAX_BUTTONS: usize = 25;
+/// The most steps of a dice turn offered as buttons: one row. More come as a select menu,
+/// which stays one row on a phone whatever the number.
+pub const STEPS_AS_BUTTONS: usize = 5;
 const MAX_LABEL: usize = 80;
 const MAX_ID: usize = 100;
 /// The custom id prefix of "My pieces": `1:mine:3` asks for the presser's own view of game 3
@@ -26,8 +31,9 @@ const OLD_MINE: &str = "mine ";
 const MAX_OPTIONS: usize = 25;
 const SELECT_ID: &str = "pick";
 
-/// The buttons for a reply: every choice when they all fit (with "My pieces" where values
-/// are hidden); when the legal moves do not fit, only the other choices (`/move` then).
+/// The buttons for a reply: the answers (accept, decline, rematch) and "My pieces" where
+/// values are hidden, then a dice turn's steps while they fit one row of buttons
+/// ([`STEPS_AS_BUTTONS`]); more steps come as a select menu ([`select`]).
 pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for b in &reply.boards {
@@ -35,14 +41,10 @@ pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
             out.push(("My pieces".into(), format!("{MINE}{}", b.game)));
         }
     }
-    let (moves, others): (Vec<_>, Vec<_>) = reply
-        .choices
-        .iter()
-        .filter_map(action)
-        .partition(|(cmd, _, _)| matches!(cmd, Command::Move { .. }));
-    out.extend(others.into_iter().map(|(_, label, id)| (label, id)));
-    if out.len() + moves.len() <= MAX_BUTTONS {
-        out.extend(moves.into_iter().map(|(_, label, id)| (label, id)));
+    let (steps, others) = split_steps(reply);
+    out.extend(others);
+    if steps.len() <= STEPS_AS_BUTTONS {
+        out.extend(steps);
     }
     // Discord refuses two buttons with one id (a rematch is offered to both players).
     let mut seen = std::collections::HashSet::new();
@@ -51,24 +53,32 @@ pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
     out
 }
 
-/// The legal moves as a select menu when they do not fit as buttons but fit a menu (the
-/// dice games' steps on a busy turn); empty otherwise. Shown with at most four rows of
-/// buttons, so both fit Discord's five rows.
+/// A dice turn's steps as a select menu when they are more than one row of buttons and fit
+/// a menu (25 options); empty otherwise. More than 25 steps are typed with `/move` (which
+/// completes them); the game's rule sets stay far below that.
 pub fn select(reply: &Reply) -> Vec<(String, String)> {
-    let moves: Vec<(String, String)> = reply
+    let (steps, _) = split_steps(reply);
+    if (STEPS_AS_BUTTONS + 1..=MAX_OPTIONS).contains(&steps.len()) {
+        steps
+    } else {
+        Vec::new()
+    }
+}
+
+/// A reply's choices as (label, encoded id): the moves, and the others.
+type Labelled = Vec<(String, String)>;
+
+/// The steps (move choices) and the other choices of a reply, each as (label, encoded id).
+fn split_steps(reply: &Reply) -> (Labelled, Labelled) {
+    let (steps, others): (Vec<_>, Vec<_>) = reply
         .choices
         .iter()
         .filter_map(action)
-        .filter(|(cmd, _, _)| matches!(cmd, Command::Move { .. }))
-        .map(|(_, label, id)| (label, id))
-        .collect();
-    let as_buttons = buttons(reply)
-        .iter()
-        .any(|(_, id)| matches!(command::decode(id), Some(Command::Move { .. })));
-    if as_buttons || moves.is_empty() || moves.len() > MAX_OPTIONS {
-        return Vec::new();
-    }
-    moves
+        .partition(|(cmd, _, _)| matches!(cmd, Command::Move { .. }));
+    let plain = |v: Vec<(Command, String, String)>| -> Labelled {
+        v.into_iter().map(|(_, label, id)| (label, id)).collect()
+    };
+    (plain(steps), plain(others))
 }
 
 /// A choice as a typed action: its command, its label and the encoded id that carries it;
@@ -100,13 +110,24 @@ fn text(line: &str) -> Result<Command, String> {
     command::parse(line).map_err(|e| e.to_string())
 }
 
-/// Buttons in rows of five, then the select menu (if any) in a row of its own.
+/// Buttons in rows of five (the steps of a dice turn in a row of their own, after the
+/// others), then the select menu (if any) in a row of its own: at most Discord's five rows.
 pub fn rows(
     buttons: &[(String, String)],
     select: &[(String, String)],
 ) -> Vec<serenity::CreateActionRow> {
-    let button_rows = if select.is_empty() { 5 } else { 4 };
-    let mut rows = button_rows_of(&buttons[..buttons.len().min(button_rows * 5)]);
+    let button_rows = if select.is_empty() {
+        MAX_ROWS
+    } else {
+        MAX_ROWS - 1
+    };
+    let (steps, others): (Vec<_>, Vec<_>) = buttons
+        .iter()
+        .cloned()
+        .partition(|(_, id)| matches!(command::decode(id), Some(Command::Move { .. })));
+    let mut rows = button_rows_of(&others);
+    rows.extend(button_rows_of(&steps));
+    rows.truncate(button_rows);
     if !select.is_empty() {
         let options = select
             .iter()
@@ -298,8 +319,25 @@ mod tests {
         }
     }
 
+    /// The kinds of the rows Discord would show: `b<n>` a row of n buttons, `menu<n>` a
+    /// select menu of n options.
+    fn layout(r: &Reply) -> Vec<String> {
+        let rows = serde_json::to_value(rows(&buttons(r), &select(r))).expect("serialisable");
+        rows.as_array()
+            .expect("rows")
+            .iter()
+            .map(|row| {
+                let c = &row["components"];
+                match c[0]["type"].as_u64() {
+                    Some(3) => format!("menu{}", c[0]["options"].as_array().map_or(0, Vec::len)),
+                    _ => format!("b{}", c.as_array().map_or(0, Vec::len)),
+                }
+            })
+            .collect()
+    }
+
     #[test]
-    fn moves_become_buttons_only_when_all_fit_and_ids_are_unique() {
+    fn steps_are_buttons_in_one_row_then_a_menu_and_ids_are_unique() {
         let mut r = Reply::done("x");
         r.choices.push(choice("rematch", "rematch #1"));
         r.choices.push(choice("rematch", "rematch #1"));
@@ -307,22 +345,48 @@ mod tests {
             buttons(&r),
             [("rematch".to_string(), "1:rematch:1".to_string())]
         );
+        // Up to five steps: one row of buttons of their own, after the other choices.
         let mut r = Reply::done("x");
-        r.choices.push(choice("draw", "decline #2"));
-        for n in 0..30 {
+        r.choices.push(choice("decline", "decline #2"));
+        for n in 0..5 {
             r.choices
                 .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
         }
-        assert_eq!(buttons(&r).len(), 1, "30 moves do not fit: /move instead");
-        assert!(select(&r).is_empty(), "nor in a select menu");
-        r.choices.truncate(26);
-        assert_eq!(select(&r).len(), 25, "they fit a select menu");
-        assert_eq!(rows(&buttons(&r), &select(&r)).len(), 2);
-        r.choices.truncate(25);
-        let b = buttons(&r);
-        assert_eq!(b.len(), 25);
-        assert!(select(&r).is_empty(), "buttons already offer them");
-        assert_eq!(rows(&b, &[]).len(), 5);
+        assert_eq!(layout(&r), ["b1", "b5"]);
+        assert!(select(&r).is_empty());
+        // 6, 12 and 25 steps: one menu holding every step; the other choice stays a button.
+        for steps in [6, 12, 25] {
+            let mut r = Reply::done("x");
+            r.choices.push(choice("decline", "decline #2"));
+            for n in 0..steps {
+                r.choices
+                    .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
+            }
+            assert_eq!(layout(&r), ["b1".to_string(), format!("menu{steps}")]);
+            assert_eq!(buttons(&r), [("decline".into(), "1:decline:2".into())]);
+            // Each option's value is the step it names.
+            for (n, (label, value)) in select(&r).iter().enumerate() {
+                assert_eq!(label, &format!("m{n}"));
+                assert_eq!(
+                    pressed_action(value),
+                    (
+                        Ok(Command::Move {
+                            game: Some(2),
+                            moves: vec![format!("m{n}")]
+                        }),
+                        false
+                    )
+                );
+            }
+        }
+        // More than a menu holds: typed with /move; the other choices stay.
+        let mut r = Reply::done("x");
+        r.choices.push(choice("decline", "decline #2"));
+        for n in 0..26 {
+            r.choices
+                .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
+        }
+        assert_eq!(layout(&r), ["b1"]);
     }
 
     #[test]

@@ -93,7 +93,9 @@ fn with_pings(text: &str, mentions: &[u64]) -> String {
 
 /// Session text for Discord: `@<snowflake>` (how the session names a user it has not seen
 /// speak) becomes a Discord mention `<@snowflake>`, which shows the name; it only pings the
-/// users allowed by the message's allowed mentions. Capped at Discord's 2000 characters.
+/// users allowed by the message's allowed mentions. A mention that is one already (`<@id>`,
+/// as Discord sends a mention typed into a text option, which the session may echo) is left
+/// as typed. Capped at Discord's 2000 characters.
 pub fn discord_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -101,7 +103,8 @@ pub fn discord_text(text: &str) -> String {
         out.push_str(&rest[..at]);
         let after = &rest[at + 1..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        if (15..=20).contains(&digits) {
+        let mention_already = out.ends_with('<') && after[digits..].starts_with('>');
+        if (15..=20).contains(&digits) && !mention_already {
             out.push_str(&format!("<@{}>", &after[..digits]));
             rest = &after[digits..];
         } else {
@@ -220,6 +223,11 @@ mod tests {
         assert_eq!(
             discord_text("@alice vs @123456789012345678."),
             "@alice vs <@123456789012345678>."
+        );
+        // A mention typed into a text option and echoed stays as typed.
+        assert_eq!(
+            discord_text("cannot play '<@123456789012345678>': no"),
+            "cannot play '<@123456789012345678>': no"
         );
         let mut r = Reply::done("Your move");
         r.ping(&UserId::new(PLATFORM, "123456789012345678"));

@@ -38,6 +38,27 @@ pub struct Config {
     /// `[clock]`: a movable clock for the chat adapters (tests and demos).
     #[serde(default)]
     pub clock: ClockSection,
+    /// `[[community]]`: Discord servers and Matrix rooms that are one community (one ladder).
+    #[serde(default)]
+    pub community: Vec<CommunitySection>,
+}
+
+/// One `[[community]]`: the Discord servers and Matrix rooms whose players share a ladder.
+/// The first server (else the first room) keeps the ladder it already had.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CommunitySection {
+    /// Its name, for messages.
+    pub name: String,
+    /// Discord server (guild) ids.
+    #[serde(default)]
+    pub discord_guilds: Vec<u64>,
+    /// Matrix room ids (`!abc:example.org`).
+    #[serde(default)]
+    pub matrix_rooms: Vec<String>,
+    /// Matrix spaces (all their rooms): not supported yet, refused with what to write instead.
+    #[serde(default)]
+    pub matrix_spaces: Vec<String>,
 }
 
 /// `[clock]`: `fake = true` runs a chat adapter on a fake clock that moves only when the
@@ -346,6 +367,9 @@ impl Config {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let config: Config = toml::from_str(&text)
             .map_err(|e| format!("{}: {}", path.display(), toml_error(&text, &e)))?;
+        config
+            .communities()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(scale) = config.ai.budget_scale
             && !(scale.is_finite() && scale > 0.0)
         {
@@ -377,8 +401,45 @@ impl Config {
             reminder_hours: self.game.reminder_hours.unwrap_or(default.reminder_hours),
             limits: self.limits.limits(),
             engine_budget_scale: self.ai.budget_scale(),
+            // Checked by `Config::load`; a map that fails here was built in code.
+            communities: self.communities().unwrap_or_default(),
             ..default
         }
+    }
+
+    /// The `[[community]]` entries as the session reads them (scopes written as the adapters
+    /// write them: `discord:<guild>`, Matrix room ids), or what to fix.
+    pub fn communities(&self) -> Result<skald_session::community::CommunityMap, String> {
+        let mut defs = Vec::new();
+        for c in &self.community {
+            if let Some(space) = c.matrix_spaces.first() {
+                return Err(format!(
+                    "[[community]] '{}': matrix_spaces ({space}) is not supported yet; list the space's rooms in matrix_rooms",
+                    c.name
+                ));
+            }
+            if let Some(room) = c
+                .matrix_rooms
+                .iter()
+                .find(|r| !r.starts_with('!') || !r.contains(':'))
+            {
+                return Err(format!(
+                    "[[community]] '{}': '{room}' is not a Matrix room id; write it like \"!abc123:example.org\" (room settings, Advanced)",
+                    c.name
+                ));
+            }
+            let members = c
+                .discord_guilds
+                .iter()
+                .map(|g| format!("discord:{g}"))
+                .chain(c.matrix_rooms.iter().cloned())
+                .collect();
+            defs.push(skald_session::community::CommunityDef {
+                name: c.name.clone(),
+                members,
+            });
+        }
+        skald_session::community::CommunityMap::new(defs)
     }
 
     /// The data directory: `--data`, else the file's, else [`DEFAULT_DATA_DIR`].
@@ -419,6 +480,40 @@ mod tests {
             skald_session::Limits::default().rate_seconds
         );
         assert!(toml::from_str::<Config>("[limits]\nrate = 5").is_err());
+    }
+
+    #[test]
+    fn communities_join_servers_and_rooms_and_a_bad_entry_says_what_to_fix() {
+        use skald_session::CommunityId;
+        let config: Config = toml::from_str(
+            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\nmatrix_rooms = [\"!r:x.org\"]\n",
+        )
+        .expect("valid");
+        let map = config.communities().expect("a valid map");
+        assert_eq!(
+            map.community_of(&CommunityId("!r:x.org".into())),
+            CommunityId("discord:81".into())
+        );
+        assert_eq!(config.session_config().communities, map);
+        for (text, why) in [
+            (
+                "[[community]]\nname = \"a\"\nmatrix_rooms = [\"#r:x.org\"]\n",
+                "not a Matrix room id",
+            ),
+            (
+                "[[community]]\nname = \"a\"\nmatrix_spaces = [\"!s:x.org\"]\n",
+                "not supported yet",
+            ),
+            ("[[community]]\nname = \"a\"\n", "no Discord server"),
+            (
+                "[[community]]\nname = \"a\"\ndiscord_guilds = [1]\n[[community]]\nname = \"b\"\ndiscord_guilds = [1]\n",
+                "belongs to one community",
+            ),
+        ] {
+            let config: Config = toml::from_str(text).expect("parses");
+            let err = config.communities().expect_err("refused");
+            assert!(err.contains(why), "{text}: {err}");
+        }
     }
 
     #[test]

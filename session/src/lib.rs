@@ -14,6 +14,7 @@
 pub mod challenge;
 pub mod clock;
 pub mod command;
+pub mod community;
 pub mod damaged;
 mod decoded;
 pub mod dice_rng;
@@ -82,6 +83,8 @@ pub struct SessionConfig {
     pub engine_budget_scale: f64,
     /// Per-user limits: command rate, active games, open challenges, line length.
     pub limits: Limits,
+    /// Communities spanning several servers and rooms (`[[community]]`).
+    pub communities: community::CommunityMap,
 }
 
 impl SessionConfig {
@@ -106,6 +109,7 @@ impl Default for SessionConfig {
             downtime_grace_secs: 120,
             limits: Limits::default(),
             engine_budget_scale: 1.0,
+            communities: community::CommunityMap::default(),
         }
     }
 }
@@ -230,7 +234,12 @@ impl Session {
         if command::is_secret_input(cmd.name()) && !ctx.private {
             return Reply::refused(messages::secret_input_in_public(cmd.name()));
         }
-        self.answer(self.run(ctx, &cmd))
+        // The ladder scope is the community the channel's server or room belongs to.
+        let ctx = Context {
+            community: self.config.communities.community_of(&ctx.community),
+            ..ctx.clone()
+        };
+        self.answer(self.run(&ctx, &cmd))
     }
 
     /// What the speaker is told: the reply of a command carried out (without pings or

@@ -277,3 +277,49 @@ fn private_views_reach_every_account_of_their_player_and_never_the_channel() {
         );
     }
 }
+
+#[test]
+fn a_server_and_a_room_of_one_community_share_its_ladder() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let communities = community::CommunityMap::new(vec![community::CommunityDef {
+        name: "club".into(),
+        members: vec!["discord:81".into(), "!room:example.org".into()],
+    }])
+    .expect("valid");
+    let session = Session::new(
+        Arc::new(SledStore::temporary().expect("temporary store")),
+        clock,
+        StdRng::seed_from_u64(5),
+        SessionConfig {
+            communities,
+            ..SessionConfig::default().without_rate_limit()
+        },
+    )
+    .expect("session opens");
+    let on = |who: &str, scope: &str| {
+        let c = ctx(who);
+        Context::private(c.user, scope, &c.channel.0)
+    };
+    let say = |who: &str, scope: &str, line: &str| {
+        let r = session.handle(&on(who, scope), line);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+        r
+    };
+    // A ranked game on Discord, one on Matrix, and one in a room of no community.
+    for (a, b, scope) in [
+        ("alice", "bob", "discord:81"),
+        ("malice", "mbob", "!room:example.org"),
+        ("malice", "mcarol", "!elsewhere:example.org"),
+    ] {
+        let r = say(a, scope, &format!("challenge tafl {} first", handle(b)));
+        assert!(r.text.starts_with("Challenge #"), "{}", r.text);
+        say(b, scope, "accept");
+        say(a, scope, "resign");
+    }
+    let discord = say("carol", "discord:81", "ladder tafl").text;
+    let matrix = say("mcarol", "!room:example.org", "ladder tafl").text;
+    assert_eq!(discord, matrix, "one ladder, read from either platform");
+    assert!(discord.contains("4 players"), "{discord}");
+    let elsewhere = say("mcarol", "!elsewhere:example.org", "ladder tafl").text;
+    assert!(elsewhere.contains("2 players"), "{elsewhere}");
+}

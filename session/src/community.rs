@@ -1,0 +1,104 @@
+//! Communities that span platforms (`[[community]]` in the configuration): a Discord server
+//! and a Matrix room that are one community share one ladder. An adapter names the scope a
+//! command came from as it sees it (`discord:<guild id>`, a Matrix room id `!abc:server`, the
+//! console); [`CommunityMap::community_of`] turns it into the community it belongs to.
+//!
+//! A community's ladder is kept under its **first** member's scope (its first Discord server,
+//! else its first Matrix room), so a server that already had a ladder keeps it when its
+//! community grows; the ladders the other members had before stay stored under their old
+//! scope and are not merged (written in `docs/SETUP.md`). Without an entry each scope is
+//! its own community, as before.
+
+use crate::identity::CommunityId;
+
+/// One `[[community]]`: its name and the scopes it groups, as adapters write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommunityDef {
+    /// The name an admin gave it (for logs and errors).
+    pub name: String,
+    /// Its scopes, the first one keeping the ladder.
+    pub members: Vec<String>,
+}
+
+/// Every configured community; checked when built, so a scope belongs to one at most.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommunityMap {
+    groups: Vec<CommunityDef>,
+}
+
+impl CommunityMap {
+    /// The communities, refused with a sentence saying what to fix when a name repeats, a
+    /// community has no member, or a scope is listed twice.
+    pub fn new(groups: Vec<CommunityDef>) -> Result<CommunityMap, String> {
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for (i, g) in groups.iter().enumerate() {
+            if g.name.trim().is_empty() {
+                return Err(format!("[[community]] number {} needs a name", i + 1));
+            }
+            if groups[..i].iter().any(|o| o.name == g.name) {
+                return Err(format!(
+                    "two [[community]] entries are named '{}'; give each its own name",
+                    g.name
+                ));
+            }
+            if g.members.is_empty() {
+                return Err(format!(
+                    "[[community]] '{}' lists no Discord server and no Matrix room",
+                    g.name
+                ));
+            }
+            for m in &g.members {
+                if let Some((_, other)) = seen.iter().find(|(s, _)| *s == m.as_str()) {
+                    return Err(format!(
+                        "{m} is listed in [[community]] '{other}' and '{}'; a server or room belongs to one community",
+                        g.name
+                    ));
+                }
+                seen.push((m, &g.name));
+            }
+        }
+        Ok(CommunityMap { groups })
+    }
+
+    /// The community a scope belongs to: its group's first member, or the scope itself.
+    pub fn community_of(&self, scope: &CommunityId) -> CommunityId {
+        self.groups
+            .iter()
+            .find(|g| g.members.iter().any(|m| *m == scope.0))
+            .and_then(|g| g.members.first())
+            .map_or_else(|| scope.clone(), |first| CommunityId(first.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(name: &str, members: &[&str]) -> CommunityDef {
+        CommunityDef {
+            name: name.into(),
+            members: members.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn scopes_of_one_community_share_its_first_members_ladder() {
+        let map = CommunityMap::new(vec![def("club", &["discord:1", "!room:x"])]).expect("valid");
+        let id = |s: &str| CommunityId(s.into());
+        assert_eq!(map.community_of(&id("!room:x")), id("discord:1"));
+        assert_eq!(map.community_of(&id("discord:1")), id("discord:1"));
+        assert_eq!(map.community_of(&id("!other:x")), id("!other:x"));
+    }
+
+    #[test]
+    fn a_bad_map_says_what_to_fix() {
+        let err = |g| CommunityMap::new(g).expect_err("refused");
+        assert!(err(vec![def("", &["discord:1"])]).contains("needs a name"));
+        assert!(err(vec![def("a", &[])]).contains("no Discord server"));
+        assert!(err(vec![def("a", &["discord:1"]), def("a", &["discord:2"])]).contains("two"));
+        assert!(
+            err(vec![def("a", &["discord:1"]), def("b", &["discord:1"])])
+                .contains("belongs to one community")
+        );
+    }
+}

@@ -64,7 +64,7 @@ impl CommunityMap {
     pub fn community_of(&self, scope: &CommunityId) -> CommunityId {
         self.groups
             .iter()
-            .find(|g| g.members.iter().any(|m| *m == scope.0))
+            .find(|g| g.members.contains(&scope.0))
             .and_then(|g| g.members.first())
             .map_or_else(|| scope.clone(), |first| CommunityId(first.clone()))
     }

@@ -36,6 +36,10 @@ pub struct Challenge {
     pub channel: ChannelId,
     /// When it was made.
     pub created: Timestamp,
+    /// The platform of the channel it was made in (empty for challenges from before it was
+    /// recorded): accepting from another platform gives the game a home there too.
+    #[serde(default)]
+    pub platform: String,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<u64>,
 }
@@ -111,6 +115,23 @@ fn seat_phrase(rule_set: RuleSetId, seat: Seat) -> String {
     }
 }
 
+impl Challenge {
+    /// Whether `ctx` sees this challenge as one for here: made in its channel, or addressed
+    /// to its speaker from another platform of the same community (accepting it from here
+    /// gives the game a home here).
+    pub fn reaches(&self, ctx: &Context) -> bool {
+        self.channel == ctx.channel || self.across_to(ctx)
+    }
+
+    /// Made on another platform of `ctx`'s community, for `ctx`'s speaker.
+    fn across_to(&self, ctx: &Context) -> bool {
+        !self.platform.is_empty()
+            && self.platform != ctx.platform()
+            && self.community == ctx.community
+            && self.opponent.as_ref().is_some_and(|o| o.id == ctx.user.id)
+    }
+}
+
 impl Session {
     /// `challenge <rule-set> ...`.
     pub(super) fn cmd_challenge(
@@ -156,6 +177,7 @@ impl Session {
             days: spec.days,
             community: ctx.community.clone(),
             channel: ctx.channel.clone(),
+            platform: ctx.platform().to_string(),
             created: self.now(),
             rematch_of: None,
         };
@@ -264,7 +286,7 @@ impl Session {
             .store
             .challenges()?
             .into_iter()
-            .filter(|c| c.doc.channel == ctx.channel && fits(&c.doc))
+            .filter(|c| c.doc.reaches(ctx) && fits(&c.doc))
             .collect();
         match candidates.len() {
             1 => Ok(candidates.remove(0)),
@@ -311,11 +333,27 @@ impl Session {
                 ch.id, o.name
             )));
         }
-        if ch.channel != ctx.channel {
+        // From another channel only across platforms, in the challenge's community: the
+        // accepting channel becomes the game's home on that platform.
+        let across = ch.channel != ctx.channel && ch.across_to(ctx);
+        if ch.channel != ctx.channel && !across {
             return Err(Failure::Refused(format!(
                 "challenge #{} was made in another channel ({}); accept it there",
                 ch.id, ch.channel
             )));
+        }
+        let mut homes = Vec::new();
+        if !ch.platform.is_empty() {
+            homes.push(crate::homes::Home {
+                platform: ch.platform.clone(),
+                channel: ch.channel.clone(),
+            });
+            if across {
+                homes.push(crate::homes::Home {
+                    platform: ctx.platform().to_string(),
+                    channel: ctx.channel.clone(),
+                });
+            }
         }
         self.check_can_start(&ctx.user, &ch.challenger, ch.id)?;
         let now = self.now();
@@ -363,6 +401,7 @@ impl Session {
             rematch_of: ch.rematch_of,
             rematch: None,
             end: None,
+            homes,
         };
         self.start_turn(&mut g, &m, now)?;
         let commit = Commit {
@@ -444,13 +483,13 @@ impl Session {
                 .store
                 .challenges()?
                 .into_iter()
-                .filter(|c| c.doc.channel == ctx.channel)
+                .filter(|c| c.doc.reaches(ctx))
                 .any(|c| c.doc.opponent.as_ref().is_some_and(|o| o.id == me));
             if !direct_here {
                 let offers: Vec<Stored<GameDoc>> = self
                     .games_of(&me, true, usize::MAX)?
                     .into_iter()
-                    .filter(|g| g.doc.channel == ctx.channel && Session::has_offer_for(&g.doc, &me))
+                    .filter(|g| g.doc.is_home(&ctx.channel) && Session::has_offer_for(&g.doc, &me))
                     .collect();
                 if offers.len() == 1 {
                     if let Some(r) = self.decline_offer(ctx, &offers[0])? {
@@ -599,7 +638,9 @@ impl Session {
             ranked: g.ranked,
             days: g.days,
             community: g.community.clone(),
-            channel: g.channel.clone(),
+            // Made where it was asked for (one of the game's homes).
+            channel: ctx.channel.clone(),
+            platform: ctx.platform().to_string(),
             created: self.now(),
             rematch_of: Some(g.id),
         };

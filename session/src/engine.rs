@@ -19,7 +19,7 @@ use super::clock::DAY;
 use super::game::GameDoc;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, Session, User};
+use super::{Context, Failure, Reply, Session, User};
 use skald_ai::{Budget, Level, PositionView};
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};
 
@@ -98,7 +98,7 @@ impl Session {
         &self,
         id: u64,
         now: super::clock::Timestamp,
-    ) -> Result<Option<Notice>, Failure> {
+    ) -> Result<Option<(crate::game::GameDoc, Reply)>, Failure> {
         let Some(stored) = self.store.game(id)? else {
             return Ok(None);
         };

@@ -10,7 +10,7 @@
 //! meanwhile.
 
 use crate::engine::EngineTurn;
-use crate::{Notice, Reply, ReplyKind, Said, Session};
+use crate::{ChannelId, Notice, Reply, ReplyKind, Said, Session};
 use skald_ai::{Budget, Progress, Thinking};
 use std::collections::HashSet;
 
@@ -119,53 +119,54 @@ impl Driver {
     /// the engine turns to another game, so a player does not wait for the engine to think in
     /// everyone else's games first. Moves that could not be played are only logged (once).
     pub fn play_pending(&mut self, session: &Session, mut post: impl FnMut(Notice)) {
-        let mut pending: Option<(u64, Notice)> = None;
+        // A game's merged answer, posted in each of the game's homes.
+        let send = |(game, channel, reply): (u64, ChannelId, Reply),
+                    post: &mut dyn FnMut(Notice)| {
+            for n in session.notices_for(game, &channel, reply) {
+                post(n);
+            }
+        };
+        let mut pending: Option<(u64, ChannelId, Reply)> = None;
         for _ in 0..MAX_MOVES {
             let Some(turn) = self.next_turn(session) else {
                 break;
             };
-            if pending.as_ref().is_some_and(|(game, _)| *game != turn.game)
-                && let Some((_, notice)) = pending.take()
+            if pending
+                .as_ref()
+                .is_some_and(|(game, ..)| *game != turn.game)
+                && let Some(p) = pending.take()
             {
-                post(notice);
+                send(p, &mut post);
             }
             let played = self.play_turn(session, turn);
             if played.reply.kind != ReplyKind::Done {
                 continue;
             }
             tracing::info!(game = played.turn.game, level = %played.turn.level, "the engine moved");
+            let (game, channel) = (played.turn.game, played.turn.ctx.channel.clone());
             if self.separate {
-                post(Notice {
-                    channel: played.turn.ctx.channel.clone(),
-                    said: Some(Said {
-                        by: played.turn.ctx.user.name.clone(),
-                        line: played.line,
-                    }),
-                    reply: played.reply,
-                });
+                let said = Said {
+                    by: played.turn.ctx.user.name.clone(),
+                    line: played.line,
+                };
+                for mut n in session.notices_for(game, &channel, played.reply) {
+                    n.said = Some(said.clone());
+                    post(n);
+                }
                 continue;
             }
             match &mut pending {
-                Some((game, last)) if *game == played.turn.game => {
-                    merge(&mut last.reply, played.reply)
-                }
+                Some((g, _, last)) if *g == game => merge(last, played.reply),
                 _ => {
-                    if let Some((_, notice)) = pending.take() {
-                        post(notice);
+                    if let Some(p) = pending.take() {
+                        send(p, &mut post);
                     }
-                    pending = Some((
-                        played.turn.game,
-                        Notice {
-                            said: None,
-                            channel: played.turn.ctx.channel.clone(),
-                            reply: played.reply,
-                        },
-                    ));
+                    pending = Some((game, channel, played.reply));
                 }
             }
         }
-        if let Some((_, notice)) = pending {
-            post(notice);
+        if let Some(p) = pending {
+            send(p, &mut post);
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod engine_driver;
 pub mod fuzzing;
 pub mod game;
+pub mod homes;
 pub mod identity;
 pub mod journal;
 pub mod ladder;
@@ -294,7 +295,14 @@ impl Session {
             }
         };
         self.to_accounts(&mut reply);
-        Ok(reply)
+        reply.elsewhere = self.elsewhere(&reply, &ctx.channel);
+        // The answer is posted where the speaker typed: only that platform's accounts are
+        // pinged or reached privately there (the engine speaks in its games' channels and
+        // reads nothing).
+        if engine::is_engine(&ctx.user.id) {
+            return Ok(reply);
+        }
+        Ok(homes::for_platform(reply, ctx.platform()))
     }
 
     fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
@@ -377,6 +385,11 @@ impl Session {
         if id.key().contains('\0') {
             return Err(Failure::Refused(format!("'@{handle}' is not a user")));
         }
+        // Someone this platform has never seen may be a player of another platform, named.
+        let id = match self.store.user(&id)? {
+            Some(_) => id,
+            None => self.player_named(handle)?.unwrap_or(id),
+        };
         let id = self.player_of(&id)?;
         let name = self
             .store

@@ -358,6 +358,29 @@ impl Session {
         Ok(Reply::done(text))
     }
 
+    /// The one player shown as `name` (on any platform), if exactly one is; several are a
+    /// refusal naming them, so nobody is challenged by mistake.
+    pub(crate) fn player_named(&self, name: &str) -> Result<Option<UserId>, Failure> {
+        let mut players: Vec<UserDoc> = self
+            .store
+            .users_named(name)?
+            .into_iter()
+            .filter(|u| u.player.is_none() && !crate::engine::is_engine(&u.user.id))
+            .collect();
+        match players.len() {
+            0 => Ok(None),
+            1 => Ok(players.pop().map(|u| u.user.id)),
+            _ => Err(Failure::Refused(format!(
+                "several players are called {name} ({}); name the one you mean by their id",
+                players
+                    .iter()
+                    .map(|u| format!("{} on {}", u.user.id.id, u.user.id.platform))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
     /// A user's name as last seen.
     fn name_of(&self, id: &UserId) -> Result<String, Failure> {
         Ok(self

@@ -43,7 +43,7 @@ impl Session {
                 g.clock.deadline,
                 describe_duration(g.clock.deadline.since(now).max(0))
             );
-            if g.channel != ctx.channel {
+            if !g.is_home(&ctx.channel) {
                 line.push_str(&format!(", in channel {}", g.channel));
             }
             if Session::has_offer_for(&g, &ctx.user.id) {

@@ -150,6 +150,10 @@ pub struct Reply {
     /// list). The board games' turns have up to a few hundred moves: those are typed (with
     /// completion, see `session::suggest`), not listed in every reply.
     pub choices: Vec<Choice>,
+    /// The same news for the game's other home channels (a game between platforms, see
+    /// [`crate::homes`]): the adapter hands these to the process's router, which posts each
+    /// through the adapter owning its channel.
+    pub elsewhere: Vec<Notice>,
 }
 
 impl Reply {
@@ -162,6 +166,7 @@ impl Reply {
             private: Vec::new(),
             notify: Vec::new(),
             choices: Vec::new(),
+            elsewhere: Vec::new(),
         }
     }
 

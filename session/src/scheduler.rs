@@ -54,7 +54,7 @@ impl Session {
         let skipped = self.skipped_games();
         for (_, id) in due.into_iter().filter(|(_, id)| !skipped.contains(id)) {
             match self.wake_game(id, now) {
-                Ok(Some(n)) => notices.push(n),
+                Ok(Some((g, reply))) => notices.extend(self.fan_out(&g, reply)),
                 Ok(None) => {}
                 // A move landed at the same moment; the next tick looks again.
                 Err(Failure::Conflict(_)) => tracing::debug!(game = id, "deadline raced a move"),
@@ -69,7 +69,11 @@ impl Session {
     }
 
     /// Handles one game's due deadline: a timeout or a reminder.
-    fn wake_game(&self, id: u64, now: Timestamp) -> Result<Option<Notice>, Failure> {
+    fn wake_game(
+        &self,
+        id: u64,
+        now: Timestamp,
+    ) -> Result<Option<(crate::game::GameDoc, Reply)>, Failure> {
         let stored = match self.store.game(id) {
             Ok(Some(stored)) => stored,
             Ok(None) => return Ok(None),
@@ -110,11 +114,7 @@ impl Session {
                 now,
             );
             reply.choices.retain(|c| c.label == "rematch");
-            return Ok(Some(Notice {
-                said: None,
-                channel: g.channel.clone(),
-                reply,
-            }));
+            return Ok(Some((written, reply)));
         }
         next.clock.remind_at = None;
         self.commit_game(stored.clone(), next)?;
@@ -138,11 +138,7 @@ impl Session {
             });
         }
         reply.boards.push(board);
-        Ok(Some(Notice {
-            said: None,
-            channel: g.channel.clone(),
-            reply,
-        }))
+        Ok(Some((g.clone(), reply)))
     }
 
     /// At start-up: if the bot was down longer than the grace period, every running clock

@@ -121,7 +121,7 @@ impl World {
 }
 
 #[test]
-fn a_linked_account_plays_as_its_player_and_both_accounts_are_pinged() {
+fn a_linked_account_plays_as_its_player() {
     let w = World::new();
     let game = w.game("alice", "bob", "tafl", "");
     let code = w.code("alice");
@@ -133,10 +133,10 @@ fn a_linked_account_plays_as_its_player_and_both_accounts_are_pinged() {
     // (A game lives in one channel until games get a home channel on each platform: the
     // Matrix account is told where this one is played.)
     w.refused("malice", &format!("move #{game} f4-e4"), "another channel");
-    // bob's move pings alice on both platforms.
+    // bob's move pings alice where the game lives (Discord); her Matrix account hears of
+    // it only in games with a Matrix home.
     let r = w.ok("bob", &format!("move #{game} f4-e4"));
-    assert!(r.notify.contains(&ctx("alice").user.id), "{:?}", r.notify);
-    assert!(r.notify.contains(&ctx("malice").user.id), "{:?}", r.notify);
+    assert_eq!(r.notify, [ctx("alice").user.id], "{:?}", r.notify);
     // `games` reads the same from either account.
     let d = w.ok("alice", "games").text;
     let m = w.ok("malice", "games").text;
@@ -259,15 +259,16 @@ fn unlink_leaves_games_and_ratings_with_the_player() {
 }
 
 #[test]
-fn private_views_reach_every_account_of_their_player_and_never_the_channel() {
+fn private_views_reach_the_account_that_asked_and_never_the_channel() {
     let w = World::new();
     let code = w.code("alice");
     w.ok("malice", &format!("link {code}"));
     let g = w.game("mbob", "malice", "subulata", "casual");
     let r = w.ok("malice", &format!("board #{g}"));
+    // Answered on Matrix: her Matrix account gets her view (her Discord account would, in
+    // a game with a Discord home).
     let to: Vec<&UserId> = r.private.iter().map(|p| &p.to).collect();
-    assert!(to.contains(&&ctx("alice").user.id), "{to:?}");
-    assert!(to.contains(&&ctx("malice").user.id), "{to:?}");
+    assert_eq!(to, [&ctx("malice").user.id], "{to:?}");
     assert!(r.channel_boards_are_public());
     for p in &r.private {
         assert!(
@@ -322,4 +323,95 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
     assert!(discord.contains("4 players"), "{discord}");
     let elsewhere = say("mcarol", "!elsewhere:example.org", "ladder tafl").text;
     assert!(elsewhere.contains("2 players"), "{elsewhere}");
+}
+
+/// One community on a Discord server and a Matrix room; `malice`, `mbob` speak in the room.
+fn club() -> (Session, Arc<FakeClock>) {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let communities = community::CommunityMap::new(vec![community::CommunityDef {
+        name: "club".into(),
+        members: vec!["discord:81".into(), "!room:example.org".into()],
+    }])
+    .expect("valid");
+    let session = Session::new(
+        Arc::new(SledStore::temporary().expect("temporary store")),
+        clock.clone(),
+        StdRng::seed_from_u64(5),
+        SessionConfig {
+            communities,
+            reminder_hours: 24,
+            ..SessionConfig::default().without_rate_limit()
+        },
+    )
+    .expect("session opens");
+    (session, clock)
+}
+
+/// `who` speaking in the club: Discord players in channel 9100 of server 81, Matrix players
+/// in the room.
+fn in_club(who: &str) -> Context {
+    let c = ctx(who);
+    let scope = if c.user.id.platform == "discord" {
+        "discord:81"
+    } else {
+        "!room:example.org"
+    };
+    Context::private(c.user, scope, &c.channel.0)
+}
+
+#[test]
+fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
+    let (s, clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    // bob has spoken on Discord once; mbob (Matrix) challenges him by his name.
+    say("bob", "games");
+    let r = say("malice", "challenge tafl @bob first");
+    assert!(r.text.starts_with("Challenge #1"), "{}", r.text);
+    // bob accepts from his Discord channel: the game has a home on each platform.
+    let r = say("bob", "accept #1");
+    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    let homes: Vec<String> = s
+        .test_game(1)
+        .homes()
+        .into_iter()
+        .map(|h| h.channel.0)
+        .collect();
+    assert_eq!(homes, ["!room:example.org", "9100"]);
+    // The Matrix room hears of it too, pinging alice there (she moves first).
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    let there = &r.elsewhere[0];
+    assert_eq!(there.channel.0, "!room:example.org");
+    assert!(there.reply.text.contains("Game #1 starts"));
+    assert_eq!(there.reply.notify, [ctx("malice").user.id]);
+    assert!(
+        r.notify.is_empty(),
+        "nobody to ping on Discord: {:?}",
+        r.notify
+    );
+    // Moves from each side, each posted in the other home with its pings.
+    let r = say("malice", "move d1-d4");
+    assert_eq!(r.elsewhere.len(), 1);
+    assert_eq!(r.elsewhere[0].channel.0, "9100");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
+    assert!(r.elsewhere[0].reply.text.contains("played d1-d4"));
+    let r = say("bob", "move f4-e4");
+    assert_eq!(r.elsewhere[0].channel.0, "!room:example.org");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("malice").user.id]);
+    // The reminder reaches alice in her room, and the Discord channel sees it unpinged.
+    clock.advance(2 * 86_400 + 3600);
+    let notices = s.tick(s.now());
+    let channels: Vec<&str> = notices.iter().map(|n| n.channel.0.as_str()).collect();
+    assert_eq!(channels, ["!room:example.org", "9100"], "{notices:?}");
+    assert_eq!(notices[0].reply.notify, [ctx("malice").user.id]);
+    assert!(notices[1].reply.notify.is_empty());
+    // The ladder reads the same from both sides once it ends.
+    say("bob", "resign");
+    assert_eq!(
+        say("carol", "ladder tafl").text,
+        say("mcarol", "ladder tafl").text
+    );
 }

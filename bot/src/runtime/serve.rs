@@ -48,6 +48,29 @@ pub struct Shared {
     pub gate: Arc<Gate>,
     /// The clock (the system's, or `[clock] fake = true`, or the console's `--fake-clock`).
     pub clock: Arc<AdapterClock>,
+    /// Posts what a command's answer owes another platform (a game's other home).
+    pub router: Arc<Router>,
+}
+
+/// Posts notices through the adapter owning each one's channel, from any adapter: how the
+/// news of a game between platforms reaches its other home ([`skald_session::Reply::elsewhere`]).
+#[derive(Default)]
+pub struct Router {
+    outlets: std::sync::OnceLock<Vec<Arc<dyn Outlet>>>,
+}
+
+impl Router {
+    /// Posts `notices` in the background (callable from the session's blocking threads).
+    pub fn forward(&self, notices: Vec<Notice>) {
+        if notices.is_empty() {
+            return;
+        }
+        let Some(outlets) = self.outlets.get().cloned() else {
+            tracing::warn!("notices for other platforms before the adapters started; dropped");
+            return;
+        };
+        tokio::spawn(async move { route(&outlets, notices).await });
+    }
 }
 
 /// Which adapters a process runs.
@@ -140,6 +163,7 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
         rounds: Arc::new(Rounds::default()),
         gate: Arc::new(Gate::default()),
         clock,
+        router: Arc::new(Router::default()),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -165,6 +189,7 @@ async fn run(
         Adapters::Chat => start_chat(config, &shared).await?,
     };
     let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
+    let _ = shared.router.outlets.set(outlets.clone());
     let post = move |notices: Vec<Notice>| {
         let outlets = outlets.clone();
         async move { route(&outlets, notices).await }

@@ -110,6 +110,10 @@ pub struct GameDoc {
     pub rematch: Option<u64>,
     /// The result, once over.
     pub end: Option<GameEnd>,
+    /// Its home channels on each platform, `channel` first (see [`crate::homes`]); empty
+    /// for games from before homes were recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub homes: Vec<crate::homes::Home>,
 }
 
 impl GameDoc {

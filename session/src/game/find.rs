@@ -102,7 +102,7 @@ impl Session {
         let mut here: Vec<Stored<GameDoc>> = self
             .games_of(&ctx.user.id, true, usize::MAX)?
             .into_iter()
-            .filter(|g| g.doc.channel == ctx.channel)
+            .filter(|g| g.doc.is_home(&ctx.channel))
             .collect();
         match here.len() {
             1 => Ok(here.remove(0)),
@@ -141,7 +141,7 @@ impl Session {
         }
         self.games_of(&ctx.user.id, false, usize::MAX)?
             .into_iter()
-            .find(|g| g.doc.channel == ctx.channel)
+            .find(|g| g.doc.is_home(&ctx.channel))
             .ok_or_else(|| {
                 Failure::Refused("you have no finished game here; name one with #id".to_string())
             })
@@ -149,7 +149,7 @@ impl Session {
 
     /// Refuses a command sent to a game from another channel.
     pub(crate) fn require_channel(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
-        if g.channel != ctx.channel {
+        if !g.is_home(&ctx.channel) {
             return Err(Failure::Refused(format!(
                 "game #{} is played in another channel ({}); send this command there",
                 g.id, g.channel

@@ -53,6 +53,7 @@ fn challenge(id: u64) -> Challenge {
         channel: ChannelId("console".into()),
         created: FakeClock::EPOCH,
         rematch_of: None,
+        platform: "console".into(),
     }
 }
 
@@ -274,6 +275,10 @@ pub fn check(store: &dyn Store) {
             .expect("reads")
             .is_none()
     );
+    let named = store.users_named("ERIN").expect("reads");
+    assert_eq!(named.len(), 1);
+    assert_eq!(named[0].user.id, UserId::new("console", "erin"));
+    assert!(store.users_named("eri").expect("reads").is_empty());
 
     // Games: version numbers, the deadline queue and each player's list in step.
     let game = a_game();

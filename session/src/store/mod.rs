@@ -57,6 +57,10 @@ pub trait Store: Send + Sync {
     /// backend may scan its users: codes are looked up only when someone types one.
     fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
 
+    /// The users whose shown name is `name` (ignoring case), on every platform: how a
+    /// player on another platform is found by name. A backend may scan its users.
+    fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError>;
+
     /// A user's games, by number (ascending), with whether each is still active (the
     /// index follows the games' seats, also when a commit changes who sits in one).
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;

@@ -554,6 +554,19 @@ impl Store for SledStore {
         Ok(None)
     }
 
+    /// Scans the users for a name (typed rarely: only for a player of another platform).
+    fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError> {
+        let mut found = Vec::new();
+        for kv in self.users.iter() {
+            let (_, raw) = kv?;
+            let doc: UserDoc = decode("user", &raw)?;
+            if doc.user.name.eq_ignore_ascii_case(name) {
+                found.push(doc);
+            }
+        }
+        Ok(found)
+    }
+
     /// A user's games, by number, with whether each is still active.
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
         let mut prefix = user.key().into_bytes();

@@ -175,13 +175,19 @@ const OUTDATED: &str = "options do not match the command's definition";
 
 /// What the session answers to a command built from typed options (or buttons), or to the
 /// options' refusal (said with the command's usage line, like a line that does not parse).
+/// The news for a game's home on another platform goes out through `router`.
 pub(super) fn answer(
     session: &Session,
+    router: &crate::runtime::serve::Router,
     sctx: &skald_session::Context,
     cmd: Result<Command, String>,
 ) -> Reply {
     match cmd {
-        Ok(cmd) => session.execute(sctx, cmd),
+        Ok(cmd) => {
+            let mut reply = session.execute(sctx, cmd);
+            router.forward(std::mem::take(&mut reply.elsewhere));
+            reply
+        }
         Err(refusal) => Reply::refused(refusal),
     }
 }
@@ -205,8 +211,9 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error
     let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id());
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
+    let router = ctx.data().router.clone();
     let mut job = tokio::task::spawn_blocking(move || {
-        let reply = answer(&session, &sctx, cmd);
+        let reply = answer(&session, &router, &sctx, cmd);
         deliver::prepare(&reply, Some(&caller))
     });
     let joined = match finished_within(ctx.data().defer_after, &mut job).await {
@@ -326,8 +333,9 @@ async fn challenge_in_thread(
     let sctx = session_context(ctx.author(), ctx.guild_id(), thread.id);
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
+    let router = ctx.data().router.clone();
     let prepared = tokio::task::spawn_blocking(move || {
-        let reply = answer(&session, &sctx, cmd);
+        let reply = answer(&session, &router, &sctx, cmd);
         deliver::prepare(&reply, Some(&caller))
     })
     .await?;

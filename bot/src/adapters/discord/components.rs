@@ -197,8 +197,9 @@ pub async fn pressed(
     let sctx = session_context(&press.user, press.guild_id, press.channel_id);
     let caller = sctx.user.id.clone();
     let session = data.session.clone();
+    let router = data.router.clone();
     let mut job = tokio::task::spawn_blocking(move || {
-        let reply = super::commands::answer(&session, &sctx, cmd);
+        let reply = super::commands::answer(&session, &router, &sctx, cmd);
         let spectator = mine && !reply.private.iter().any(|p| p.to == caller);
         (deliver::prepare(&reply, Some(&caller)), spectator)
     });

@@ -28,6 +28,8 @@ pub struct Data {
     pub defer_after: std::time::Duration,
     /// Commands in flight; closed at shutdown.
     pub gate: Arc<Gate>,
+    /// Posts the news a command owes a game's home on another platform.
+    pub router: Arc<crate::runtime::serve::Router>,
 }
 
 /// The error type of the commands.
@@ -85,6 +87,7 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         engine: shared.engine.clone(),
         defer_after,
         gate: shared.gate.clone(),
+        router: shared.router.clone(),
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

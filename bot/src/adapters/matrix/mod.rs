@@ -103,6 +103,7 @@ pub async fn start(
     let worker = {
         let engine = shared.engine.clone();
         let gate = shared.gate.clone();
+        let router = shared.router.clone();
         let client = client.clone();
         let dms = dms.clone();
         tokio::spawn(async move {
@@ -118,14 +119,16 @@ pub async fn start(
                 };
                 let s = session.clone();
                 tracing::debug!(room = %ctx.channel, user = %ctx.user.id, "matrix: command");
-                let reply = match tokio::task::spawn_blocking(move || s.handle(&ctx, &line)).await {
-                    Ok(r) => r,
-                    Err(e) => {
-                        tracing::error!(error = %e, "matrix: the session task failed");
-                        continue;
-                    }
-                };
+                let mut reply =
+                    match tokio::task::spawn_blocking(move || s.handle(&ctx, &line)).await {
+                        Ok(r) => r,
+                        Err(e) => {
+                            tracing::error!(error = %e, "matrix: the session task failed");
+                            continue;
+                        }
+                    };
                 deliver::deliver(&client, &dms, &room, &reply).await;
+                router.forward(std::mem::take(&mut reply.elsewhere));
                 engine.notify_one();
             }
         })

@@ -76,6 +76,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether this command carries something only its sender may see (a Subulata player's
+    /// values, a link code): refused where others read what the speaker typed. A bare `link`
+    /// carries nothing (its code is answered privately), so it works anywhere.
+    pub fn carries_secret(&self) -> bool {
+        match self {
+            Command::Link(None) => false,
+            _ => is_secret_input(self.name()),
+        }
+    }
+
     /// The command's word in the grammar (`move`, `arrange`, ...), as `help` lists it.
     pub fn name(&self) -> &'static str {
         match self {
@@ -606,7 +616,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         aliases: &[],
         usage: "link [code]",
         summary: "be one player on Discord and Matrix: join your accounts with a one-time code",
-        detail: "Send `link` where only you see it to get a code (valid 10 minutes, once); then send                  `link <code>` from your account on the other platform, also where only you see it.                  That account then plays as you: your games, your ratings, pings on both platforms.                  Its own games move to you; where both accounts had a rating, the one with more games is kept.",
+        detail: "Send `link` to get a code, sent only to you (valid 10 minutes, once); then send `link <code>` from your account on the other platform where only you see it (/link on Discord, your direct room with the bot on Matrix). That account then plays as you: your games, your ratings, pings on both platforms. Its own games move to you; where both accounts had a rating, the one with more games is kept.",
         example: "link ABCD-EFGH",
         args: &[Arg {
             name: "code",
@@ -629,7 +639,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         aliases: &[],
         usage: "unlink",
         summary: "split this account from the player it was linked to",
-        detail: "Typed on a linked account, that account leaves (its games and ratings stay with the player).                  Typed by the player, every linked account leaves.",
+        detail: "Typed on a linked account, that account leaves (its games and ratings stay with the player). Typed by the player, every linked account leaves.",
         example: "unlink",
         args: &[],
         parse: |a| match a {

@@ -232,7 +232,7 @@ impl Session {
         }
         // Secret values typed where others read them are not used: the player learns to
         // send them where only they see them, and the game is unchanged.
-        if command::is_secret_input(cmd.name()) && !ctx.private {
+        if cmd.carries_secret() && !ctx.private {
             return Reply::refused(messages::secret_input_in_public(cmd.name()));
         }
         // The ladder scope is the community the channel's server or room belongs to.

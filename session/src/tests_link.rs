@@ -202,10 +202,19 @@ fn every_refused_link_changes_nothing() {
     for line in [
         format!("link {code}"),
         format!("LINK {code}"),
-        "link".to_string(),
+        format!("link {}", code.to_lowercase()),
     ] {
         w.refused_as(&public, &line, "Everyone here can read what you type");
     }
+    // A bare `link` carries no secret: it works in a shared room, the code going privately.
+    let r = w.session.handle(&public, "link");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.private.len(), 1);
+    assert!(
+        !r.text.contains(&code),
+        "no code in the channel: {}",
+        r.text
+    );
     // Its own code, from the same account.
     w.refused("alice", &format!("link {code}"), "this very account");
     // Another Discord account cannot join a player who is on Discord already.

@@ -54,9 +54,12 @@ pub struct Shared {
 
 /// Posts notices through the adapter owning each one's channel, from any adapter: how the
 /// news of a game between platforms reaches its other home ([`skald_session::Reply::elsewhere`]).
+///
+/// It holds the outlets only while the adapters run: they hold platform clients that must be
+/// dropped inside the async runtime ([`Router::clear`] at shutdown).
 #[derive(Default)]
 pub struct Router {
-    outlets: std::sync::OnceLock<Vec<Arc<dyn Outlet>>>,
+    outlets: std::sync::Mutex<Vec<Arc<dyn Outlet>>>,
 }
 
 impl Router {
@@ -65,11 +68,21 @@ impl Router {
         if notices.is_empty() {
             return;
         }
-        let Some(outlets) = self.outlets.get().cloned() else {
-            tracing::warn!("notices for other platforms before the adapters started; dropped");
+        let outlets = self.outlets().clone();
+        if outlets.is_empty() {
+            tracing::warn!("notices for other platforms while no adapter runs; dropped");
             return;
-        };
+        }
         tokio::spawn(async move { route(&outlets, notices).await });
+    }
+
+    fn outlets(&self) -> std::sync::MutexGuard<'_, Vec<Arc<dyn Outlet>>> {
+        self.outlets.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Lets go of the adapters' outlets (at shutdown, inside the runtime).
+    fn clear(&self) {
+        self.outlets().clear();
     }
 }
 
@@ -189,7 +202,7 @@ async fn run(
         Adapters::Chat => start_chat(config, &shared).await?,
     };
     let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
-    let _ = shared.router.outlets.set(outlets.clone());
+    *shared.router.outlets() = outlets.clone();
     let post = move |notices: Vec<Notice>| {
         let outlets = outlets.clone();
         async move { route(&outlets, notices).await }
@@ -234,6 +247,7 @@ async fn run(
     for stop in stops {
         stop().await;
     }
+    shared.router.clear();
     scheduler.abort();
     result
 }

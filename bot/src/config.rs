@@ -421,7 +421,7 @@ impl Config {
             if let Some(room) = c
                 .matrix_rooms
                 .iter()
-                .find(|r| !r.starts_with('!') || !r.contains(':'))
+                .find(|r| r.len() < 2 || !r.starts_with('!') || r.contains(char::is_whitespace))
             {
                 return Err(format!(
                     "[[community]] '{}': '{room}' is not a Matrix room id; write it like \"!abc123:example.org\" (room settings, Advanced)",
@@ -485,8 +485,9 @@ mod tests {
     #[test]
     fn communities_join_servers_and_rooms_and_a_bad_entry_says_what_to_fix() {
         use skald_session::CommunityId;
+        // Room version 12 ids have no `:server` part.
         let config: Config = toml::from_str(
-            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\nmatrix_rooms = [\"!r:x.org\"]\n",
+            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\nmatrix_rooms = [\"!r:x.org\", \"!US0wLDpM9N83J97I\"]\n",
         )
         .expect("valid");
         let map = config.communities().expect("a valid map");
@@ -498,6 +499,10 @@ mod tests {
         for (text, why) in [
             (
                 "[[community]]\nname = \"a\"\nmatrix_rooms = [\"#r:x.org\"]\n",
+                "not a Matrix room id",
+            ),
+            (
+                "[[community]]\nname = \"a\"\nmatrix_rooms = [\"!a b\"]\n",
                 "not a Matrix room id",
             ),
             (

@@ -3,7 +3,8 @@
 //! Matrix room. alice (Discord) links her Matrix account with a code only she sees; carol
 //! (Matrix) challenges alice by name; alice accepts on Discord, and the game is posted in
 //! both homes, each move pinging the other player on their own platform; the ladder reads
-//! the same from both sides.
+//! the same from both sides. Then a Subulata game across the platforms: each player's values
+//! only in their own private channel, the public board in both homes.
 
 #![recursion_limit = "256"]
 
@@ -247,5 +248,63 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     };
     assert_eq!(lines(&on_matrix.body), lines(&on_discord), "{on_discord}");
     assert_eq!(lines(&on_discord).len(), 2, "{on_discord}");
+
+    // A Subulata game across the platforms: each player's values reach only their own
+    // private channel (alice's ephemerally on Discord, carol's in her direct room), and both
+    // homes see the public board.
+    let m = carol.mark();
+    carol
+        .say(&room, "!skald challenge subulata @alice first casual")
+        .await;
+    carol.bot_says(m, &room, "Challenge #").await;
+    let m = carol.mark();
+    fake.dispatch("INTERACTION_CREATE", slash(5, "accept", json!([])));
+    let accepted = callback(&fake, 5);
+    assert!(text(&accepted).contains("starts"), "{}", text(&accepted));
+    assert!(!text(&accepted).contains("Your values"), "values in public");
+    let alice_values = tokio::task::block_in_place(|| {
+        fake.wait_calls(1, "alice's values", |c| {
+            c.path.ends_with("/token-5") && all_text(c).contains("Your values were placed")
+        })
+        .remove(0)
+    });
+    assert_eq!(alice_values.json()["flags"], json!(64), "ephemeral");
+    carol.bot_says(m, &room, "starts").await;
+    carol.bot_board(m, &room).await;
+    let carol_values = carol
+        .wait_for(m, "carol's values", |s| {
+            s.sender == bot_id() && s.body.contains("Your values were placed")
+        })
+        .await;
+    assert_ne!(carol_values.room, room, "carol's values in the shared room");
+    let in_room = carol.seen.lock().expect("seen").clone();
+    assert!(
+        !in_room
+            .iter()
+            .any(|s| s.room == room && s.body.contains("Your values")),
+        "values in the shared room"
+    );
+    // carol moves (a legal move read from a refusal); Discord sees it with its board.
+    let m = carol.mark();
+    carol.say(&room, "!skald move z9-z9").await;
+    let refusal = carol.bot_says(m, &room, "legal moves").await;
+    let first = refusal
+        .body
+        .split("legal moves:")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .map(|t| t.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-'))
+        .expect("a legal move is listed")
+        .to_string();
+    carol.say(&room, &format!("!skald move {first}")).await;
+    carol.bot_says(m, &room, &format!("played {first}")).await;
+    let post = wait_channel_post(&fake, &format!("played {first}"));
+    assert!(post.has_png(), "the public board on Discord");
+    assert!(!text(&post).contains("Your values"));
+    // alice resigns on Discord; the room hears it.
+    let m = carol.mark();
+    fake.dispatch("INTERACTION_CREATE", slash(6, "resign", json!([])));
+    assert!(text(&callback(&fake, 6)).contains("resign"));
+    carol.bot_says(m, &room, "resign").await;
     fake.assert_valid();
 }

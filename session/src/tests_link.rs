@@ -424,3 +424,39 @@ fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
         say("mcarol", "ladder tafl").text
     );
 }
+
+#[test]
+fn two_accounts_playing_each_other_are_not_joined_until_the_game_ends() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| s.handle(&in_club(who), line);
+    // alice (Discord) and her own Matrix account play each other across the platforms.
+    assert_eq!(say("alice", "games").kind, ReplyKind::Done);
+    let r = say("malice", "challenge tafl @alice first casual");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(say("alice", "accept").kind, ReplyKind::Done);
+    let r = say("alice", "link");
+    let code = r.private[0]
+        .text
+        .split_whitespace()
+        .find_map(|w| {
+            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        })
+        .expect("a code");
+    let before = {
+        let mut out = Vec::new();
+        s.store().export(&mut out).expect("exports");
+        out
+    };
+    let r = say("malice", &format!("link {code}"));
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+    assert!(r.text.contains("play each other in game #1"), "{}", r.text);
+    let mut after = Vec::new();
+    s.store().export(&mut after).expect("exports");
+    assert!(before == after, "a refused link changed the store");
+    // Once it is over, they join; the finished game stays as it was played.
+    assert_eq!(say("malice", "resign").kind, ReplyKind::Done);
+    let r = say("malice", &format!("link {code}"));
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    let g = s.test_game(1);
+    assert_ne!(g.players[0].id, g.players[1].id);
+}

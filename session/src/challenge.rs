@@ -156,7 +156,42 @@ impl Session {
         self.check_can_challenge(&ctx.user)?;
         let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
         tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
-        Ok(self.challenge_reply(&ch, format!("Challenge #{}", ch.id)))
+        let mut reply = self.challenge_reply(&ch, format!("Challenge #{}", ch.id));
+        reply.elsewhere = self.tell_across(&ch, &reply);
+        Ok(reply)
+    }
+
+    /// A challenge for a player of another platform, told in the community's rooms on that
+    /// platform (its Matrix rooms; a Discord server names no channel, so a Discord player
+    /// sees it in `games`), pinging them there.
+    fn tell_across(&self, ch: &Challenge, reply: &Reply) -> Vec<crate::Notice> {
+        let Some(o) = &ch.opponent else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for account in self.accounts_of(&o.id) {
+            if account.platform == ch.platform {
+                return Vec::new();
+            }
+            if account.platform != "matrix" {
+                continue;
+            }
+            if let Some(room) = self.config.communities.matrix_rooms(&ch.community).first() {
+                let mut copy = Reply {
+                    notify: vec![account.clone()],
+                    private: Vec::new(),
+                    elsewhere: Vec::new(),
+                    ..reply.clone()
+                };
+                copy.choices.retain(|c| c.for_user.as_ref() == Some(&o.id));
+                out.push(crate::Notice {
+                    channel: room.clone(),
+                    reply: copy,
+                    said: None,
+                });
+            }
+        }
+        out
     }
 
     /// Writes a new challenge by the speaker with the terms of `spec`.

@@ -260,7 +260,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "challenge",
         aliases: &[],
-        usage: "challenge <rule-set> [@user | open] [first | second | random] [ranked | casual] [days:N]",
+        usage: "challenge <rule-set> [@user | @player | open] [first | second | random] [ranked | casual] [days:N]",
         summary: "invite someone (or anyone here) to a game",
         detail: "`first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. \
                  Without @user the challenge is open to anyone in the channel. Games are ranked \
@@ -316,6 +316,13 @@ pub const COMMANDS: &[CommandInfo] = &[
                 description: "Play me, the built-in engine, at this level (or pick me as the opponent)",
                 required: false,
                 complete: false,
+            },
+            Arg {
+                name: "player",
+                kind: ArgKind::Text { max_len: 64 },
+                description: "Or a player of this community on another platform, by name",
+                required: false,
+                complete: true,
             },
         ],
         parse: |a| parse_challenge(a).map(Command::Challenge),
@@ -769,7 +776,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 fn build_challenge(a: &Args) -> Result<Command, String> {
     let rule_set = a.rule_set("rule_set").ok_or_else(which_game)?;
     let level = a.level("level");
-    let opponent = match a.user("opponent") {
+    // A player named in text (one of another platform) when no user was picked.
+    let named = a
+        .text("player")
+        .map(|p| p.trim().trim_start_matches('@').to_string())
+        .filter(|p| !p.is_empty());
+    if named.is_some() && a.user("opponent").is_some() {
+        return Err("name one opponent: a user or a player, not both".into());
+    }
+    let opponent = match a.user("opponent").or(named) {
         Some(h) if h.eq_ignore_ascii_case(ENGINE_HANDLE) => {
             Opponent::Engine(level.unwrap_or(skald_ai::Level::Normal))
         }

@@ -60,6 +60,22 @@ impl CommunityMap {
         Ok(CommunityMap { groups })
     }
 
+    /// The Matrix rooms of `community` (its members that are room ids): where news for its
+    /// Matrix players goes when nothing else says where.
+    pub fn matrix_rooms(&self, community: &CommunityId) -> Vec<crate::ChannelId> {
+        self.groups
+            .iter()
+            .find(|g| g.members.first() == Some(&community.0))
+            .map(|g| {
+                g.members
+                    .iter()
+                    .filter(|m| m.starts_with('!'))
+                    .map(|m| crate::ChannelId(m.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The community a scope belongs to: its group's first member, or the scope itself.
     pub fn community_of(&self, scope: &CommunityId) -> CommunityId {
         self.groups

@@ -295,7 +295,8 @@ impl Session {
             }
         };
         self.to_accounts(&mut reply);
-        reply.elsewhere = self.elsewhere(&reply, &ctx.channel);
+        let elsewhere = self.elsewhere(&reply, &ctx.channel);
+        reply.elsewhere.extend(elsewhere);
         // The answer is posted where the speaker typed: only that platform's accounts are
         // pinged or reached privately there (the engine speaks in its games' channels and
         // reads nothing).

@@ -17,6 +17,39 @@ pub struct Suggestion {
 }
 
 impl Session {
+    /// The players of the community of `scope` (everyone on one of its ladders) whose name
+    /// starts with `typed` (ignoring case and a leading `@`), each labelled with their
+    /// platform: how a Discord player names a Matrix player. At most [`MAX_SUGGESTIONS`].
+    pub fn suggest_players(&self, scope: &crate::CommunityId, typed: &str) -> Vec<Suggestion> {
+        let community = self.config.communities.community_of(scope);
+        let typed = typed.trim().trim_start_matches('@').to_lowercase();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut out = Vec::new();
+        for rule_set in skald_rules::RuleSetId::ALL {
+            let Ok(ladder) = self.store.ladder(&community, rule_set) else {
+                continue;
+            };
+            for (id, _) in ladder {
+                if !seen.insert(id.clone()) || crate::engine::is_engine(&id) {
+                    continue;
+                }
+                let Ok(Some(u)) = self.store.user(&id) else {
+                    continue;
+                };
+                let name = u.doc.user.name;
+                if name.to_lowercase().starts_with(&typed) {
+                    out.push(Suggestion {
+                        label: format!("{name} ({})", id.platform),
+                        value: name,
+                    });
+                }
+            }
+        }
+        out.sort_by(|a, b| a.label.cmp(&b.label));
+        out.truncate(MAX_SUGGESTIONS);
+        out
+    }
+
     /// The caller's active games and open challenges whose number starts with `typed`
     /// (a leading `#` is ignored), newest first, at most [`MAX_SUGGESTIONS`].
     pub fn suggest_ids(&self, user: &UserId, typed: &str) -> Vec<Suggestion> {

@@ -460,3 +460,55 @@ fn two_accounts_playing_each_other_are_not_joined_until_the_game_ends() {
     let g = s.test_game(1);
     assert_ne!(g.players[0].id, g.players[1].id);
 }
+
+#[test]
+fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    // carol's Matrix account has played here: Discord players find her by name.
+    say(
+        "mcarol",
+        &format!("challenge tafl {} first", handle("mbob")),
+    );
+    say("mbob", "accept");
+    say("mbob", "resign");
+    let names: Vec<String> = s
+        .suggest_players(&CommunityId("discord:81".into()), "m-c")
+        .into_iter()
+        .map(|p| p.label)
+        .collect();
+    assert_eq!(names, ["M-carol (matrix)"]);
+    // alice (Discord) names her; the room is told, pinging her there.
+    let r = say("alice", "challenge tafl @M-carol first");
+    assert!(r.text.contains("challenges @M-carol"), "{}", r.text);
+    assert!(
+        r.notify.is_empty(),
+        "nobody to ping on Discord: {:?}",
+        r.notify
+    );
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    assert_eq!(r.elsewhere[0].channel.0, "!room:example.org");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("mcarol").user.id]);
+    // She accepts in the room: the game has both homes.
+    let r = say("mcarol", "accept");
+    assert!(r.text.contains("starts"), "{}", r.text);
+    let id = s
+        .store()
+        .user_games(&ctx("mcarol").user.id)
+        .expect("reads")
+        .into_iter()
+        .find(|(_, active)| *active)
+        .map(|(id, _)| id)
+        .expect("an active game");
+    let homes: Vec<String> = s
+        .test_game(id)
+        .homes()
+        .into_iter()
+        .map(|h| h.channel.0)
+        .collect();
+    assert_eq!(homes, ["9100", "!room:example.org"]);
+}

@@ -306,5 +306,25 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     fake.dispatch("INTERACTION_CREATE", slash(6, "resign", json!([])));
     assert!(text(&callback(&fake, 6)).contains("resign"));
     carol.bot_says(m, &room, "resign").await;
+
+    // From Discord, alice names carol (a Matrix player) in `/challenge`'s `player` option:
+    // the room is told, pinging carol, and she accepts there.
+    let m = carol.mark();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash(
+            7,
+            "challenge",
+            json!([{"name": "rule_set", "type": 4, "value": 0},
+                   {"name": "player", "type": 3, "value": "carol"}]),
+        ),
+    );
+    assert!(text(&callback(&fake, 7)).contains("challenges @carol"));
+    let told = carol.bot_says(m, &room, "challenges @carol").await;
+    assert_eq!(told.mentions, [carol.id()], "carol is pinged in her room");
+    let m = carol.mark();
+    carol.say(&room, "!skald accept").await;
+    carol.bot_says(m, &room, "starts").await;
+    wait_channel_post(&fake, "starts");
     fake.assert_valid();
 }

@@ -93,8 +93,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
                     channel_types: None,
                     choices: Default::default(),
                     type_setter: None,
-                    autocomplete_callback: Some(match a.kind {
-                        ArgKind::GameId => |ctx, partial| Box::pin(complete_id(ctx, partial)),
+                    autocomplete_callback: Some(match (a.kind, a.name) {
+                        (ArgKind::GameId, _) => |ctx, partial| Box::pin(complete_id(ctx, partial)),
+                        (_, "player") => |ctx, partial| Box::pin(complete_player(ctx, partial)),
                         _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
                     }),
                     __non_exhaustive: (),
@@ -275,6 +276,20 @@ async fn complete_id(
     let session = ctx.data().session.clone();
     let typed = partial.to_string();
     let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
+        .await
+        .unwrap_or_default();
+    choices(list)
+}
+
+/// Completes `/challenge`'s `player` with the community's players of every platform.
+async fn complete_player(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let scope = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id()).community;
+    let session = ctx.data().session.clone();
+    let typed = partial.to_string();
+    let list = tokio::task::spawn_blocking(move || session.suggest_players(&scope, &typed))
         .await
         .unwrap_or_default();
     choices(list)

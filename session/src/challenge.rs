@@ -161,9 +161,10 @@ impl Session {
         Ok(reply)
     }
 
-    /// A challenge for a player of another platform, told in the community's rooms on that
-    /// platform (its Matrix rooms; a Discord server names no channel, so a Discord player
-    /// sees it in `games`), pinging them there.
+    /// A challenge for a player of another platform, told on that platform, pinging them:
+    /// in the channel where that account last used Skald in this community, else (Matrix)
+    /// the community's first room. (An account on the challenge's own platform is pinged in
+    /// the answer itself.)
     fn tell_across(&self, ch: &Challenge, reply: &Reply) -> Vec<crate::Notice> {
         let Some(o) = &ch.opponent else {
             return Vec::new();
@@ -171,12 +172,25 @@ impl Session {
         let mut out = Vec::new();
         for account in self.accounts_of(&o.id) {
             if account.platform == ch.platform {
-                return Vec::new();
-            }
-            if account.platform != "matrix" {
+                // Pinged in the answer itself.
                 continue;
             }
-            if let Some(room) = self.config.communities.matrix_rooms(&ch.community).first() {
+            let seen = self
+                .store
+                .user(&account)
+                .ok()
+                .flatten()
+                .and_then(|u| u.doc.seen_in.get(&ch.community.0).cloned());
+            let fallback = (account.platform == "matrix")
+                .then(|| {
+                    self.config
+                        .communities
+                        .matrix_rooms(&ch.community)
+                        .first()
+                        .cloned()
+                })
+                .flatten();
+            if let Some(room) = seen.or(fallback) {
                 let mut copy = Reply {
                     notify: vec![account.clone()],
                     private: Vec::new(),
@@ -185,7 +199,7 @@ impl Session {
                 };
                 copy.choices.retain(|c| c.for_user.as_ref() == Some(&o.id));
                 out.push(crate::Notice {
-                    channel: room.clone(),
+                    channel: room,
                     reply: copy,
                     said: None,
                 });

@@ -181,7 +181,7 @@ impl Session {
     pub fn play_engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Reply {
         let played = self
             .engine_move(turn, mv)
-            .and_then(|reply| self.touch_user(&turn.ctx.user).map(|()| reply));
+            .and_then(|reply| self.touch_user(&turn.ctx.user, None).map(|()| reply));
         self.answer(played)
     }
 

@@ -277,8 +277,14 @@ impl Session {
         // Linking works on the account as it spoke; everything else on the player the
         // account belongs to.
         let mut reply = match cmd {
-            Command::Link(code) => self.cmd_link(ctx, code.as_deref())?,
-            Command::Unlink => self.cmd_unlink(ctx)?,
+            Command::Link(_) | Command::Unlink => {
+                let reply = match cmd {
+                    Command::Link(code) => self.cmd_link(ctx, code.as_deref())?,
+                    _ => self.cmd_unlink(ctx)?,
+                };
+                self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
+                reply
+            }
             _ => {
                 let player = self.as_player(ctx)?;
                 let mut reply = self.dispatch(&player, cmd)?;
@@ -290,7 +296,7 @@ impl Session {
                 // A refused command changes nothing, not even the user list. A player is
                 // shown with their own account's name: a linked account's name is kept on
                 // that account only.
-                self.touch_user(&ctx.user)?;
+                self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
                 reply
             }
         };
@@ -355,17 +361,24 @@ impl Session {
         reply
     }
 
-    /// Records a user the first time they speak, and their new name when it changed.
-    fn touch_user(&self, user: &User) -> Result<(), Failure> {
+    /// Records a user the first time they speak, their new name when it changed, and the
+    /// channel they spoke in (`place`), per community, when it is a new one.
+    fn touch_user(
+        &self,
+        user: &User,
+        place: Option<(&CommunityId, &ChannelId)>,
+    ) -> Result<(), Failure> {
         let stored = self.store.user(&user.id)?;
-        let doc = match &stored {
-            Some(s) if s.doc.user.name == user.name => return Ok(()),
-            Some(s) => UserDoc {
-                user: user.clone(),
-                ..s.doc.clone()
-            },
-            None => UserDoc::new(user.clone()),
-        };
+        let mut doc = stored
+            .as_ref()
+            .map_or_else(|| UserDoc::new(user.clone()), |s| s.doc.clone());
+        doc.user.name = user.name.clone();
+        if let Some((community, channel)) = place {
+            doc.seen_in.insert(community.0.clone(), channel.clone());
+        }
+        if stored.as_ref().is_some_and(|s| s.doc == doc) {
+            return Ok(());
+        }
         match self.commit(
             Commit {
                 users: vec![(stored, doc)],

@@ -512,3 +512,21 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
         .collect();
     assert_eq!(homes, ["9100", "!room:example.org"]);
 }
+
+#[test]
+fn a_discord_player_challenged_from_matrix_is_told_where_they_last_played() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    say("bob", "games");
+    let r = say("mcarol", "challenge tafl @bob first");
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    assert_eq!(r.elsewhere[0].channel.0, "9100");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
+    assert!(r.elsewhere[0].reply.text.contains("challenges @bob"));
+    // Nobody else's answer is told anywhere else.
+    assert!(say("mcarol", "games").elsewhere.is_empty());
+}

@@ -30,6 +30,10 @@ pub struct UserDoc {
     /// The link code this player asked for, while it may be used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link_code: Option<LinkCode>,
+    /// Per community, the channel where this account last used Skald: where it is told of a
+    /// challenge from a player of another platform.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seen_in: BTreeMap<String, super::identity::ChannelId>,
 }
 
 impl UserDoc {
@@ -42,6 +46,7 @@ impl UserDoc {
             player: None,
             linked: Vec::new(),
             link_code: None,
+            seen_in: BTreeMap::new(),
         }
     }
 

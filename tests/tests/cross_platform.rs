@@ -187,6 +187,13 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     let m = carol.mark();
     carol.say(&room, "!skald challenge tafl @alice first").await;
     carol.bot_says(m, &room, "Challenge #").await;
+    // alice is told on Discord, where she last used Skald, pinged.
+    let told = wait_channel_post(&fake, "challenges @alice");
+    assert_eq!(
+        told.json()["allowed_mentions"]["users"],
+        json!([ALICE.0.to_string()]),
+        "alice is pinged on Discord"
+    );
     let m = carol.mark();
     fake.dispatch("INTERACTION_CREATE", slash(2, "accept", json!([])));
     assert!(

@@ -276,33 +276,24 @@ impl Session {
     fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
         // Linking works on the account as it spoke; everything else on the player the
         // account belongs to.
-        let mut reply = match cmd {
-            Command::Link(_) | Command::Unlink => {
-                let reply = match cmd {
-                    Command::Link(code) => self.cmd_link(ctx, code.as_deref())?,
-                    _ => self.cmd_unlink(ctx)?,
-                };
-                self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
-                reply
-            }
-            _ => {
-                let player = self.as_player(ctx)?;
-                let mut reply = self.dispatch(&player, cmd)?;
-                // Whoever just acted reads the answer to their own command: pinging them
-                // (on any of their accounts) only adds a notification for something they
-                // are looking at. The others (the player to move when that is someone
-                // else, a challenged player) are still pinged.
-                reply.notify.retain(|u| *u != player.user.id);
-                // A refused command changes nothing, not even the user list. A player is
-                // shown with their own account's name: a linked account's name is kept on
-                // that account only.
-                self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
-                reply
-            }
+        let player = match cmd {
+            Command::Link(_) | Command::Unlink => ctx.clone(),
+            _ => self.as_player(ctx)?,
         };
-        self.to_accounts(&mut reply);
+        let mut reply = self.dispatch(&player, cmd)?;
+        // Whoever just acted reads the answer to their own command: pinging them (on any
+        // of their accounts) only adds a notification for something they are looking at.
+        // The others (the player to move when that is someone else, a challenged player)
+        // are still pinged.
+        reply.notify.retain(|u| *u != player.user.id);
+        // A refused command changes nothing, not even the user list. A player is shown
+        // with their own account's name: a linked account's name is kept on that account.
+        self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
+        // The other homes' copies address every account themselves (`fan_out`), from the
+        // reply as the handler made it.
         let elsewhere = self.elsewhere(&reply, &ctx.channel);
         reply.elsewhere.extend(elsewhere);
+        self.to_accounts(&mut reply);
         // The answer is posted where the speaker typed: only that platform's accounts are
         // pinged or reached privately there (the engine speaks in its games' channels and
         // reads nothing).

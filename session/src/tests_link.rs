@@ -530,3 +530,40 @@ fn a_discord_player_challenged_from_matrix_is_told_where_they_last_played() {
     // Nobody else's answer is told anywhere else.
     assert!(say("mcarol", "games").elsewhere.is_empty());
 }
+
+#[test]
+fn each_account_gets_its_private_view_once_in_each_home() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    let r = say("alice", "link");
+    let code = r.private[0]
+        .text
+        .split_whitespace()
+        .find_map(|w| {
+            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        })
+        .expect("a code");
+    say("malice", &format!("link {code}"));
+    say("mcarol", "challenge subulata @alice first casual");
+    // alice accepts on Discord: the room's copy reaches her Matrix account and carol once.
+    let r = say("alice", "accept");
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    let mut to: Vec<String> = r.elsewhere[0]
+        .reply
+        .private
+        .iter()
+        .map(|p| p.to.to_string())
+        .collect();
+    to.sort();
+    assert_eq!(
+        to,
+        ["matrix:alice:example.org", "matrix:carol:example.org"],
+        "one private view per account"
+    );
+    let here: Vec<String> = r.private.iter().map(|p| p.to.to_string()).collect();
+    assert_eq!(here, ["discord:100"]);
+}

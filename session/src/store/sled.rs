@@ -242,6 +242,26 @@ fn rating_key(community: &CommunityId, rule_set: RuleSetId, user: &UserId) -> Ve
 }
 
 impl SledStore {
+    /// Every user document that `keep` accepts, read in one scan of the users: the lookups
+    /// by something other than the id (a link code, a name), typed rarely.
+    fn users_where(
+        &self,
+        keep: impl Fn(&UserDoc) -> bool,
+    ) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        let mut found = Vec::new();
+        for kv in self.users.iter() {
+            let (_, raw) = kv?;
+            let doc: UserDoc = decode("user", &raw)?;
+            if keep(&doc) {
+                found.push(Stored {
+                    doc,
+                    version: Version::new(&*raw),
+                });
+            }
+        }
+        Ok(found)
+    }
+
     /// Opens (or creates) the store in `dir`, checking and upgrading its schema.
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
         let db = sled::Config::new().path(dir).open()?;
@@ -541,30 +561,17 @@ impl Store for SledStore {
 
     /// Scans the users for a pending link code (codes are typed rarely; users are few).
     fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError> {
-        for kv in self.users.iter() {
-            let (_, raw) = kv?;
-            let doc: UserDoc = decode("user", &raw)?;
-            if doc.link_code.as_ref().is_some_and(|c| c.code == code) {
-                return Ok(Some(Stored {
-                    doc,
-                    version: Version::new(&*raw),
-                }));
-            }
-        }
-        Ok(None)
+        let found = self.users_where(|u| u.link_code.as_ref().is_some_and(|c| c.code == code))?;
+        Ok(found.into_iter().next())
     }
 
     /// Scans the users for a name (typed rarely: only for a player of another platform).
     fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError> {
-        let mut found = Vec::new();
-        for kv in self.users.iter() {
-            let (_, raw) = kv?;
-            let doc: UserDoc = decode("user", &raw)?;
-            if doc.user.name.eq_ignore_ascii_case(name) {
-                found.push(doc);
-            }
-        }
-        Ok(found)
+        Ok(self
+            .users_where(|u| u.user.name.eq_ignore_ascii_case(name))?
+            .into_iter()
+            .map(|s| s.doc)
+            .collect())
     }
 
     /// A user's games, by number, with whether each is still active.

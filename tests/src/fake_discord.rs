@@ -245,6 +245,35 @@ impl FakeDiscord {
     }
 }
 
+/// The response to interaction `id`, waited for (from a multi-threaded tokio test: the
+/// wait blocks its thread).
+pub fn callback(fake: &FakeDiscord, id: u64) -> Call {
+    let path = format!("/api/v10/interactions/{id}/token-{id}/callback");
+    tokio::task::block_in_place(|| fake.wait_calls(1, &path, |c| c.path == path).remove(0))
+}
+
+/// A call's message text: `content`, or an interaction response's `data.content`.
+pub fn text(call: &Call) -> String {
+    let j = call.json();
+    j["content"]
+        .as_str()
+        .or_else(|| j["data"]["content"].as_str())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The first message posted in the test channel whose text contains `needle`, waited for
+/// (from a multi-threaded tokio test).
+pub fn wait_channel_post(fake: &FakeDiscord, needle: &str) -> Call {
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    tokio::task::block_in_place(|| {
+        fake.wait_calls(1, &format!("'{needle}' in the Discord channel"), |c| {
+            c.method == "POST" && c.path == path && text(c).contains(needle)
+        })
+        .remove(0)
+    })
+}
+
 /// A Discord user object.
 pub fn user(id: u64, name: &str) -> Value {
     json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,

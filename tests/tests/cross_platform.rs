@@ -13,7 +13,9 @@ mod matrix_common;
 use matrix_common::{Player, bot_id, bot_ready};
 use serde_json::{Value, json};
 use skald_tests::TempDir;
-use skald_tests::fake_discord::{self, BOT_TOKEN, Call, FakeDiscord};
+use skald_tests::fake_discord::{
+    self, BOT_TOKEN, Call, FakeDiscord, callback, text, wait_channel_post,
+};
 use skald_tests::synapse::{self, Synapse};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -52,33 +54,9 @@ fn start(config: &Path, log: &Path) -> Bot {
         .expect("skald starts"))
 }
 
-fn callback(fake: &FakeDiscord, id: u64) -> Call {
-    let path = format!("/api/v10/interactions/{id}/token-{id}/callback");
-    tokio::task::block_in_place(|| fake.wait_calls(1, &path, |c| c.path == path).remove(0))
-}
-
-fn text(call: &Call) -> String {
-    let j = call.json();
-    j["content"]
-        .as_str()
-        .or_else(|| j["data"]["content"].as_str())
-        .unwrap_or("")
-        .to_string()
-}
-
 /// Every text of a call, the ephemeral follow-ups' too.
 fn all_text(call: &Call) -> String {
     call.json().to_string()
-}
-
-fn wait_channel_post(fake: &FakeDiscord, needle: &str) -> Call {
-    let path = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
-    tokio::task::block_in_place(|| {
-        fake.wait_calls(1, &format!("'{needle}' in the Discord channel"), |c| {
-            c.method == "POST" && c.path == path && text(c).contains(needle)
-        })
-        .remove(0)
-    })
 }
 
 fn slash(id: u64, name: &str, options: Value) -> Value {

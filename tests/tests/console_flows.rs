@@ -3,7 +3,7 @@
 
 use skald_tests::{TempDir, block_after, blocks, console, console_with, ok, run, skald_bin};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 fn lines(text: &str) -> String {
     text.lines()
@@ -229,9 +229,9 @@ fn timeouts_with_the_fake_clock_lose_or_abort() {
     assert!(later.contains("fake time: 2025-01-05 01:00 UTC"), "{later}");
 }
 
-#[test]
-fn a_killed_bot_loses_no_acknowledged_move() {
-    let data = TempDir::new("restart");
+/// A console on `data` (fake clock, seed 5) with its input and output piped, the input
+/// left open.
+fn running_console(data: &TempDir) -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Command::new(skald_bin())
         .args(["console", "--fake-clock", "--seed", "5", "--data"])
         .arg(data.path())
@@ -240,18 +240,16 @@ fn a_killed_bot_loses_no_acknowledged_move() {
         .stderr(Stdio::null())
         .spawn()
         .expect("skald runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-    writeln!(
-        stdin,
-        "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4\n@bob move f4-e4"
-    )
-    .expect("written");
-    stdin.flush().expect("flushed");
-    // Wait for the last acknowledgement, then kill the process without a chance to flush.
+    let stdin = child.stdin.take().expect("piped");
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    (child, stdin, stdout)
+}
+
+/// Reads the console's output until `needle` has been printed.
+fn read_until(stdout: &mut BufReader<ChildStdout>, needle: &str) {
     let mut seen = String::new();
     let mut line = String::new();
-    while !seen.contains("played f4-e4") {
+    while !seen.contains(needle) {
         line.clear();
         assert!(
             stdout.read_line(&mut line).expect("reads") > 0,
@@ -259,6 +257,20 @@ fn a_killed_bot_loses_no_acknowledged_move() {
         );
         seen.push_str(&line);
     }
+}
+
+#[test]
+fn a_killed_bot_loses_no_acknowledged_move() {
+    let data = TempDir::new("restart");
+    let (mut child, mut stdin, mut stdout) = running_console(&data);
+    writeln!(
+        stdin,
+        "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4\n@bob move f4-e4"
+    )
+    .expect("written");
+    stdin.flush().expect("flushed");
+    // Wait for the last acknowledgement, then kill the process without a chance to flush.
+    read_until(&mut stdout, "played f4-e4");
     child.kill().expect("killed");
     let _ = child.wait();
     // Start again on the same data: the game goes on where it was.
@@ -279,32 +291,14 @@ fn a_killed_bot_loses_no_acknowledged_move() {
 #[test]
 fn sigterm_stops_the_console_cleanly_keeping_what_it_answered() {
     let data = TempDir::new("sigterm");
-    let mut child = Command::new(skald_bin())
-        .args(["console", "--fake-clock", "--seed", "5", "--data"])
-        .arg(data.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("skald runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let (mut child, mut stdin, mut stdout) = running_console(&data);
     writeln!(
         stdin,
         "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4"
     )
     .expect("written");
     stdin.flush().expect("flushed");
-    let mut seen = String::new();
-    let mut line = String::new();
-    while !seen.contains("played d1-d4") {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).expect("reads") > 0,
-            "skald ended early: {seen}"
-        );
-        seen.push_str(&line);
-    }
+    read_until(&mut stdout, "played d1-d4");
     // A move in flight when SIGTERM comes: answered and kept, or never taken; the input
     // stays open, so only the signal can stop the console.
     writeln!(stdin, "@bob move f4-e4").expect("written");

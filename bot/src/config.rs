@@ -56,9 +56,15 @@ pub struct CommunitySection {
     /// Matrix room ids (`!abc:example.org`).
     #[serde(default)]
     pub matrix_rooms: Vec<String>,
-    /// Matrix spaces (all their rooms): not supported yet, refused with what to write instead.
+    /// Matrix spaces (`!abc:example.org`): every room the space lists as a child belongs to
+    /// the community (the bot must be in the space to read its list).
     #[serde(default)]
     pub matrix_spaces: Vec<String>,
+    /// Discord channel ids where Skald posts for this community's Discord players when
+    /// nothing else says where (an open challenge made on Matrix; a challenge to a Discord
+    /// player it has not seen here yet). Its first Matrix room plays that part on Matrix.
+    #[serde(default)]
+    pub discord_channels: Vec<u64>,
 }
 
 /// `[clock]`: `fake = true` runs a chat adapter on a fake clock that moves only when the
@@ -412,19 +418,17 @@ impl Config {
     pub fn communities(&self) -> Result<skald_session::community::CommunityMap, String> {
         let mut defs = Vec::new();
         for c in &self.community {
-            if let Some(space) = c.matrix_spaces.first() {
+            let not_an_id =
+                |r: &&String| r.len() < 2 || !r.starts_with('!') || r.contains(char::is_whitespace);
+            if let Some(room) = c.matrix_rooms.iter().find(not_an_id) {
                 return Err(format!(
-                    "[[community]] '{}': matrix_spaces ({space}) is not supported yet; list the space's rooms in matrix_rooms",
+                    "[[community]] '{}': '{room}' is not a Matrix room id; write it like \"!abc123:example.org\" (room settings, Advanced)",
                     c.name
                 ));
             }
-            if let Some(room) = c
-                .matrix_rooms
-                .iter()
-                .find(|r| r.len() < 2 || !r.starts_with('!') || r.contains(char::is_whitespace))
-            {
+            if let Some(space) = c.matrix_spaces.iter().find(not_an_id) {
                 return Err(format!(
-                    "[[community]] '{}': '{room}' is not a Matrix room id; write it like \"!abc123:example.org\" (room settings, Advanced)",
+                    "[[community]] '{}': matrix_spaces: '{space}' is not a space's room id; write it like \"!abc123:example.org\" (the space's settings, Advanced)",
                     c.name
                 ));
             }
@@ -433,10 +437,26 @@ impl Config {
                 .iter()
                 .map(|g| format!("discord:{g}"))
                 .chain(c.matrix_rooms.iter().cloned())
+                .chain(c.matrix_spaces.iter().cloned())
+                .collect();
+            let home = |platform: &str, channel: String| skald_session::homes::Home {
+                platform: platform.to_string(),
+                channel: skald_session::ChannelId(channel),
+            };
+            let posts = c
+                .matrix_rooms
+                .iter()
+                .map(|r| home("matrix", r.clone()))
+                .chain(
+                    c.discord_channels
+                        .iter()
+                        .map(|d| home("discord", d.to_string())),
+                )
                 .collect();
             defs.push(skald_session::community::CommunityDef {
                 name: c.name.clone(),
                 members,
+                posts,
             });
         }
         skald_session::community::CommunityMap::new(defs)
@@ -487,13 +507,20 @@ mod tests {
         use skald_session::CommunityId;
         // Room version 12 ids have no `:server` part.
         let config: Config = toml::from_str(
-            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\nmatrix_rooms = [\"!r:x.org\", \"!US0wLDpM9N83J97I\"]\n",
+            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\nmatrix_rooms = [\"!r:x.org\", \"!US0wLDpM9N83J97I\"]\nmatrix_spaces = [\"!space:x.org\"]\ndiscord_channels = [9100]\n",
         )
         .expect("valid");
         let map = config.communities().expect("a valid map");
+        let club = CommunityId("discord:81".into());
+        assert_eq!(map.community_of(&CommunityId("!r:x.org".into())), club);
+        assert_eq!(map.community_of(&CommunityId("!space:x.org".into())), club);
         assert_eq!(
-            map.community_of(&CommunityId("!r:x.org".into())),
-            CommunityId("discord:81".into())
+            map.post_channel(&club, "discord"),
+            Some(skald_session::ChannelId("9100".into()))
+        );
+        assert_eq!(
+            map.post_channel(&club, "matrix"),
+            Some(skald_session::ChannelId("!r:x.org".into()))
         );
         assert_eq!(config.session_config().communities, map);
         for (text, why) in [
@@ -506,8 +533,8 @@ mod tests {
                 "not a Matrix room id",
             ),
             (
-                "[[community]]\nname = \"a\"\nmatrix_spaces = [\"!s:x.org\"]\n",
-                "not supported yet",
+                "[[community]]\nname = \"a\"\nmatrix_spaces = [\"#s:x.org\"]\n",
+                "not a space's room id",
             ),
             ("[[community]]\nname = \"a\"\n", "no Discord server"),
             (

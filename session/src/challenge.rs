@@ -123,12 +123,12 @@ impl Challenge {
         self.channel == ctx.channel || self.across_to(ctx)
     }
 
-    /// Made on another platform of `ctx`'s community, for `ctx`'s speaker.
+    /// Made on another platform of `ctx`'s community, for `ctx`'s speaker or open to anyone.
     fn across_to(&self, ctx: &Context) -> bool {
         !self.platform.is_empty()
             && self.platform != ctx.platform()
             && self.community == ctx.community
-            && self.opponent.as_ref().is_some_and(|o| o.id == ctx.user.id)
+            && self.opponent.as_ref().is_none_or(|o| o.id == ctx.user.id)
     }
 }
 
@@ -157,14 +157,40 @@ impl Session {
         let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
         tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
         let mut reply = self.challenge_reply(&ch, format!("Challenge #{}", ch.id));
-        reply.elsewhere = self.tell_across(&ch, &reply);
+        reply.elsewhere = match ch.opponent {
+            Some(_) => self.tell_across(&ch, &reply),
+            None => self.announce_across(&ch, &reply),
+        };
         Ok(reply)
     }
 
+    /// An open challenge, announced on the community's other platforms (in the channel the
+    /// community posts in there), where anyone may accept it: the game then has a home on
+    /// both.
+    fn announce_across(&self, ch: &Challenge, reply: &Reply) -> Vec<crate::Notice> {
+        let communities = &self.config.communities;
+        communities
+            .post_platforms(&ch.community)
+            .into_iter()
+            .filter(|p| *p != ch.platform && !ch.platform.is_empty())
+            .filter_map(|p| communities.post_channel(&ch.community, &p))
+            .map(|channel| crate::Notice {
+                channel,
+                reply: Reply {
+                    notify: Vec::new(),
+                    private: Vec::new(),
+                    elsewhere: Vec::new(),
+                    ..reply.clone()
+                },
+                said: None,
+            })
+            .collect()
+    }
+
     /// A challenge for a player of another platform, told on that platform, pinging them:
-    /// in the channel where that account last used Skald in this community, else (Matrix)
-    /// the community's first room. (An account on the challenge's own platform is pinged in
-    /// the answer itself.)
+    /// in the channel where that account last used Skald in this community, else in the
+    /// channel the community posts in on that platform. (An account on the challenge's own
+    /// platform is pinged in the answer itself.)
     fn tell_across(&self, ch: &Challenge, reply: &Reply) -> Vec<crate::Notice> {
         let Some(o) = &ch.opponent else {
             return Vec::new();
@@ -181,16 +207,12 @@ impl Session {
                 .ok()
                 .flatten()
                 .and_then(|u| u.doc.seen_in.get(&ch.community.0).cloned());
-            let fallback = (account.platform == "matrix")
-                .then(|| {
-                    self.config
-                        .communities
-                        .matrix_rooms(&ch.community)
-                        .first()
-                        .cloned()
-                })
-                .flatten();
-            if let Some(room) = seen.or(fallback) {
+            let fallback = || {
+                self.config
+                    .communities
+                    .post_channel(&ch.community, &account.platform)
+            };
+            if let Some(room) = seen.or_else(fallback) {
                 let mut copy = Reply {
                     notify: vec![account.clone()],
                     private: Vec::new(),
@@ -387,8 +409,15 @@ impl Session {
         let across = ch.channel != ctx.channel && ch.across_to(ctx);
         if ch.channel != ctx.channel && !across {
             return Err(Failure::Refused(format!(
-                "challenge #{} was made in another channel ({}); accept it there",
-                ch.id, ch.channel
+                "challenge #{} was made in another channel, {}; accept it there",
+                ch.id,
+                crate::homes::channel_text(
+                    &crate::homes::Home {
+                        platform: ch.platform.clone(),
+                        channel: ch.channel.clone(),
+                    },
+                    ctx.platform()
+                )
             )));
         }
         let mut homes = Vec::new();

@@ -3,8 +3,16 @@
 //! command came from as it sees it (`discord:<guild id>`, a Matrix room id `!abc:server`, the
 //! console); [`CommunityMap::community_of`] turns it into the community it belongs to.
 //!
+//! A Matrix space stands for its rooms: the Matrix adapter names a room's scope as the
+//! configured space whose `m.space.child` lists it (read from the space's state), so the
+//! session sees the space's id.
+//!
+//! A community also says where Skald posts on each platform when nothing else says where
+//! ([`CommunityMap::post_channel`]): open challenges made on the other platform, and a
+//! challenge to a player never seen there.
+//!
 //! A community's ladder is kept under its **first** member's scope (its first Discord server,
-//! else its first Matrix room), so a server that already had a ladder keeps it when its
+//! else its first Matrix room, else its first space), so a server that already had a ladder keeps it when its
 //! community grows; the ladders the other members had before stay stored under their old
 //! scope and are not merged (written in `docs/SETUP.md`). Without an entry each scope is
 //! its own community, as before.
@@ -18,6 +26,9 @@ pub struct CommunityDef {
     pub name: String,
     /// Its scopes, the first one keeping the ladder.
     pub members: Vec<String>,
+    /// Where it posts on each platform when nothing else says where, in the admin's order
+    /// (its Matrix rooms, its `discord_channels`).
+    pub posts: Vec<crate::homes::Home>,
 }
 
 /// Every configured community; checked when built, so a scope belongs to one at most.
@@ -43,7 +54,7 @@ impl CommunityMap {
             }
             if g.members.is_empty() {
                 return Err(format!(
-                    "[[community]] '{}' lists no Discord server and no Matrix room",
+                    "[[community]] '{}' lists no Discord server, Matrix room or Matrix space",
                     g.name
                 ));
             }
@@ -60,20 +71,38 @@ impl CommunityMap {
         Ok(CommunityMap { groups })
     }
 
-    /// The Matrix rooms of `community` (its members that are room ids): where news for its
-    /// Matrix players goes when nothing else says where.
-    pub fn matrix_rooms(&self, community: &CommunityId) -> Vec<crate::ChannelId> {
+    /// Where news for `community`'s players on `platform` goes when nothing else says where:
+    /// its first configured channel on that platform (`None` for a community without one,
+    /// and for a scope that is its own community).
+    pub fn post_channel(
+        &self,
+        community: &CommunityId,
+        platform: &str,
+    ) -> Option<crate::ChannelId> {
         self.groups
             .iter()
+            .find(|g| g.members.first() == Some(&community.0))?
+            .posts
+            .iter()
+            .find(|h| h.platform == platform)
+            .map(|h| h.channel.clone())
+    }
+
+    /// The platforms `community` has somewhere to post on, each once, in the admin's order.
+    pub fn post_platforms(&self, community: &CommunityId) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        if let Some(g) = self
+            .groups
+            .iter()
             .find(|g| g.members.first() == Some(&community.0))
-            .map(|g| {
-                g.members
-                    .iter()
-                    .filter(|m| m.starts_with('!'))
-                    .map(|m| crate::ChannelId(m.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
+        {
+            for h in &g.posts {
+                if !out.contains(&h.platform) {
+                    out.push(h.platform.clone());
+                }
+            }
+        }
+        out
     }
 
     /// The community a scope belongs to: its group's first member, or the scope itself.
@@ -94,6 +123,7 @@ mod tests {
         CommunityDef {
             name: name.into(),
             members: members.iter().map(|m| m.to_string()).collect(),
+            posts: Vec::new(),
         }
     }
 
@@ -104,6 +134,33 @@ mod tests {
         assert_eq!(map.community_of(&id("!room:x")), id("discord:1"));
         assert_eq!(map.community_of(&id("discord:1")), id("discord:1"));
         assert_eq!(map.community_of(&id("!other:x")), id("!other:x"));
+    }
+
+    #[test]
+    fn a_community_posts_on_each_platform_in_its_first_channel_there() {
+        let home = |platform: &str, channel: &str| crate::homes::Home {
+            platform: platform.into(),
+            channel: crate::ChannelId(channel.into()),
+        };
+        let mut club = def("club", &["discord:1", "!space:x"]);
+        club.posts = vec![
+            home("matrix", "!a:x"),
+            home("discord", "55"),
+            home("matrix", "!b:x"),
+        ];
+        let map = CommunityMap::new(vec![club]).expect("valid");
+        let id = |s: &str| CommunityId(s.into());
+        let community = map.community_of(&id("!space:x"));
+        assert_eq!(
+            map.post_channel(&community, "matrix"),
+            Some(crate::ChannelId("!a:x".into()))
+        );
+        assert_eq!(
+            map.post_channel(&community, "discord"),
+            Some(crate::ChannelId("55".into()))
+        );
+        assert_eq!(map.post_platforms(&community), vec!["matrix", "discord"]);
+        assert_eq!(map.post_channel(&id("!other:x"), "matrix"), None);
     }
 
     #[test]

@@ -40,6 +40,39 @@ impl GameDoc {
     }
 }
 
+/// How a player on `viewer` (a platform) is shown where a channel is: a link they can
+/// follow on their own platform (Discord's `<#id>` channel mention, a Matrix `matrix.to`
+/// link), else the platform's name ("on Discord"), never an id they cannot use.
+pub fn channel_text(home: &Home, viewer: &str) -> String {
+    let platform_name = |p: &str| match p {
+        "discord" => "Discord",
+        "matrix" => "Matrix",
+        "console" => "the console",
+        _ => "another platform",
+    };
+    if home.platform.is_empty() || home.platform == viewer {
+        match viewer {
+            "discord" => format!("in <#{}>", home.channel),
+            "matrix" => format!("in https://matrix.to/#/{}", home.channel),
+            _ => format!("in channel {}", home.channel),
+        }
+    } else {
+        format!("on {}", platform_name(&home.platform))
+    }
+}
+
+impl GameDoc {
+    /// Where `viewer` (a platform) follows the game: its home there, else its first.
+    pub fn home_for(&self, viewer: &str) -> Home {
+        let homes = self.homes();
+        homes
+            .iter()
+            .find(|h| h.platform == viewer)
+            .cloned()
+            .unwrap_or_else(|| homes[0].clone())
+    }
+}
+
 /// `reply` as posted on `platform`: pings and private parts for that platform's accounts
 /// only (an unknown platform, empty, keeps them all).
 pub fn for_platform(mut reply: Reply, platform: &str) -> Reply {

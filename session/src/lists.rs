@@ -44,7 +44,11 @@ impl Session {
                 describe_duration(g.clock.deadline.since(now).max(0))
             );
             if !g.is_home(&ctx.channel) {
-                line.push_str(&format!(", in channel {}", g.channel));
+                let home = g.home_for(ctx.platform());
+                line.push_str(&format!(
+                    ", {}",
+                    crate::homes::channel_text(&home, ctx.platform())
+                ));
             }
             if Session::has_offer_for(&g, &ctx.user.id) {
                 line.push_str(", an offer awaits your answer");
@@ -67,7 +71,7 @@ impl Session {
             .filter(|c| {
                 c.challenger.id == ctx.user.id
                     || c.opponent.as_ref().is_some_and(|o| o.id == ctx.user.id)
-                    || (c.opponent.is_none() && c.channel == ctx.channel)
+                    || (c.opponent.is_none() && c.reaches(ctx))
             })
             .map(|c| c.summary(&ctx.user))
             .collect();

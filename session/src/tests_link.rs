@@ -294,6 +294,10 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
     let communities = community::CommunityMap::new(vec![community::CommunityDef {
         name: "club".into(),
         members: vec!["discord:81".into(), "!room:example.org".into()],
+        posts: vec![crate::homes::Home {
+            platform: "matrix".into(),
+            channel: ChannelId("!room:example.org".into()),
+        }],
     }])
     .expect("valid");
     let session = Session::new(
@@ -335,11 +339,17 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
 }
 
 /// One community on a Discord server and a Matrix room; `malice`, `mbob` speak in the room.
+/// It posts in the room on Matrix and in channel 9200 on Discord.
 fn club() -> (Session, Arc<FakeClock>) {
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let home = |platform: &str, channel: &str| crate::homes::Home {
+        platform: platform.into(),
+        channel: ChannelId(channel.into()),
+    };
     let communities = community::CommunityMap::new(vec![community::CommunityDef {
         name: "club".into(),
         members: vec!["discord:81".into(), "!room:example.org".into()],
+        posts: vec![home("matrix", "!room:example.org"), home("discord", "9200")],
     }])
     .expect("valid");
     let session = Session::new(
@@ -566,4 +576,109 @@ fn each_account_gets_its_private_view_once_in_each_home() {
     );
     let here: Vec<String> = r.private.iter().map(|p| p.to.to_string()).collect();
     assert_eq!(here, ["discord:100"]);
+}
+
+#[test]
+fn an_open_challenge_is_announced_on_the_other_platform_and_accepted_there() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    // alice's open challenge on Discord is announced in the community's room, with an
+    // Accept anyone may press and nobody pinged.
+    let r = say("alice", "challenge tafl first");
+    assert!(r.text.contains("challenges anyone"), "{}", r.text);
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    let there = &r.elsewhere[0];
+    assert_eq!(there.channel.0, "!room:example.org");
+    assert!(there.reply.notify.is_empty());
+    assert!(
+        there
+            .reply
+            .choices
+            .iter()
+            .any(|c| c.for_user.is_none() && c.command == Command::Accept(Some(1))),
+        "{:?}",
+        there.reply.choices
+    );
+    // The room lists it, and mbob accepts it from there: the game lives on both sides.
+    let games = say("mbob", "games").text;
+    assert!(games.contains("#1 open challenge by alice"), "{games}");
+    let r = say("mbob", "accept");
+    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    let homes: Vec<String> = s
+        .test_game(1)
+        .homes()
+        .into_iter()
+        .map(|h| h.channel.0)
+        .collect();
+    assert_eq!(homes, ["9100", "!room:example.org"]);
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    assert_eq!(r.elsewhere[0].channel.0, "9100");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("alice").user.id]);
+
+    // A Matrix player's open challenge goes to the community's Discord channel.
+    let r = say("mcarol", "challenge tafl first");
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    assert_eq!(r.elsewhere[0].channel.0, "9200");
+}
+
+#[test]
+fn an_open_challenge_of_a_room_of_no_community_stays_there() {
+    let (s, _clock) = club();
+    let c = ctx("malice");
+    let lone = Context::private(c.user, "!lone:example.org", "!lone:example.org");
+    let r = s.handle(&lone, "challenge tafl first");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert!(r.elsewhere.is_empty(), "{:?}", r.elsewhere);
+    // Nobody in the club sees it or can accept it.
+    let games = s.handle(&in_club("bob"), "games").text;
+    assert!(!games.contains("open challenge"), "{games}");
+    let r = s.handle(&in_club("bob"), "accept #1");
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+    assert!(r.text.contains("on Matrix"), "{}", r.text);
+}
+
+#[test]
+fn a_discord_player_never_seen_in_the_community_is_told_in_its_discord_channel() {
+    let (s, _clock) = club();
+    // bob has only used Skald on another server.
+    let b = ctx("bob");
+    let r = s.handle(&Context::private(b.user, "discord:82", "7000"), "games");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    let r = s.handle(&in_club("mcarol"), "challenge tafl @bob first");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
+    assert_eq!(r.elsewhere[0].channel.0, "9200");
+    assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
+}
+
+#[test]
+fn games_names_where_a_game_is_as_the_player_can_follow_it() {
+    let (s, _clock) = club();
+    let say = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    say("alice", &format!("challenge tafl {} first", handle("bob")));
+    say("bob", "accept");
+    // From another Discord channel: a channel mention Discord turns into a link.
+    let a = ctx("alice");
+    let r = s.handle(&Context::private(a.user, "discord:81", "9300"), "games");
+    assert!(r.text.contains("in <#9100>"), "{}", r.text);
+    // From her linked Matrix account: the platform, never a Discord id she cannot use.
+    let code = say("alice", "link").private[0]
+        .text
+        .split_whitespace()
+        .find_map(|w| {
+            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        })
+        .expect("a code");
+    say("malice", &format!("link {code}"));
+    let r = say("malice", "games");
+    assert!(r.text.contains("on Discord"), "{}", r.text);
+    assert!(!r.text.contains("9100"), "{}", r.text);
 }

@@ -4,7 +4,9 @@
 //! (Matrix) challenges alice by name; alice accepts on Discord, and the game is posted in
 //! both homes, each move pinging the other player on their own platform; the ladder reads
 //! the same from both sides. Then a Subulata game across the platforms: each player's values
-//! only in their own private channel, the public board in both homes.
+//! only in their own private channel, the public board in both homes. Last, the room is put
+//! in a space and the community names the space: an open challenge made in the room is
+//! announced in the community's Discord channel and accepted from Discord.
 
 #![recursion_limit = "256"]
 
@@ -311,5 +313,49 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     carol.say(&room, "!skald accept").await;
     carol.bot_says(m, &room, "starts").await;
     wait_channel_post(&fake, "starts");
+
+    // A space stands for its rooms: carol puts the room in a space the bot is in, and the
+    // community names the space instead of the room, with a Discord channel to post in.
+    let space = carol.create_space(&room).await;
+    wait_log(&log, &format!("joined after an invite room={space}")).await;
+    let pid = _bot.0.id().to_string();
+    let stopped = Command::new("kill").args(["-TERM", &pid]).status();
+    assert!(stopped.is_ok_and(|s| s.success()), "SIGTERM sent");
+    drop(_bot);
+    write_config(&format!(
+        "[[community]]\nname = \"club\"\ndiscord_guilds = [{}]\nmatrix_spaces = [\"{space}\"]\ndiscord_channels = [{}]\n",
+        fake_discord::GUILD_ID,
+        fake_discord::CHANNEL_ID
+    ));
+    let _bot = start(&config, &log);
+    bot_ready(&log, 3).await;
+    // carol's open challenge in the room is announced in the community's Discord channel,
+    // with an Accept button; alice accepts it from Discord, and the room sees the game.
+    let m = carol.mark();
+    carol.say(&room, "!skald challenge tafl first casual").await;
+    carol.bot_says(m, &room, "challenges anyone").await;
+    let announced = wait_channel_post(&fake, "challenges anyone");
+    assert!(
+        announced.json()["components"].to_string().contains("Accept")
+            || announced.json()["components"].to_string().contains("accept"),
+        "an Accept button: {}",
+        announced.json()
+    );
+    let m = carol.mark();
+    fake.dispatch("INTERACTION_CREATE", slash(8, "accept", json!([])));
+    assert!(text(&callback(&fake, 8)).contains("starts"), "the game starts");
+    carol.bot_says(m, &room, "starts").await;
     fake.assert_valid();
+}
+
+/// Waits until the bot's log holds `needle`.
+async fn wait_log(log: &Path, needle: &str) {
+    let deadline = std::time::Instant::now() + matrix_common::WAIT;
+    while !std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .contains(needle)
+    {
+        assert!(std::time::Instant::now() < deadline, "never logged: {needle}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

@@ -262,8 +262,15 @@ async fn start_chat(config: &Config, shared: &Shared) -> Result<Vec<Running>, St
     }
     #[cfg(feature = "matrix")]
     if let Some(section) = config.matrix.as_ref().filter(|m| m.enabled) {
-        adapters
-            .push(crate::adapters::matrix::start(section, &config.data_dir(None), shared).await?);
+        let spaces: Vec<String> = config
+            .community
+            .iter()
+            .flat_map(|c| c.matrix_spaces.iter().cloned())
+            .collect();
+        let spaces = crate::adapters::matrix::spaces::Spaces::new(&spaces);
+        adapters.push(
+            crate::adapters::matrix::start(section, spaces, &config.data_dir(None), shared).await?,
+        );
     }
     if adapters.is_empty() {
         return Err("no chat platform is enabled".to_string());

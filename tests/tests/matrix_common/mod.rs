@@ -224,6 +224,33 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Creates a space inviting the bot, listing `child` as its room (an `m.space.child`
+    /// with this server as `via`).
+    pub async fn create_space(&self, child: &RoomId) -> OwnedRoomId {
+        use matrix_sdk::ruma::api::client::room::create_room::v3::CreationContent;
+        use matrix_sdk::ruma::events::space::child::SpaceChildEventContent;
+        use matrix_sdk::ruma::room::RoomType;
+        use matrix_sdk::ruma::serde::Raw;
+        let mut request = CreateRoom::new();
+        request.invite = vec![bot_id()];
+        let mut creation = CreationContent::new();
+        creation.room_type = Some(RoomType::Space);
+        request.creation_content = Some(Raw::new(&creation).expect("serializes"));
+        let space = self
+            .client
+            .create_room(request)
+            .await
+            .expect("space created");
+        let server = self.id().server_name().to_owned();
+        space
+            .send_state_event_for_key(child, SpaceChildEventContent::new(vec![server]))
+            .await
+            .expect("the room is listed in the space");
+        space.room_id().to_owned()
+    }
+}
+
 pub fn bot_id() -> OwnedUserId {
     UserId::parse(format!("@skald:{}", synapse::SERVER_NAME)).expect("valid")
 }

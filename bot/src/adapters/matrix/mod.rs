@@ -2,7 +2,8 @@
 //! bot) in any room the bot is in, and the session's replies come back as messages, board
 //! images, mentions and direct-room messages. Only translation happens here: every decision
 //! is the session's. Modules: [`login`] (the account and the sdk's stores), [`rooms`]
-//! (invites, direct rooms, who is who), [`commands`] (which messages are commands),
+//! (invites, direct rooms, who is who), [`spaces`] (configured spaces' rooms as one
+//! community), [`commands`] (which messages are commands),
 //! [`deliver`] (replies as Matrix events) and [`outlet`] (the background loop's notices).
 
 pub mod commands;
@@ -10,6 +11,7 @@ pub mod deliver;
 pub mod login;
 pub mod outlet;
 pub mod rooms;
+pub mod spaces;
 
 use crate::config::MatrixSection;
 use crate::runtime::serve::{Running, Shared};
@@ -38,6 +40,7 @@ struct Incoming {
 /// and answers commands on the process's shared session until [`Running::stop`].
 pub async fn start(
     section: &MatrixSection,
+    spaces: spaces::Spaces,
     data: &Path,
     shared: &Shared,
 ) -> Result<Running, String> {
@@ -71,30 +74,34 @@ pub async fn start(
     {
         let me = me.clone();
         let prefix = prefix.clone();
-        client.add_event_handler(move |ev: OriginalSyncRoomMessageEvent, room: Room| {
-            let tx = tx.clone();
-            let me = me.clone();
-            let prefix = prefix.clone();
-            async move {
-                if ev.sender == me || ev.origin_server_ts < started {
-                    return;
+        client.add_event_handler(
+            move |ev: OriginalSyncRoomMessageEvent, room: Room, client: Client| {
+                let tx = tx.clone();
+                let me = me.clone();
+                let prefix = prefix.clone();
+                let spaces = spaces.clone();
+                async move {
+                    if ev.sender == me || ev.origin_server_ts < started {
+                        return;
+                    }
+                    let Some(line) = commands::command_line(&ev.content, &me, &prefix) else {
+                        return;
+                    };
+                    let name = rooms::display_name(&room, &ev.sender).await;
+                    let user = User::new(PLATFORM, rooms::session_id(&ev.sender), &name);
+                    let room_id = room.room_id().to_string();
+                    let scope = spaces.scope_of(&client, room.room_id()).await;
+                    // Only a direct room with the bot is private: the session refuses secret
+                    // input (a Subulata player's values) anywhere else.
+                    let ctx = if room.is_direct().await.unwrap_or(false) {
+                        Context::private(user, &scope, &room_id)
+                    } else {
+                        Context::new(user, &scope, &room_id)
+                    };
+                    let _ = tx.send(Incoming { room, ctx, line });
                 }
-                let Some(line) = commands::command_line(&ev.content, &me, &prefix) else {
-                    return;
-                };
-                let name = rooms::display_name(&room, &ev.sender).await;
-                let user = User::new(PLATFORM, rooms::session_id(&ev.sender), &name);
-                let room_id = room.room_id().to_string();
-                // Only a direct room with the bot is private: the session refuses secret
-                // input (a Subulata player's values) anywhere else.
-                let ctx = if room.is_direct().await.unwrap_or(false) {
-                    Context::private(user, &room_id, &room_id)
-                } else {
-                    Context::new(user, &room_id, &room_id)
-                };
-                let _ = tx.send(Incoming { room, ctx, line });
-            }
-        });
+            },
+        );
     }
 
     // One worker handles commands in arrival order, so replies keep the order of commands;

@@ -682,3 +682,107 @@ fn games_names_where_a_game_is_as_the_player_can_follow_it() {
     assert!(r.text.contains("on Discord"), "{}", r.text);
     assert!(!r.text.contains("9100"), "{}", r.text);
 }
+
+/// The code `who` gets from `link` in the club, read from its private part.
+fn club_code(s: &Session, who: &str) -> String {
+    let r = s.handle(&in_club(who), "link");
+    r.private[0]
+        .text
+        .split_whitespace()
+        .find_map(|w| {
+            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        })
+        .expect("a code")
+}
+
+#[test]
+fn in_a_game_between_platforms_a_linked_account_acts_for_its_own_seat_only() {
+    let (s, _clock) = club();
+    let snapshot = || {
+        let mut out = Vec::new();
+        s.store().export(&mut out).expect("exports");
+        out
+    };
+    let refused = |who: &str, line: &str, why: &str| {
+        let before = snapshot();
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text);
+        assert!(
+            r.text.contains(why),
+            "@{who} {line}: {:?} lacks {why:?}",
+            r.text
+        );
+        assert!(r.elsewhere.is_empty(), "@{who} {line}: told elsewhere");
+        assert!(snapshot() == before, "@{who} {line} changed the store");
+    };
+    let ok = |who: &str, line: &str| {
+        let r = s.handle(&in_club(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        r
+    };
+    // alice plays on Discord and has linked her Matrix account.
+    let code = club_code(&s, "alice");
+    ok("malice", &format!("link {code}"));
+    // Her open challenge from Discord: no account of hers accepts it.
+    ok("alice", "challenge tafl first");
+    refused("malice", "accept #1", "cannot accept your own challenge");
+    // mbob accepts it from the room: a game with a home on each side.
+    ok("mbob", "accept #1");
+    // Her seat from either account; never mbob's, from either.
+    ok("malice", "move #1 d1-d4");
+    refused("alice", "move #1 f4-e4", "not your turn");
+    refused("malice", "move #1 f4-e4", "not your turn");
+    ok("mbob", "move #1 f4-e4");
+    refused("mbob", "move #1 a4-a3", "not your turn");
+    // Spectators on either platform act on nothing.
+    for who in ["carol", "mcarol"] {
+        refused(who, "move #1 a4-a3", "you are not playing game #1");
+        refused(who, "resign #1", "you are not playing game #1");
+        refused(who, "draw #1", "you are not playing game #1");
+    }
+    // mbob's offer is answered by alice from either account, never by mbob himself.
+    ok("mbob", "draw #1");
+    refused("mbob", "draw #1", "you already offered a draw");
+    ok("malice", "decline #1");
+    // Unlinked, the Matrix account is nobody in the game.
+    ok("malice", "unlink");
+    refused("malice", "move #1 a4-a3", "you are not playing game #1");
+    ok("alice", "move #1 a4-a3");
+}
+
+#[test]
+fn two_accounts_of_one_player_racing_on_a_game_between_platforms_move_once() {
+    for round in 0..5 {
+        let (s, _clock) = club();
+        let code = club_code(&s, "alice");
+        let r = s.handle(&in_club("malice"), &format!("link {code}"));
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let r = s.handle(&in_club("mbob"), "challenge tafl second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let r = s.handle(&in_club("alice"), "accept #1");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        let s = Arc::new(s);
+        let handles: Vec<_> = [
+            ("alice", "d1-d2"),
+            ("malice", "e1-e2"),
+            ("alice", "g1-g2"),
+            ("malice", "h1-h2"),
+        ]
+        .into_iter()
+        .map(|(who, mv)| {
+            let s = s.clone();
+            std::thread::spawn(move || s.handle(&in_club(who), &format!("move #1 {mv}")))
+        })
+        .collect();
+        let replies: Vec<Reply> = handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect();
+        let done = replies.iter().filter(|r| r.kind == ReplyKind::Done).count();
+        assert_eq!(done, 1, "round {round}: {replies:?}");
+        assert_eq!(s.test_game(1).moved, [1, 0], "round {round}");
+        // The one move is posted in the other home once.
+        let told: usize = replies.iter().map(|r| r.elsewhere.len()).sum();
+        assert_eq!(told, 1, "round {round}");
+    }
+}

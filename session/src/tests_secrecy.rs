@@ -18,6 +18,11 @@
 //!
 //! A value (or anything computed from one) leaking into any of them makes the worlds
 //! differ, whichever digit it is and wherever it appears.
+//!
+//! A third of the games are played between a Discord player and a Matrix player of one
+//! community (so each public output is also posted in the other home, compared too), and
+//! in half of those each player has linked an account on the other platform and acts from
+//! either.
 
 use super::clock::{FakeClock, HOUR};
 use super::store::SledStore;
@@ -73,11 +78,29 @@ struct World {
 impl World {
     fn new() -> World {
         let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+        let communities = community::CommunityMap::new(vec![community::CommunityDef {
+            name: "club".into(),
+            members: vec!["discord:81".into(), "!room:x".into()],
+            posts: vec![
+                homes::Home {
+                    platform: "matrix".into(),
+                    channel: ChannelId("!room:x".into()),
+                },
+                homes::Home {
+                    platform: "discord".into(),
+                    channel: ChannelId("9200".into()),
+                },
+            ],
+        }])
+        .expect("valid");
         let session = Session::new(
             Arc::new(SledStore::temporary().expect("temporary store")),
             clock.clone(),
             StdRng::seed_from_u64(11),
-            SessionConfig::default().without_rate_limit(),
+            SessionConfig {
+                communities,
+                ..SessionConfig::default().without_rate_limit()
+            },
         )
         .expect("session opens");
         let log = LogBuffer::default();
@@ -97,7 +120,7 @@ impl World {
     }
 
     fn say(&self, who: &str, line: &str) -> (Reply, String) {
-        let ctx = Context::private(User::new("console", who, who), "console", "console");
+        let ctx = ctx_of(who);
         let reply =
             tracing::dispatcher::with_default(&self.dispatch, || self.session.handle(&ctx, line));
         assert!(reply.channel_boards_are_public(), "{line}: {reply:?}");
@@ -112,6 +135,17 @@ impl World {
 
     fn game(&self, id: u64) -> game::GameDoc {
         self.session.test_game(id)
+    }
+}
+
+/// Who speaks where, by the first letter of the name: `d…` on Discord (channel 9100 of
+/// server 81), `m…` on Matrix (the room), anyone else on the console. Server 81 and the
+/// room are one community.
+fn ctx_of(who: &str) -> Context {
+    match who.as_bytes().first() {
+        Some(b'd') => Context::private(User::new("discord", who, who), "discord:81", "9100"),
+        Some(b'm') => Context::private(User::new("matrix", who, who), "!room:x", "!room:x"),
+        _ => Context::private(User::new("console", who, who), "console", "console"),
     }
 }
 
@@ -150,10 +184,17 @@ fn public_view(r: &Reply) -> String {
     for p in &r.private {
         s.push_str(&format!("private part to {}\n", p.to));
     }
+    for n in &r.elsewhere {
+        s.push_str(&format!(
+            "posted in {}:\n{}",
+            n.channel,
+            public_view(&n.reply)
+        ));
+    }
     s
 }
 
-/// What one user reads privately in a reply.
+/// What one user reads privately in a reply (and in its copies posted elsewhere).
 fn private_view(r: &Reply, user: &UserId) -> String {
     let mut s = String::new();
     for p in r.private.iter().filter(|p| &p.to == user) {
@@ -161,6 +202,9 @@ fn private_view(r: &Reply, user: &UserId) -> String {
         for b in &p.boards {
             s.push_str(&board_view(b));
         }
+    }
+    for n in &r.elsewhere {
+        s.push_str(&private_view(&n.reply, user));
     }
     s
 }
@@ -196,6 +240,9 @@ struct Counts {
     boards: u64,
     pngs: u64,
     private_compared: u64,
+    games_between_platforms: u64,
+    linked_actions: u64,
+    posted_elsewhere: u64,
     ended_by: std::collections::BTreeMap<String, u64>,
 }
 
@@ -210,6 +257,8 @@ struct Twins {
     game: u64,
     players: [String; 2],
     permuted: [bool; 2],
+    /// Each player's linked account on the other platform, if any (its name).
+    aliases: std::collections::BTreeMap<String, String>,
 }
 
 impl Twins {
@@ -248,14 +297,16 @@ impl Twins {
                 self.counts.refusals += 1;
             }
             assert_eq!(public_view(ra), public_view(rb), "{what}: public output");
+            self.counts.posted_elsewhere += ra.elsewhere.len() as u64;
             for seat in Seat::BOTH {
                 if !self.permuted[seat.index()] {
-                    let user = UserId::new("console", &self.players[seat.index()]);
-                    let (pa, pb) = (private_view(ra, &user), private_view(rb, &user));
-                    if !pa.is_empty() {
-                        self.counts.private_compared += 1;
+                    for user in self.accounts(&self.players[seat.index()]) {
+                        let (pa, pb) = (private_view(ra, &user), private_view(rb, &user));
+                        if !pa.is_empty() {
+                            self.counts.private_compared += 1;
+                        }
+                        assert_eq!(pa, pb, "{what}: private output of {user}");
                     }
-                    assert_eq!(pa, pb, "{what}: private output of {user}");
                 }
             }
             for (ba, bb) in ra.boards.iter().zip(&rb.boards) {
@@ -270,6 +321,45 @@ impl Twins {
         }
         self.counts.log_lines += a.1.lines().count() as u64;
         assert_eq!(a.1, b.1, "{what}: log lines");
+    }
+
+    /// Every account of the player named `name`.
+    fn accounts(&self, name: &str) -> Vec<UserId> {
+        std::iter::once(name)
+            .chain(self.aliases.get(name).map(String::as_str))
+            .map(|n| ctx_of(n).user.id)
+            .collect()
+    }
+
+    /// The account `player` acts from: their own, or (half the time) their linked one.
+    fn actor(&mut self, player: &str) -> String {
+        match self.aliases.get(player) {
+            Some(alias) if self.rng.random_bool(0.5) => {
+                self.counts.linked_actions += 1;
+                alias.clone()
+            }
+            _ => player.to_string(),
+        }
+    }
+
+    /// `alias` (an account on the other platform) joins `player`'s, in both worlds, with
+    /// the code each world gave.
+    fn link(&mut self, player: &str, alias: &str) {
+        let code = |r: &Reply| {
+            r.private
+                .iter()
+                .flat_map(|p| p.text.split_whitespace())
+                .find_map(|w| {
+                    link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+                })
+                .expect("a link code")
+        };
+        let (ra, la) = self.a.say(player, "link");
+        let (rb, lb) = self.b.say(player, "link");
+        let (ca, cb) = (code(&ra), code(&rb));
+        self.compare(&format!("@{player} link"), (&[ra], la), (&[rb], lb));
+        self.say2(alias, &format!("link {ca}"), &format!("link {cb}"));
+        self.aliases.insert(player.to_string(), alias.to_string());
     }
 
     /// The same line in both worlds.
@@ -315,7 +405,8 @@ impl Twins {
         } else {
             va
         };
-        let who = self.players[seat.index()].clone();
+        let player = self.players[seat.index()].clone();
+        let who = self.actor(&player);
         let id = self.game;
         let r = self.say2(
             &who,
@@ -329,7 +420,23 @@ impl Twins {
 
     /// Starts game `k` between fresh players (so no earlier result shows in its replies).
     fn start(&mut self, k: u64) {
-        let (w, b) = (format!("w{k}"), format!("b{k}"));
+        // A third of the games between a Discord and a Matrix player, half of those with
+        // both players' other accounts linked.
+        let between = self.rng.random_range(0..6);
+        let (w, b) = match between {
+            0..4 => (format!("w{k}"), format!("b{k}")),
+            _ => (format!("dw{k}"), format!("mb{k}")),
+        };
+        self.aliases.clear();
+        if between >= 4 {
+            self.counts.games_between_platforms += 1;
+            // The Matrix player has spoken, so the Discord one finds them by name.
+            self.say(&b, "games");
+            if between == 5 {
+                self.link(&w, &format!("m{w}"));
+                self.link(&b, &format!("d{b}"));
+            }
+        }
         let seat = ["first", "second", "random"][self.rng.random_range(0..3)];
         let ranked = if self.rng.random_bool(0.5) {
             "ranked"
@@ -355,11 +462,13 @@ impl Twins {
             return self.start(k);
         }
         // Someone who may not accept tries first.
-        self.say(&w, &format!("accept #{id}"));
+        let challenger = self.actor(&w);
+        self.say(&challenger, &format!("accept #{id}"));
         if !open {
             self.say("carol", &format!("accept #{id}"));
         }
-        self.say(&b, &format!("accept #{id}"));
+        let accepter = self.actor(&b);
+        self.say(&accepter, &format!("accept #{id}"));
         let g = self.a.game(id);
         self.players = g.players.clone().map(|p| p.name);
         // Which seats' values differ between the worlds: at least one.
@@ -409,8 +518,11 @@ impl Twins {
                 .legal_moves(),
             "legal moves may not depend on values"
         );
-        let mover = self.players[seat.index()].clone();
-        let other = self.players[seat.other().index()].clone();
+        let (mover, other) = (
+            self.players[seat.index()].clone(),
+            self.players[seat.other().index()].clone(),
+        );
+        let (mover, other) = (self.actor(&mover), self.actor(&other));
         let legal = position.legal_moves();
         let any_move = legal[self.rng.random_range(0..legal.len())].clone();
         let random_player = if self.rng.random_bool(0.5) {
@@ -454,10 +566,11 @@ impl Twins {
                 ];
                 let c = cmds[self.rng.random_range(0..cmds.len())];
                 let line = format!("{c} #{id}");
-                // A spectator, or someone acting through a crafted #id or mention.
-                self.say("carol", &line);
-                self.say("carol", &format!("move #{id} {}", legal[0]));
-                self.say("carol", &format!("arrange #{id} 1 2 3 4 5 6 7 8 9"));
+                // A spectator on any platform, or someone acting through a crafted #id.
+                let carol = ["carol", "dcarol", "mcarol"][self.rng.random_range(0..3)];
+                self.say(carol, &line);
+                self.say(carol, &format!("move #{id} {}", legal[0]));
+                self.say(carol, &format!("arrange #{id} 1 2 3 4 5 6 7 8 9"));
             }
             800..825 => {
                 // Not their turn.
@@ -505,12 +618,13 @@ impl Twins {
         }
     }
 
-    fn players_other(&self, name: &str) -> String {
-        if self.players[0] == name {
-            self.players[1].clone()
-        } else {
-            self.players[0].clone()
-        }
+    /// The other player of the game than the one `name` (an account of theirs) acts for,
+    /// acting from one of their accounts.
+    fn players_other(&mut self, name: &str) -> String {
+        let first = &self.players[0];
+        let is_first = first == name || self.aliases.get(first).is_some_and(|a| a == name);
+        let other = self.players[usize::from(is_first)].clone();
+        self.actor(&other)
     }
 }
 
@@ -524,6 +638,7 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
         game: 0,
         players: [String::new(), String::new()],
         permuted: [false, false],
+        aliases: Default::default(),
     };
     for k in 1..=GAMES {
         twins.start(k);
@@ -556,6 +671,10 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
     assert!(c.log_lines > GAMES, "{c:?}");
     assert!(
         c.notices > 0 && c.pngs > 0 && c.private_compared > 0,
+        "{c:?}"
+    );
+    assert!(
+        c.games_between_platforms > GAMES / 5 && c.linked_actions > 0 && c.posted_elsewhere > 0,
         "{c:?}"
     );
 }

@@ -336,14 +336,21 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     carol.bot_says(m, &room, "challenges anyone").await;
     let announced = wait_channel_post(&fake, "challenges anyone");
     assert!(
-        announced.json()["components"].to_string().contains("Accept")
-            || announced.json()["components"].to_string().contains("accept"),
+        announced.json()["components"]
+            .to_string()
+            .contains("Accept")
+            || announced.json()["components"]
+                .to_string()
+                .contains("accept"),
         "an Accept button: {}",
         announced.json()
     );
     let m = carol.mark();
     fake.dispatch("INTERACTION_CREATE", slash(8, "accept", json!([])));
-    assert!(text(&callback(&fake, 8)).contains("starts"), "the game starts");
+    assert!(
+        text(&callback(&fake, 8)).contains("starts"),
+        "the game starts"
+    );
     carol.bot_says(m, &room, "starts").await;
     fake.assert_valid();
 }
@@ -355,7 +362,10 @@ async fn wait_log(log: &Path, needle: &str) {
         .unwrap_or_default()
         .contains(needle)
     {
-        assert!(std::time::Instant::now() < deadline, "never logged: {needle}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never logged: {needle}"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }

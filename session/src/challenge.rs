@@ -139,9 +139,25 @@ impl Session {
         ctx: &Context,
         spec: &ChallengeSpec,
     ) -> Result<Reply, Failure> {
+        if let Opponent::Engine(level) = &spec.opponent {
+            return self.challenge_engine(ctx, spec, *level);
+        }
+        let opponent = self.challenged(ctx, spec)?;
+        let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
+        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
+        let mut reply = self.challenge_reply(&ch, format!("Challenge #{}", ch.id));
+        reply.elsewhere = match ch.opponent {
+            Some(_) => self.tell_across(&ch, &reply),
+            None => self.announce_across(&ch, &reply),
+        };
+        Ok(reply)
+    }
+
+    /// Who a challenge by a person names (`None`: open to anyone), once it is known that the
+    /// speaker may make it: someone else, and within the speaker's open challenges.
+    fn challenged(&self, ctx: &Context, spec: &ChallengeSpec) -> Result<Option<User>, Failure> {
         let opponent = match &spec.opponent {
-            Opponent::Open => None,
-            Opponent::Engine(level) => return self.challenge_engine(ctx, spec, *level),
+            Opponent::Open | Opponent::Engine(_) => None,
             Opponent::User(handle) => {
                 let u = self.resolve(ctx, handle)?;
                 if u.id == ctx.user.id {
@@ -154,14 +170,23 @@ impl Session {
             }
         };
         self.check_can_challenge(&ctx.user)?;
-        let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
-        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
-        let mut reply = self.challenge_reply(&ch, format!("Challenge #{}", ch.id));
-        reply.elsewhere = match ch.opponent {
-            Some(_) => self.tell_across(&ch, &reply),
-            None => self.announce_across(&ch, &reply),
+        Ok(opponent)
+    }
+
+    /// The refusal a challenge would get here, if any, without making it: what an adapter
+    /// asks before making a place for a challenge (Discord's thread per challenge), so a
+    /// refused one leaves nothing behind and is answered to its author alone. Nothing is
+    /// written and the rate limit is not charged; a challenge that passes is still checked
+    /// again when it is made.
+    pub fn challenge_refusal(&self, ctx: &Context, spec: &ChallengeSpec) -> Option<Reply> {
+        let ctx = Context {
+            community: self.config.communities.community_of(&ctx.community),
+            ..ctx.clone()
         };
-        Ok(reply)
+        let checked = self
+            .as_player(&ctx)
+            .and_then(|player| self.challenged(&player, spec).map(|_| ()));
+        checked.err().map(|f| self.answer(Err(f)))
     }
 
     /// An open challenge, announced on the community's other platforms (in the channel the
@@ -299,8 +324,8 @@ impl Session {
                 ));
                 r.ping(&o.id);
                 for (verb, command) in [
-                    ("accept", Command::Accept(Some(ch.id))),
-                    ("decline", Command::Decline(Some(ch.id))),
+                    ("Accept", Command::Accept(Some(ch.id))),
+                    ("Decline", Command::Decline(Some(ch.id))),
                 ] {
                     r.choices.push(Choice {
                         label: verb.into(),
@@ -318,18 +343,20 @@ impl Session {
                     ch.id
                 ));
                 r.choices.push(Choice {
-                    label: "accept".into(),
+                    label: "Accept".into(),
                     command: Command::Accept(Some(ch.id)),
                     for_user: None,
                 });
                 r
             }
         };
-        reply.choices.push(Choice {
-            label: "cancel".into(),
-            command: Command::Cancel(Some(ch.id)),
-            for_user: Some(ch.challenger.id.clone()),
-        });
+        // No Cancel button: everyone in the channel sees a message's buttons, and the
+        // challenged player would see one that is not theirs. The challenger withdraws with
+        // `cancel` (listed by `games`).
+        reply.named.push(ch.challenger.clone());
+        if let Some(o) = &ch.opponent {
+            reply.named.push(o.clone());
+        }
         reply
     }
 

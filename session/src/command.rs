@@ -174,7 +174,7 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)?;
         if let Some(usage) = self.usage {
-            write!(f, "\nusage: {usage}")?;
+            write!(f, "\nusage: `{usage}`")?;
         }
         Ok(())
     }
@@ -691,7 +691,7 @@ pub fn info(name: &str) -> Option<&'static CommandInfo> {
 }
 
 /// The entry of a command word or one of its aliases (lower case).
-fn lookup(word: &str) -> Option<&'static CommandInfo> {
+pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
     COMMANDS
         .iter()
         .find(|c| c.name == word || c.aliases.contains(&word))
@@ -1136,7 +1136,7 @@ mod tests {
         );
         let e = bad("challenge tafl days:30");
         assert!(
-            e.contains("expected 1 to 14") && e.contains("usage: challenge"),
+            e.contains("expected 1 to 14") && e.contains("usage: `challenge"),
             "{e}"
         );
         assert!(bad("challenge tafl days:x").contains("not a number of days"));
@@ -1434,7 +1434,7 @@ mod tests {
         let e = challenge.from_args(&both).expect_err("refused");
         assert!(
             e.to_string().contains("levels of @skald")
-                && e.to_string().contains("usage: challenge")
+                && e.to_string().contains("usage: `challenge")
         );
         let ranked_engine = Args::default()
             .with("rule_set", Some(ArgValue::RuleSet(RuleSetId::Hnefatafl)))

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod engine_driver;
 pub mod fuzzing;
 pub mod game;
+pub mod hints;
 pub mod homes;
 pub mod identity;
 pub mod journal;

@@ -36,7 +36,7 @@ impl Session {
                 format!("{opponent} to move")
             };
             let mut line = format!(
-                "#{} {} vs {opponent} ({}): {whose}, deadline {} (in {})",
+                "#{} {}, you ({}) vs {opponent}: {whose}, deadline {} (in {})",
                 g.id,
                 g.rule_set().name(),
                 g.rule_set().seat_names()[seat.index()],

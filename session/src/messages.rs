@@ -269,7 +269,7 @@ pub fn help_text(topic: Option<&str>) -> String {
         None => {
             let mut s = String::from("Commands (`help <command>` for more):");
             for c in COMMANDS {
-                let _ = write!(s, "\n  {} - {}", c.usage, c.summary);
+                let _ = write!(s, "\n  `{}` - {}", c.usage, c.summary);
             }
             s.push_str("\nGame and challenge numbers (#id) may be left out when only one fits.");
             s

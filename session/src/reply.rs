@@ -150,6 +150,9 @@ pub struct Reply {
     /// list). The board games' turns have up to a few hundred moves: those are typed (with
     /// completion, see `session::suggest`), not listed in every reply.
     pub choices: Vec<Choice>,
+    /// The users the text names as `@name` (with their ids), so an adapter can write each
+    /// as its platform's mention (shown as the name, pinging only those in `notify`).
+    pub named: Vec<crate::User>,
     /// The same news for the game's other home channels (a game between platforms, see
     /// [`crate::homes`]): the adapter hands these to the process's router, which posts each
     /// through the adapter owning its channel.
@@ -166,6 +169,7 @@ impl Reply {
             private: Vec::new(),
             notify: Vec::new(),
             choices: Vec::new(),
+            named: Vec::new(),
             elsewhere: Vec::new(),
         }
     }

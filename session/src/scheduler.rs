@@ -113,7 +113,9 @@ impl Session {
                 None,
                 now,
             );
-            reply.choices.retain(|c| c.label == "rematch");
+            reply
+                .choices
+                .retain(|c| matches!(c.command, crate::command::Command::Rematch(_)));
             return Ok(Some((written, reply)));
         }
         next.clock.remind_at = None;

@@ -62,7 +62,7 @@ impl Session {
                 }
                 if let Ok(Some(g)) = self.store.game(id) {
                     out.push(Suggestion {
-                        label: format!("#{id} {}", g.doc.title()),
+                        label: g.doc.title(),
                         value: id.to_string(),
                     });
                 }
@@ -165,6 +165,8 @@ mod tests {
         let alice = ctx("alice").user.id;
         let ids = s.suggest_ids(&alice, "#1");
         assert_eq!(ids.len(), 1);
+        // The number once, as Discord shows the label.
+        assert_eq!(ids[0].label, "#1 Hnefatafl 11x11, alice vs bob");
         let all = s.suggest_moves(&alice, Some(1), "");
         assert_eq!(all.len(), super::MAX_SUGGESTIONS);
         let some = s.suggest_moves(&alice, None, "d1");

@@ -422,7 +422,10 @@ fn challenge_answers_go_to_the_right_people() {
             .contains("already accepted: it is game #3")
     );
     let games = w.ok("carol", "games").text;
-    assert!(games.contains("#3 Hnefatafl 11x11 vs alice"), "{games}");
+    assert!(
+        games.contains("#3 Hnefatafl 11x11, you (Attackers) vs alice"),
+        "{games}"
+    );
     assert!(games.contains("#4 open challenge by dave"), "{games}");
 }
 

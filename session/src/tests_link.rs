@@ -140,7 +140,7 @@ fn a_linked_account_plays_as_its_player() {
     // `games` reads the same from either account.
     let d = w.ok("alice", "games").text;
     let m = w.ok("malice", "games").text;
-    let line = format!("#{game} Hnefatafl 11x11 vs bob (Attackers): your move");
+    let line = format!("#{game} Hnefatafl 11x11, you (Attackers) vs bob: your move");
     assert!(d.contains(&line) && m.contains(&line), "{d}\n{m}");
     // A Matrix player challenging `@alice` by her Matrix id challenges the player alice.
     let id = w.game("mbob", "malice", "daldosa", "casual");

@@ -284,7 +284,7 @@ fn a_killed_bot_loses_no_acknowledged_move() {
     assert!(block_after(&out, "@alice> move e1-e3").contains("alice (Attackers) played e1-e3."));
     assert!(
         block_after(&out, "@bob> games")
-            .contains("#1 Hnefatafl 11x11 vs alice (Defenders): your move")
+            .contains("#1 Hnefatafl 11x11, you (Defenders) vs alice: your move")
     );
 }
 

@@ -69,7 +69,8 @@ fn the_console_serves_every_other_game_when_one_is_damaged() {
     assert!(block_after(&out, "@bob> move #1 1").contains("! game #1 cannot be read"));
     let b = block_after(&out, "@alice> games");
     assert!(
-        b.contains("#2 Hnefatafl 11x11 vs bob") && b.contains("game #1 cannot be read"),
+        b.contains("#2 Hnefatafl 11x11, you (Attackers) vs bob")
+            && b.contains("game #1 cannot be read"),
         "{b}"
     );
     assert!(

@@ -131,6 +131,19 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     let ids = custom_ids(&c);
     // Buttons carry typed actions (the session's versioned encoding)...
     assert!(ids.contains(&"1:accept:1".to_string()), "{ids:?}");
+    // ...labelled as Discord buttons are, and only the challenged player's: the challenger
+    // withdraws with /cancel, not with a button everyone sees.
+    let labels: Vec<String> = c["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["label"].as_str().map(String::from))
+        .collect();
+    assert_eq!(labels, ["Accept", "Decline"], "{c}");
+    // The text tells bob what to do on Discord: press the buttons, never a typed line.
+    assert!(text.contains("press **Accept** or **Decline**"), "{text}");
+    assert!(!text.contains("accept #1"), "{text}");
 
     // ...and ids posted before it (a command line) still work. Alice cannot press bob's
     // Accept: an ephemeral refusal.
@@ -187,6 +200,27 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         ),
     );
     assert!(is_ephemeral(&data_of(&callback_of(&fake, 5)[0])));
+    // An illegal move is refused with the slash command's options as usage, not the text
+    // grammar's line.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            55,
+            2,
+            ALICE,
+            "move",
+            json!([
+                {"name": "move", "type": 3, "value": "z9-z9"},
+            ]),
+        ),
+    );
+    let refusal = data_of(&callback_of(&fake, 55)[0]);
+    let said = refusal["content"].as_str().unwrap_or("");
+    assert!(
+        is_ephemeral(&refusal) && said.contains("`/move move [game]`"),
+        "{said}"
+    );
+    assert!(!said.contains("move [#id]"), "{said}");
 
     // Alice moves by slash command: public, with the board.
     fake.dispatch(
@@ -428,6 +462,39 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
     let data = TempDir::new("discord-threads");
     let (_bot, _log) = start_bot(&fake, data.path(), "threads = true\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    // A challenge the session refuses (alice names herself) is answered to alice alone, at
+    // once, and makes no thread.
+    let mut own = command(
+        8,
+        2,
+        ALICE,
+        "challenge",
+        json!([
+            {"name": "rule_set", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": ALICE.0.to_string()},
+        ]),
+    );
+    own["data"]["resolved"] = resolved_user(ALICE);
+    fake.dispatch("INTERACTION_CREATE", own);
+    let answer = &callback_of(&fake, 8)[0];
+    assert_eq!(
+        answer.json()["type"],
+        json!(MESSAGE),
+        "answered, not deferred"
+    );
+    let c = data_of(answer);
+    assert!(is_ephemeral(&c), "{c}");
+    assert!(
+        c["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("cannot challenge yourself"),
+        "{c}"
+    );
+    assert!(
+        !fake.calls().iter().any(|c| c.path.ends_with("/threads")),
+        "a refused challenge made a thread"
+    );
     let mut i = command(
         1,
         2,
@@ -439,6 +506,8 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
         ]),
     );
     i["data"]["resolved"] = resolved_user(BOB);
+    // alice's display name differs from her username: the thread is named as she is shown.
+    i["member"]["user"]["global_name"] = json!("Alice A.");
     fake.dispatch("INTERACTION_CREATE", i);
     // A user option without its resolved user cannot be read: an ephemeral apology, and
     // no thread, no challenge.
@@ -495,12 +564,20 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
             .contains("Game #1 starts"),
         "{c}"
     );
-    let threads = fake
+    let threads: Vec<Call> = fake
         .calls()
-        .iter()
+        .into_iter()
         .filter(|c| c.path.ends_with("/threads"))
-        .count();
-    assert_eq!(threads, 1, "the unreadable challenge opened no thread");
+        .collect();
+    assert_eq!(
+        threads.len(),
+        1,
+        "the unreadable challenge opened no thread"
+    );
+    assert_eq!(
+        threads[0].json()["name"],
+        json!("Hnefatafl 11x11 – Alice A.")
+    );
     fake.assert_valid();
 }
 

@@ -122,7 +122,9 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     alice.say(&room, "!skald move 1").await;
     let answer = alice
         .wait_for(m, "an answer to move 1", |s| {
-            s.sender == bot_id() && (s.body.contains("played") || s.body.contains("not your turn"))
+            // (The accept's board may arrive late: its text board says "no step played".)
+            s.sender == bot_id()
+                && (s.body.contains(&format!("played {first}")) || s.body.contains("not your turn"))
         })
         .await;
     let mover = if answer.body.contains("not your turn") {

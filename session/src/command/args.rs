@@ -254,6 +254,21 @@ impl Arg {
     }
 
     /// The value as the text grammar writes it (`#12`, `@bob`, `days:3`).
+    /// A value as the text grammar writes it (`#3`, `@bob`, `days:5`, `first`).
+    pub fn text_of(&self, v: &ArgValue) -> String {
+        self.text(v)
+    }
+
+    /// A value as a platform's option shows it: a choice's label (`Hnefatafl 11x11`),
+    /// otherwise its text form.
+    pub fn label_of(&self, v: &ArgValue) -> String {
+        let labels = self.kind.choices();
+        (0i64..)
+            .zip(&labels)
+            .find(|(i, _)| self.read(Raw::Int(*i)).as_ref() == Ok(v))
+            .map_or_else(|| self.code(v), |(_, l)| (*l).to_string())
+    }
+
     fn text(&self, v: &ArgValue) -> String {
         match (v, self.kind) {
             (ArgValue::Id(n), _) => format!("#{n}"),

@@ -80,7 +80,7 @@ impl Session {
                             ));
                         }
                         if matches!(e, MoveError::Syntax { .. }) && i == 0 && tokens.len() == 1 {
-                            msg.push_str("\nusage: move [#id] <move> [<move> ...]");
+                            msg.push_str("\nusage: `move [#id] <move> [<move> ...]`");
                         }
                         return Err(Failure::Refused(msg));
                     }

@@ -87,7 +87,7 @@ impl Session {
             Command::Draw(g) | Command::Takeback(g) => *g,
             _ => None,
         };
-        for (label, command) in [("accept", accept), ("decline", Command::Decline(game))] {
+        for (label, command) in [("Accept", accept), ("Decline", Command::Decline(game))] {
             reply.choices.push(Choice {
                 label: label.into(),
                 command,

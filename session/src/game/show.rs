@@ -164,7 +164,7 @@ impl Session {
                         reply.ping(&g.players[seat.index()].id);
                     }
                     reply.choices.push(Choice {
-                        label: "rematch".into(),
+                        label: "Rematch".into(),
                         command: Command::Rematch(Some(g.id)),
                         for_user: Some(g.players[seat.index()].id.clone()),
                     });

@@ -159,11 +159,7 @@ async fn slash(
     let ctx = Context::Application(ctx);
     let done = match &cmd {
         Ok(Command::Challenge(c)) if ctx.data().threads && ctx.guild_id().is_some() => {
-            let label = RULE_SET_CHOICES
-                .iter()
-                .find(|r| r.0 == c.rule_set)
-                .map_or(c.rule_set.name(), |r| r.1);
-            challenge_in_thread(ctx, cmd.clone(), label).await
+            challenge_in_thread(ctx, c.clone()).await
         }
         _ => run(ctx, cmd).await,
     };
@@ -324,18 +320,43 @@ fn caller(ctx: poise::ApplicationContext<'_, Data, Error>) -> skald_session::Use
 }
 
 /// `discord.threads = true`: the challenge opens a thread of its own in the channel, where
-/// the game then lives (the session keeps the thread as the game's channel). The caller
-/// gets a pointer to it; a refused challenge deletes the thread again.
-async fn challenge_in_thread(
-    ctx: Context<'_>,
-    cmd: Result<Command, String>,
-    rule_set: &str,
-) -> Result<(), Error> {
+/// the game then lives (the session keeps the thread as the game's channel). The session
+/// is asked first whether it would refuse the challenge: a refusal is answered to the
+/// caller alone and no thread is made. Otherwise the caller gets a pointer to the thread
+/// (and, should the challenge be refused after all, by a race, the thread is deleted).
+async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
+    let here = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id());
+    let caller = here.user.id.clone();
+    let name = format!(
+        "{} – {}",
+        RULE_SET_CHOICES
+            .iter()
+            .find(|r| r.0 == spec.rule_set)
+            .map_or(spec.rule_set.name(), |r| r.1),
+        here.user.name
+    );
+    let session = ctx.data().session.clone();
+    let checked = {
+        let spec = spec.clone();
+        let caller = caller.clone();
+        tokio::task::spawn_blocking(move || {
+            session
+                .challenge_refusal(&here, &spec)
+                .map(|refusal| deliver::prepare(&refusal, Some(&caller)))
+        })
+        .await?
+    };
+    if let Some(refused) = checked {
+        for private in &refused.ephemeral {
+            ctx.send(deliver::poise_reply(private, true)).await?;
+        }
+        return Ok(());
+    }
     ctx.defer().await?;
-    let name = format!("{rule_set} – {}", ctx.author().name);
+    let cmd = Ok(Command::Challenge(spec));
     let thread = ctx
         .channel_id()
         .create_thread(
@@ -346,7 +367,6 @@ async fn challenge_in_thread(
         )
         .await?;
     let sctx = session_context(ctx.author(), ctx.guild_id(), thread.id);
-    let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
     let prepared = tokio::task::spawn_blocking(move || {

@@ -152,8 +152,8 @@ fn button_rows_of(buttons: &[(String, String)]) -> Vec<serenity::CreateActionRow
                 row.iter()
                     .map(|(label, id)| {
                         let style = match label.as_str() {
-                            "accept" => serenity::ButtonStyle::Success,
-                            "decline" | "cancel" => serenity::ButtonStyle::Danger,
+                            "Accept" => serenity::ButtonStyle::Success,
+                            "Decline" => serenity::ButtonStyle::Danger,
                             "My pieces" => serenity::ButtonStyle::Primary,
                             _ => serenity::ButtonStyle::Secondary,
                         };

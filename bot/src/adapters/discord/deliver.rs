@@ -39,8 +39,15 @@ pub struct Prepared {
 /// for anyone else are dropped: that player gets their view with the "My pieces" button.
 pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
     let mut out = Prepared::default();
+    // A refusal is answered without buttons: its text names slash commands only.
+    let pressable: &[skald_session::Choice] = if reply.kind == ReplyKind::Done {
+        &reply.choices
+    } else {
+        &[]
+    };
+    let text = discord_commands(&mentions_of(&reply.text, &reply.named), pressable);
     let main = Outgoing {
-        text: discord_text(&reply.text),
+        text: discord_text(&text),
         files: pictures(&reply.boards, "board"),
         buttons: components::buttons(reply),
         select: components::select(reply),
@@ -68,11 +75,70 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
     for p in &reply.private {
         if Some(&p.to) == caller {
             out.ephemeral.push(Outgoing {
-                text: discord_text(&p.text),
+                text: discord_text(&discord_commands(&p.text, &[])),
                 files: pictures(&p.boards, "my-pieces"),
                 ..Outgoing::default()
             });
         }
+    }
+    out
+}
+
+/// The commands a session text names, written as a Discord player gives them: the button of
+/// this message that does it ("press **Accept**"), else the slash command with its options
+/// (`/move game:3 move:f2-f5`), a usage line as the command's options (`/move move [game]`),
+/// a pattern as the bare command (`/challenge`).
+pub fn discord_commands(text: &str, buttons: &[skald_session::Choice]) -> String {
+    use skald_session::hints;
+    let out = hints::rewrite(text, &mut |n| {
+        if let Some(c) = n
+            .command
+            .as_ref()
+            .and_then(|cmd| buttons.iter().find(|c| &c.command == cmd))
+        {
+            return Some(format!("press **{}**", c.label));
+        }
+        let slash = match (&n.command, n.usage) {
+            (_, true) => hints::slash_usage(n.info),
+            (Some(cmd), _) => hints::slash_line(n.info, cmd, n.text),
+            (None, _) => hints::slash_pattern(n.info, n.text),
+        };
+        Some(format!("`{slash}`"))
+    });
+    out.replace(" or press **", " or **")
+}
+
+/// The Discord users a text names as `@name` written as mentions (`<@id>`): Discord shows
+/// them as the name, and pings only the users the message allows. Players of other
+/// platforms keep their `@name`. A name is replaced only where it ends (`@Bo` is not
+/// `@Bob`'s start), longest names first.
+fn mentions_of(text: &str, named: &[skald_session::User]) -> String {
+    let mut named: Vec<&skald_session::User> = named
+        .iter()
+        .filter(|u| u.id.platform == PLATFORM && u.id.id.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    named.sort_by_key(|u| std::cmp::Reverse(u.name.len()));
+    let mut out = text.to_string();
+    for u in named {
+        let needle = format!("@{}", u.name);
+        let mut result = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(at) = rest.find(&needle) {
+            let after = &rest[at + needle.len()..];
+            let ends = after
+                .chars()
+                .next()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '.'));
+            result.push_str(&rest[..at]);
+            if ends {
+                result.push_str(&format!("<@{}>", u.id.id));
+            } else {
+                result.push_str(&needle);
+            }
+            rest = after;
+        }
+        result.push_str(rest);
+        out = result;
     }
     out
 }
@@ -219,6 +285,26 @@ mod tests {
     use skald_session::{Private, Reply};
 
     #[test]
+    fn named_discord_users_are_real_mentions_pinging_only_the_notified() {
+        let mut r = Reply::done(
+            "alice challenges @Bob to a game.\n@Bob: accept. @Bobby and @M-carol watch.",
+        );
+        r.named = vec![
+            skald_session::User::new(PLATFORM, "222222222222222222", "Bob"),
+            skald_session::User::new(PLATFORM, "333333333333333333", "Bobby"),
+            skald_session::User::new("matrix", "carol:x.org", "M-carol"),
+        ];
+        r.ping(&UserId::new(PLATFORM, "222222222222222222"));
+        let public = prepare(&r, None).public.expect("public part");
+        assert_eq!(
+            public.text,
+            "alice challenges <@222222222222222222> to a game.\n<@222222222222222222>: accept. <@333333333333333333> and @M-carol watch."
+        );
+        // Bobby is shown as a mention but not pinged; no ping is prepended twice.
+        assert_eq!(public.mentions, [222222222222222222]);
+    }
+
+    #[test]
     fn snowflakes_become_mentions_and_private_parts_reach_only_the_caller() {
         assert_eq!(
             discord_text("@alice vs @123456789012345678."),
@@ -249,5 +335,23 @@ mod tests {
         let refused = prepare(&Reply::refused("no"), Some(&bob));
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
+    }
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::*;
+
+    #[test]
+    fn help_on_discord_lists_slash_commands_with_their_options() {
+        let help = discord_commands(&skald_session::messages::help_text(None), &[]);
+        println!("{help}");
+        assert!(help.contains("`/challenge rule_set [opponent]"), "{help}");
+        assert!(help.contains("`/move move [game]`"), "{help}");
+        assert!(!help.contains("[#id]"), "{help}");
+        assert!(help.contains("(`/help command` for more)"), "{help}");
+        let one = discord_commands(&skald_session::messages::help_text(Some("move")), &[]);
+        println!("{one}");
+        assert!(one.contains("example: `/move"), "{one}");
     }
 }

@@ -1,0 +1,162 @@
+//! Commands named in a text a player reads ("`accept #1`", "`help <command>`"), found so
+//! each adapter can write them as its platform gives commands: the console as typed,
+//! Matrix with its prefix (`!skald accept #1`), Discord as its slash command with options
+//! (`/accept game:1`) or the button that does it. The session writes every command it
+//! suggests between backticks, starting with a command's name or alias; this is where that
+//! convention is read, once for every adapter.
+
+use crate::command::{self, ArgKind, ArgValue, Command, CommandInfo};
+
+/// One command named in a text.
+#[derive(Clone, Debug)]
+pub struct Named<'a> {
+    /// What is between the backticks, as the session wrote it.
+    pub text: &'a str,
+    /// The command it names.
+    pub info: &'static CommandInfo,
+    /// The command, when the text is a whole command line (`accept #1`) rather than a
+    /// pattern (`challenge <rule-set>`).
+    pub command: Option<Command>,
+    /// Whether the text is the command's usage line (`move [#id] <move> [<move> ...]`).
+    pub usage: bool,
+}
+
+/// `text` with each backticked command (backticks included) replaced by what `write` makes
+/// of it, or kept when `write` gives `None`; other backticked text is kept as it is.
+pub fn rewrite(text: &str, write: &mut dyn FnMut(&Named<'_>) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..open]);
+        match named(inner).and_then(|n| write(&n)) {
+            Some(written) => out.push_str(&written),
+            None => {
+                out.push('`');
+                out.push_str(inner);
+                out.push('`');
+            }
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The command a backticked text names, if it starts with a command word.
+fn named(inner: &str) -> Option<Named<'_>> {
+    let word = inner.split_whitespace().next()?.to_lowercase();
+    let info = command::lookup(&word)?;
+    let pattern = inner.contains(['<', '[', '|']);
+    Some(Named {
+        text: inner,
+        info,
+        command: if pattern {
+            None
+        } else {
+            command::parse(inner).ok()
+        },
+        usage: inner == info.usage,
+    })
+}
+
+/// A command as Discord's slash command with its options (`/move game:3 move:f2-f5`): the
+/// game number, rule set, user, text and engine level always, other options only when the
+/// line names them (a line leaves defaults out). A choice shows its label, as Discord does.
+pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str) -> String {
+    let args = cmd.args();
+    let words: Vec<String> = written.split_whitespace().map(str::to_lowercase).collect();
+    let mut line = format!("/{}", info.name);
+    for arg in info.args {
+        let Some(v) = args.get(arg.name) else {
+            continue;
+        };
+        let essential = matches!(
+            arg.kind,
+            ArgKind::GameId | ArgKind::RuleSet | ArgKind::User | ArgKind::Text { .. }
+        ) || matches!(v, ArgValue::Level(_));
+        if !essential && !words.contains(&arg.text_of(v).to_lowercase()) {
+            continue;
+        }
+        let shown = match v {
+            ArgValue::Id(n) => n.to_string(),
+            ArgValue::Flag(b) => if *b { "True" } else { "False" }.to_string(),
+            ArgValue::User(_) => arg.text_of(v),
+            _ => arg.label_of(v),
+        };
+        line.push_str(&format!(" {}:{shown}", arg.name));
+    }
+    line
+}
+
+/// A pattern (`help <command>`, `challenge <rule-set>`) as Discord's command with the
+/// options its placeholders stand for (`/help command`, `/challenge rule_set`).
+pub fn slash_pattern(info: &CommandInfo, written: &str) -> String {
+    let mut line = format!("/{}", info.name);
+    for word in written.split_whitespace().skip(1) {
+        let name = word
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .replace('-', "_");
+        if let Some(arg) = info.args.iter().find(|a| a.name == name) {
+            line.push_str(&format!(" {}", arg.name));
+        }
+    }
+    line
+}
+
+/// A command's usage as Discord shows its options: required ones by name, optional ones in
+/// brackets (`/move move [game]`).
+pub fn slash_usage(info: &CommandInfo) -> String {
+    let mut line = format!("/{}", info.name);
+    for arg in info.args {
+        if arg.required {
+            line.push_str(&format!(" {}", arg.name));
+        } else {
+            line.push_str(&format!(" [{}]", arg.name));
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn discord(text: &str) -> String {
+        rewrite(text, &mut |n| {
+            Some(format!(
+                "`{}`",
+                match (&n.command, n.usage) {
+                    (_, true) => slash_usage(n.info),
+                    (Some(c), _) => slash_line(n.info, c, n.text),
+                    (None, _) => slash_pattern(n.info, n.text),
+                }
+            ))
+        })
+    }
+
+    #[test]
+    fn commands_between_backticks_are_found_and_nothing_else() {
+        assert_eq!(
+            discord("@bob: `accept #1` or `decline #1`."),
+            "@bob: `/accept game:1` or `/decline game:1`."
+        );
+        assert_eq!(
+            discord("`move #3 f2-f5` or `play e2`"),
+            "`/move move:f2-f5 game:3` or `/move move:e2`"
+        );
+        assert_eq!(
+            discord("`challenge tafl @bob first days:5` then `challenge <rule-set>`"),
+            "`/challenge rule_set:Hnefatafl 11x11 opponent:@bob seat:first days:5` then `/challenge rule_set`"
+        );
+        assert_eq!(
+            discord("usage: `move [#id] <move> [<move> ...]`"),
+            "usage: `/move move [game]`"
+        );
+        // Code that names no command, and a lone backtick, stay as written.
+        assert_eq!(discord("`e2-e4` and ` lone"), "`e2-e4` and ` lone");
+    }
+}

@@ -168,7 +168,8 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     carol.say(&room, "!skald challenge tafl @alice first").await;
     carol.bot_says(m, &room, "Challenge #").await;
     // alice is told on Discord, where she last used Skald, pinged.
-    let told = wait_channel_post(&fake, "challenges @alice");
+    // (A Discord player named in a text is a real Discord mention.)
+    let told = wait_channel_post(&fake, &format!("challenges <@{}>", ALICE.0));
     assert_eq!(
         told.json()["allowed_mentions"]["users"],
         json!([ALICE.0.to_string()]),

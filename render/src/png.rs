@@ -9,7 +9,7 @@
 
 use crate::board::draw;
 use crate::canvas::Canvas;
-use crate::quantize::{MAX_COLORS, quantize};
+use crate::quantize::{MAX_COLORS, quantize, quantize_over};
 use crate::{RenderError, Scene};
 use flate2::{Compress, Compression, FlushCompress, Status};
 use png::{BitDepth, ColorType, Encoder};
@@ -52,7 +52,11 @@ const DEFLATE_LEVEL: u32 = 2;
 /// compressor a row at a time, and each call costs a 32 KB buffer clear in `flate2`.
 pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (canvas.pixmap.width(), canvas.pixmap.height());
-    let indexed = quantize(canvas.pixmap.data(), MAX_COLORS);
+    let pixels = canvas.pixmap.data();
+    let indexed = match &canvas.base {
+        Some(layer) => quantize_over(pixels, layer.pixmap.data(), layer.indexed(), MAX_COLORS),
+        None => quantize(pixels, MAX_COLORS),
+    };
     let idat = compress(&filtered_rows(&indexed.indices, width as usize))?;
     let mut out = Vec::with_capacity(idat.len() + indexed.palette.len() + 128);
     let mut encoder = Encoder::new(&mut out, width, height);
@@ -91,6 +95,36 @@ fn compress(data: &[u8]) -> Result<Vec<u8>, RenderError> {
             Ok(Status::StreamEnd) => return Ok(out),
             Ok(Status::Ok | Status::BufError) => out.reserve(out.capacity().max(1024)),
             Err(e) => return Err(RenderError::Encode(e.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layer::Layer;
+    use crate::samples;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_bytes_do_not_depend_on_the_layer_cache() {
+        // A canvas whose layer was cached long ago and one whose layer was just drawn (as
+        // when the cache is full) must encode alike.
+        for (name, scene) in samples::all() {
+            let cached = match draw(&scene, 1.0, true) {
+                Ok(c) => c,
+                Err(e) => panic!("{name}: {e}"),
+            };
+            let Some(layer) = cached.base.as_ref() else {
+                panic!("{name}: no layer");
+            };
+            let fresh = Canvas {
+                pixmap: cached.pixmap.clone(),
+                scale: cached.scale,
+                detail: cached.detail,
+                base: Some(Arc::new(Layer::new(layer.pixmap.clone()))),
+            };
+            assert_eq!(encode_png(&cached), encode_png(&fresh), "{name}");
         }
     }
 }

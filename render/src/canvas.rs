@@ -4,7 +4,9 @@
 //! canvas scales everything, so replay frames are the same drawing at a smaller size.
 
 use crate::RenderError;
+use crate::layer::Layer;
 use crate::theme::Rgba;
+use std::sync::Arc;
 use tiny_skia::{
     FillRule, GradientStop, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Point,
     RadialGradient, Rect, Shader, SpreadMode, Stroke, StrokeDash, Transform,
@@ -18,6 +20,9 @@ pub(crate) struct Canvas {
     pub scale: f32,
     /// Whether to draw fine texture (wood grain); off for replay frames, which must compress.
     pub detail: bool,
+    /// The cached static layer this canvas started as, if any: the PNG encoder reuses its
+    /// colour reduction for every pixel the picture left unchanged.
+    pub base: Option<Arc<Layer>>,
 }
 
 impl Canvas {
@@ -29,6 +34,7 @@ impl Canvas {
             pixmap,
             scale,
             detail,
+            base: None,
         })
     }
 

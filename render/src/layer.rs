@@ -1,11 +1,42 @@
 //! A cache of static board layers (table, frame, fixed cells, labels), so a picture copies
 //! them instead of drawing them again. Copying gives exactly the pixels drawing would, so
-//! pictures stay byte-identical.
+//! pictures stay byte-identical. Each layer also keeps its reduction to a palette, made on
+//! first use, which the PNG encoder reuses for the pixels a picture leaves unchanged.
 
 use crate::RenderError;
 use crate::canvas::Canvas;
-use std::sync::{Arc, Mutex};
+use crate::quantize::{Indexed, quantize};
+use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::Pixmap;
+
+/// Palette entries given to the static layer; the rest of the 256 are the picture's own
+/// (pieces, header, marks). Measured on the samples, 128 each way looks like 256 for all.
+pub(crate) const LAYER_COLORS: usize = 64;
+
+/// A cached static layer.
+pub(crate) struct Layer {
+    /// The layer's pixels.
+    pub pixmap: Pixmap,
+    /// The layer reduced to at most [`LAYER_COLORS`] colours, made when first asked for.
+    indexed: OnceLock<Indexed>,
+}
+
+impl Layer {
+    /// A layer of these pixels, not yet reduced.
+    pub fn new(pixmap: Pixmap) -> Layer {
+        Layer {
+            pixmap,
+            indexed: OnceLock::new(),
+        }
+    }
+
+    /// The layer's pixels as palette indices (computed once; the same pixels always give the
+    /// same result, so pictures stay deterministic).
+    pub fn indexed(&self) -> &Indexed {
+        self.indexed
+            .get_or_init(|| quantize(self.pixmap.data(), LAYER_COLORS))
+    }
+}
 
 /// What a cached layer depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +49,7 @@ struct Key {
 /// At most this many layers are kept (boards x scales in use is small).
 const CAPACITY: usize = 24;
 
-static LAYERS: Mutex<Vec<(Key, Arc<Pixmap>)>> = Mutex::new(Vec::new());
+static LAYERS: Mutex<Vec<(Key, Arc<Layer>)>> = Mutex::new(Vec::new());
 
 /// A canvas of `width` x `height` logical pixels at `scale` holding the static layer
 /// `board` (drawn by `draw` on first use at this size, scale and detail).
@@ -42,23 +73,29 @@ pub(crate) fn canvas(
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         layers
             .iter()
-            .find(|(k, p)| *k == key && (p.width(), p.height()) == size)
-            .map(|(_, p)| Pixmap::clone(p))
+            .find(|(k, l)| *k == key && (l.pixmap.width(), l.pixmap.height()) == size)
+            .map(|(_, l)| Arc::clone(l))
     };
-    if let Some(pixmap) = found {
+    if let Some(layer) = found {
         return Ok(Canvas {
-            pixmap,
+            pixmap: layer.pixmap.clone(),
             scale,
             detail,
+            base: Some(layer),
         });
     }
     let mut c = Canvas::new(width, height, scale, detail)?;
     draw(&mut c);
+    // The canvas keeps its layer even when the cache is full: the PNG encoder's output must
+    // not depend on whether the layer was cached (the layer's reduction depends only on its
+    // pixels, so cached or not gives the same bytes).
+    let layer = Arc::new(Layer::new(c.pixmap.clone()));
+    c.base = Some(Arc::clone(&layer));
     let mut layers = LAYERS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if layers.len() < CAPACITY && !layers.iter().any(|(k, _)| *k == key) {
-        layers.push((key, Arc::new(c.pixmap.clone())));
+        layers.push((key, layer));
     }
     Ok(c)
 }

@@ -24,6 +24,7 @@ mod pictured;
 mod pieces;
 mod png;
 mod position;
+mod quantize;
 mod replay;
 pub mod samples;
 mod scene;

@@ -1,10 +1,18 @@
-//! PNG pictures: a scene drawn at full size, encoded fast.
+//! PNG pictures: a scene drawn at full size, reduced to a 256-colour palette and encoded as
+//! an indexed PNG.
+//!
+//! An RGB picture of a board was 137-230 KB (thousands of anti-aliased colours, three bytes
+//! a pixel); indexed it is about a third of the data and compresses several times better,
+//! and any PNG decoder shows it (palette PNGs are baseline PNG, so Discord and every Matrix
+//! client display them inline like the RGB ones). See `quantize.rs` for how the palette is
+//! chosen, and `docs/BENCHMARKS.md` for sizes and times.
 
 use crate::board::draw;
 use crate::canvas::Canvas;
+use crate::quantize::{MAX_COLORS, quantize, quantize_over};
 use crate::{RenderError, Scene};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder};
+use flate2::{Compress, Compression, FlushCompress, Status};
+use png::{BitDepth, ColorType, Encoder};
 
 /// An encoded PNG picture and its size in pixels, so a chat platform that wants the size
 /// with an image (Matrix's `m.image` info) need not read it back out of the bytes.
@@ -31,35 +39,92 @@ pub fn render_png(scene: &Scene) -> Result<Png, RenderError> {
     })
 }
 
-/// The canvas's pixels as opaque RGB (the background is opaque, so premultiplied RGBA
-/// equals straight RGBA and alpha can be dropped).
-pub(crate) fn rgb_bytes(canvas: &Canvas) -> Vec<u8> {
-    let data = canvas.pixmap.data();
-    let pixels = data.len() / 4;
-    // Each pixel is copied whole (4 bytes) to 3 * i; the next pixel overwrites the alpha
-    // byte. One spare byte at the end takes the last alpha and is cut off.
-    let mut rgb = vec![0u8; pixels * 3 + 1];
-    for (i, px) in data.chunks_exact(4).enumerate() {
-        if let Some(dst) = rgb.get_mut(3 * i..3 * i + 4) {
-            dst.copy_from_slice(px);
-        }
-    }
-    rgb.truncate(pixels * 3);
-    rgb
+/// The deflate level: zlib level 2 (greedy matching with a dynamic Huffman code). Level 1
+/// uses a fixed code and leaves pictures about a quarter larger; level 3 and up gain a few
+/// percent for much more time.
+const DEFLATE_LEVEL: u32 = 2;
+
+/// Encodes a canvas as an 8-bit indexed PNG of at most 256 colours.
+///
+/// No row filter: filters predict a byte from its neighbours, which means nothing for
+/// palette indices (each filter tried made the file larger). The image data is compressed
+/// in one call and written as one IDAT chunk: the `png` crate's own writer feeds the
+/// compressor a row at a time, and each call costs a 32 KB buffer clear in `flate2`.
+pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
+    let (width, height) = (canvas.pixmap.width(), canvas.pixmap.height());
+    let pixels = canvas.pixmap.data();
+    let indexed = match &canvas.base {
+        Some(layer) => quantize_over(pixels, layer.pixmap.data(), layer.indexed(), MAX_COLORS),
+        None => quantize(pixels, MAX_COLORS),
+    };
+    let idat = compress(&filtered_rows(&indexed.indices, width as usize))?;
+    let mut out = Vec::with_capacity(idat.len() + indexed.palette.len() + 128);
+    let mut encoder = Encoder::new(&mut out, width, height);
+    encoder.set_color(ColorType::Indexed);
+    encoder.set_depth(BitDepth::Eight);
+    encoder.set_palette(indexed.palette);
+    let encode = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(encode)?;
+    writer
+        .write_chunk(png::chunk::IDAT, &idat)
+        .map_err(encode)?;
+    writer.finish().map_err(encode)?;
+    Ok(out)
 }
 
-/// Encodes a canvas as an 8-bit RGB PNG with fast compression.
-pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
-    let rgb = rgb_bytes(canvas);
-    let mut out = Vec::with_capacity(rgb.len() / 8);
-    let encoder = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth);
-    encoder
-        .write_image(
-            &rgb,
-            canvas.pixmap.width(),
-            canvas.pixmap.height(),
-            ExtendedColorType::Rgb8,
-        )
-        .map_err(|e| RenderError::Encode(e.to_string()))?;
-    Ok(out)
+/// The rows as PNG scanlines: each led by its filter type, 0 (none).
+fn filtered_rows(indices: &[u8], width: usize) -> Vec<u8> {
+    let width = width.max(1);
+    let mut out = Vec::with_capacity(indices.len() + indices.len() / width + 1);
+    for row in indices.chunks(width) {
+        out.push(0);
+        out.extend_from_slice(row);
+    }
+    out
+}
+
+/// `data` as a zlib stream (what an IDAT chunk holds).
+fn compress(data: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let mut z = Compress::new(Compression::new(DEFLATE_LEVEL), true);
+    // Deflate's worst case is a little over the input; room for that, so one call finishes.
+    let mut out = Vec::with_capacity(data.len() + data.len() / 64 + 1024);
+    loop {
+        let done = usize::try_from(z.total_in()).unwrap_or(usize::MAX);
+        let rest = data.get(done..).unwrap_or_default();
+        match z.compress_vec(rest, &mut out, FlushCompress::Finish) {
+            Ok(Status::StreamEnd) => return Ok(out),
+            Ok(Status::Ok | Status::BufError) => out.reserve(out.capacity().max(1024)),
+            Err(e) => return Err(RenderError::Encode(e.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layer::Layer;
+    use crate::samples;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_bytes_do_not_depend_on_the_layer_cache() {
+        // A canvas whose layer was cached long ago and one whose layer was just drawn (as
+        // when the cache is full) must encode alike.
+        for (name, scene) in samples::all() {
+            let cached = match draw(&scene, 1.0, true) {
+                Ok(c) => c,
+                Err(e) => panic!("{name}: {e}"),
+            };
+            let Some(layer) = cached.base.as_ref() else {
+                panic!("{name}: no layer");
+            };
+            let fresh = Canvas {
+                pixmap: cached.pixmap.clone(),
+                scale: cached.scale,
+                detail: cached.detail,
+                base: Some(Arc::new(Layer::new(layer.pixmap.clone()))),
+            };
+            assert_eq!(encode_png(&cached), encode_png(&fresh), "{name}");
+        }
+    }
 }

@@ -16,10 +16,23 @@ fn decode(png: &[u8]) -> RgbImage {
     }
 }
 
+/// The picture as drawn, before its colours are reduced for the PNG: the drawing tests
+/// compare pixels exactly, and two pictures' palettes may round the same pixel differently.
 fn render(scene: &Scene) -> RgbImage {
-    match render_png(scene) {
-        Ok(png) => decode(&png.bytes),
+    let canvas = match crate::board::draw(scene, 1.0, true) {
+        Ok(canvas) => canvas,
         Err(e) => panic!("render failed: {e}"),
+    };
+    let (w, h) = (canvas.pixmap.width(), canvas.pixmap.height());
+    let rgb = canvas
+        .pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    match RgbImage::from_raw(w, h, rgb) {
+        Some(img) => img,
+        None => panic!("{w}x{h} pixels"),
     }
 }
 
@@ -472,6 +485,69 @@ fn rendering_is_deterministic() {
     }
     let a = std::thread::spawn(|| render_png(&samples::hnefatafl())).join();
     assert_eq!(a.ok(), Some(render_png(&samples::hnefatafl())));
+}
+
+/// Every sample picture: the four games, Subulata's public view and Hnefatafl 13x13.
+fn every_sample() -> Vec<(&'static str, Scene)> {
+    let mut scenes = samples::all();
+    scenes.push(("subulata-public", samples::subulata_public()));
+    scenes.push(("hnefatafl-13", samples::hnefatafl_13_start()));
+    scenes
+}
+
+#[test]
+fn pictures_stay_close_to_what_was_drawn() {
+    // The PNG's 256 colours: flat areas keep their colour, and only a few anti-aliased
+    // pixels move far. PSNR over the picture is 51-56 dB for the samples.
+    for (name, scene) in every_sample() {
+        let drawn = render(&scene);
+        let png = match render_png(&scene) {
+            Ok(png) => decode(&png.bytes),
+            Err(e) => panic!("{name}: {e}"),
+        };
+        assert_eq!(png.dimensions(), drawn.dimensions(), "{name}");
+        let mut squared = 0u64;
+        let mut far = 0usize;
+        for (a, b) in png.pixels().zip(drawn.pixels()) {
+            let d = a.0.iter().zip(&b.0).map(|(x, y)| x.abs_diff(*y)).max();
+            if d.unwrap_or(0) > 12 {
+                far += 1;
+            }
+            squared +=
+                a.0.iter()
+                    .zip(&b.0)
+                    .map(|(x, y)| u64::from(x.abs_diff(*y)).pow(2))
+                    .sum::<u64>();
+        }
+        let values = (png.width() * png.height() * 3) as f64;
+        let psnr = 10.0 * (255.0f64 * 255.0 / (squared as f64 / values).max(1e-9)).log10();
+        assert!(psnr >= 48.0, "{name}: PSNR {psnr:.1} dB");
+        let share = far as f64 / f64::from(png.width() * png.height());
+        assert!(share < 0.002, "{name}: {far} pixels off by more than 12");
+    }
+}
+
+#[test]
+fn pictures_fit_the_size_budget() {
+    // Sizes are deterministic (same scene, same bytes); times are measured in the bench.
+    // Issue #19: at most 60 KB median at 760 px; no single sample far above it.
+    let mut sizes: Vec<(usize, &str)> = every_sample()
+        .into_iter()
+        .map(|(name, scene)| match render_png(&scene) {
+            Ok(png) => (png.bytes.len(), name),
+            Err(e) => panic!("{name}: {e}"),
+        })
+        .collect();
+    sizes.sort_unstable();
+    for &(size, name) in &sizes {
+        assert!(size <= 72_000, "{name}: {size} bytes");
+    }
+    let n = sizes.len();
+    let median = match (sizes.get((n - 1) / 2), sizes.get(n / 2)) {
+        (Some(a), Some(b)) => (a.0 + b.0) / 2,
+        _ => panic!("no samples"),
+    };
+    assert!(median <= 60_000, "median {median} bytes: {sizes:?}");
 }
 
 #[test]

@@ -209,6 +209,10 @@ pub struct MatrixSection {
     pub access_token_env: Option<String>,
     /// The word that starts a command in a room (default `!skald`).
     pub prefix: Option<String>,
+    /// How old a command sent while the bot was down may be and still run after the
+    /// restart (`24h`, `90m`, `2d`; default 24 hours). Older ones are answered that they
+    /// were not run.
+    pub answer_missed_for: Option<String>,
 }
 
 /// A secret from the file or, preferably, the environment; `None` when neither has it.
@@ -291,6 +295,7 @@ impl fmt::Debug for MatrixSection {
             .field("password", &self.password().map(|_| "<hidden>"))
             .field("access_token", &self.access_token().map(|_| "<hidden>"))
             .field("prefix", &self.prefix)
+            .field("answer_missed_for", &self.answer_missed_for)
             .finish()
     }
 }

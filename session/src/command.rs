@@ -181,6 +181,9 @@ impl fmt::Display for ParseError {
 }
 
 mod args;
+mod sentence;
+
+pub use sentence::in_sentence;
 
 pub use args::{
     Arg, ArgKind, ArgValue, Args, CODE_PREFIX, LEVEL_CHOICES, RULE_SET_CHOICES, Raw, SEAT_CHOICES,

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod challenge;
+pub mod chat_message;
 pub mod clock;
 pub mod command;
 pub mod community;

@@ -381,6 +381,13 @@ impl Session {
         }
     }
 
+    /// Whether `name` is the shown name of a player the session can find by name (on any
+    /// platform, one or several): an adapter that cannot find the name among the people it
+    /// sees leaves it for the session, which finds that player or names the candidates.
+    pub fn knows_player_named(&self, name: &str) -> bool {
+        !matches!(self.player_named(name), Ok(None))
+    }
+
     /// A user's name as last seen.
     fn name_of(&self, id: &UserId) -> Result<String, Failure> {
         Ok(self

@@ -341,6 +341,52 @@ pub fn rules_text(rule_set: RuleSetId) -> String {
     format!("{} (`{}`):\n{body}", rule_set.name(), rule_set.id())
 }
 
+/// The answer to an edit of a command that was already carried out (see
+/// [`crate::chat_message`]).
+pub const EDIT_OF_DONE_COMMAND: &str = "That command was already carried out, so the edit was not run again. Send the new command as a new message.";
+
+/// The answer to a command sent too long ago (while the bot was away): not run. It does
+/// not repeat the command (it might carry secret input typed in the wrong place).
+pub fn missed_command(age: &str) -> String {
+    format!(
+        "This command was sent {age} ago, while I was away, so it was not run and nothing was changed. Send it again if you still want it."
+    )
+}
+
+/// The refusal of a command naming people when the room's members cannot be listed.
+pub const MEMBERS_UNKNOWN: &str = "I cannot see who is in this room right now, so nothing was changed. Try again in a moment, or name the player by their full id (`@bob:example.org`).";
+
+/// `(name, id)` pairs as a list: `Bob (@bob:example.org), Bob (@robert:example.org)`.
+fn people(candidates: &[(String, String)]) -> String {
+    candidates
+        .iter()
+        .map(|(name, id)| format!("{name} ({id})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The refusal of a command naming someone (`@dave`) who is not in the room, with the
+/// members it might have meant.
+pub fn not_in_room(typed: &str, candidates: &[(String, String)]) -> String {
+    let mut text = format!("Nobody called {typed} is in this room, so nothing was changed.");
+    if !candidates.is_empty() {
+        let _ = write!(
+            text,
+            " Name one of: {} (their full id, or a mention).",
+            people(candidates)
+        );
+    }
+    text
+}
+
+/// The refusal of a command naming someone (`@Bob`) who matches several members.
+pub fn several_in_room(typed: &str, candidates: &[(String, String)]) -> String {
+    format!(
+        "{typed} could be any of: {}. Nothing was changed; name one by their full id, or mention them.",
+        people(candidates)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,7 +34,8 @@ pub struct Board {
     pub last_move: Vec<Event>,
     /// The players' names, seat A first.
     pub players: [String; 2],
-    /// A one-line description for screen readers and text-only adapters.
+    /// A one-line description for screen readers and text-only adapters: the game, the
+    /// number of the move to come, whose turn it is (or how the game ended).
     pub alt: String,
     /// How the game ended when it ended outside its rules (resignation, timeout, agreement,
     /// abort): shown instead of whose turn it was, which the position alone would say.

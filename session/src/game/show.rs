@@ -77,9 +77,16 @@ impl GameDoc {
     /// The public board of the current position: every value shown once the game is over,
     /// however it ended (Subulata's rules reveal all values in the final result).
     pub fn board(&self, position: &Position, last_move: Vec<Event>) -> Board {
+        let played = self
+            .record
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Move(_)))
+            .count();
         let alt = format!(
-            "{}: {}",
+            "{}, move {}: {}",
             self.title(),
+            played + 1,
             describe_status_with(position, &|s| self.label(s))
         );
         let mut board = Board::public(self.id, position, last_move, self.names(), alt);

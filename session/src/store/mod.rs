@@ -19,6 +19,7 @@ pub mod sled;
 pub use self::sled::SledStore;
 
 use super::challenge::Challenge;
+use super::chat_message::Handled;
 use super::clock::Timestamp;
 use super::game::GameDoc;
 use super::identity::{CommunityId, UserId};
@@ -112,6 +113,14 @@ pub trait Store: Send + Sync {
 
     /// Sets such a timestamp, durably.
     fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError>;
+
+    /// What became of a chat message the bot handled, by the message's id (see
+    /// [`crate::chat_message`]), if it was handled.
+    fn handled_message(&self, id: &str) -> Result<Option<Handled>, StoreError>;
+
+    /// Records what became of a handled chat message, durably (replacing an earlier record:
+    /// an edit's run is recorded against the message it corrects).
+    fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError>;
 
     /// The schema version written in the store (`None` for a store never written to).
     fn schema(&self) -> Result<Option<u32>, StoreError>;

@@ -22,6 +22,7 @@ use super::{
     corrupt, decode, encode,
 };
 use crate::challenge::Challenge;
+use crate::chat_message::Handled;
 use crate::clock::Timestamp;
 use crate::decoded::{Decoded, DecodedGames};
 use crate::game::GameDoc;
@@ -195,6 +196,11 @@ impl Tx<'_> {
 /// The id counter's stored value.
 fn counter(bytes: &[u8]) -> u64 {
     <[u8; 8]>::try_from(bytes).map_or(1, u64::from_be_bytes)
+}
+
+/// The `meta` key of a handled chat message's record.
+fn handled_key(id: &str) -> Vec<u8> {
+    format!("handled:{id}").into_bytes()
 }
 
 fn id_key(id: u64) -> [u8; 8] {
@@ -501,6 +507,22 @@ impl Store for SledStore {
     fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
         let bytes = encode(name, &at)?;
         self.write_plain(|tx| tx.put(META, name.as_bytes(), &bytes))
+    }
+
+    /// A handled message's record, kept in `meta` under `handled:<id>`.
+    fn handled_message(&self, id: &str) -> Result<Option<Handled>, StoreError> {
+        let key = handled_key(id);
+        self.meta
+            .get(&key)?
+            .map(|v| decode("handled message", &v))
+            .transpose()
+    }
+
+    /// Records a handled message in `meta`, durably (through the journal).
+    fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError> {
+        let bytes = encode("handled message", handled)?;
+        let key = handled_key(id);
+        self.write_plain(|tx| tx.put(META, &key, &bytes))
     }
 
     /// A game by number.

@@ -9,13 +9,16 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::events::relation::{InReplyTo, Replacement, Reply};
 use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
-    MessageType, OriginalSyncRoomMessageEvent, RoomMessageEventContent,
+    MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+    RoomMessageEventContentWithoutRelation,
 };
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UserId};
+use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UserId};
 use matrix_sdk::{Client, Room, RoomState};
 use skald_tests::TempDir;
 use skald_tests::synapse;
@@ -30,10 +33,19 @@ pub const WAIT: Duration = Duration::from_secs(60);
 #[derive(Clone, Debug)]
 pub struct Seen {
     pub room: OwnedRoomId,
+    pub event: OwnedEventId,
     pub sender: OwnedUserId,
     pub body: String,
+    /// The HTML body, if any.
+    pub html: Option<String>,
+    /// `m.text`, `m.notice`, `m.image`, ...
+    pub msgtype: String,
+    /// The event this one replies to (`m.in_reply_to`, in a thread or not).
+    pub reply_to: Option<OwnedEventId>,
     pub mentions: Vec<OwnedUserId>,
     pub image: Option<(MediaSource, Option<u64>, Option<u64>)>,
+    /// When this client saw it.
+    pub at: Instant,
 }
 
 /// A player: a logged-in client syncing in the background, and what it has seen.
@@ -77,12 +89,27 @@ impl Player {
                     .as_ref()
                     .map(|m| m.user_ids.iter().cloned().collect())
                     .unwrap_or_default();
+                let reply_to = match &ev.content.relates_to {
+                    Some(Relation::Reply(r)) => Some(r.in_reply_to.event_id.clone()),
+                    Some(Relation::Thread(t)) => t.in_reply_to.as_ref().map(|r| r.event_id.clone()),
+                    _ => None,
+                };
+                let html = match &ev.content.msgtype {
+                    MessageType::Text(t) => t.formatted.as_ref().map(|f| f.body.clone()),
+                    MessageType::Notice(t) => t.formatted.as_ref().map(|f| f.body.clone()),
+                    _ => None,
+                };
                 log.lock().unwrap().push(Seen {
                     room: room.room_id().to_owned(),
+                    event: ev.event_id.clone(),
                     sender: ev.sender.clone(),
                     body: ev.content.body().to_string(),
+                    html,
+                    msgtype: ev.content.msgtype().to_string(),
+                    reply_to,
                     mentions,
                     image,
+                    at: Instant::now(),
                 });
             }
         });
@@ -104,8 +131,17 @@ impl Player {
             .sync_once(SyncSettings::default())
             .await
             .expect("first sync");
+        // Each sync starts as soon as the last one ends (the sdk's `sync` waits a second
+        // between quick syncs, which would add to every measured answer time).
         let c = client.clone();
-        tokio::spawn(async move { c.sync(SyncSettings::default()).await });
+        tokio::spawn(async move {
+            let settings = SyncSettings::default().timeout(Duration::from_secs(30));
+            loop {
+                if c.sync_once(settings.clone()).await.is_err() {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        });
         Player {
             client,
             seen,
@@ -180,11 +216,97 @@ impl Player {
         seen
     }
 
-    pub async fn say(&self, room: &RoomId, text: &str) {
-        let room = self.joined(room).await;
-        room.send(RoomMessageEventContent::text_plain(text))
+    /// Sends a plain text message; returns its event id.
+    pub async fn say(&self, room: &RoomId, text: &str) -> OwnedEventId {
+        self.send(room, RoomMessageEventContent::text_plain(text))
             .await
-            .expect("the message is sent");
+    }
+
+    /// Sends any message content; returns its event id.
+    pub async fn send(&self, room: &RoomId, content: RoomMessageEventContent) -> OwnedEventId {
+        let room = self.joined(room).await;
+        room.send(content)
+            .await
+            .expect("the message is sent")
+            .response
+            .event_id
+    }
+
+    /// Replies to `to` with `text`, as clients do: `m.in_reply_to`, the replied-to sender in
+    /// `m.mentions`, and (`fallback`) the legacy quote of the replied-to message before the
+    /// text (`> <@bob:x> ...`, and an `<mx-reply>` in the HTML body).
+    pub async fn reply(
+        &self,
+        room: &RoomId,
+        to: &Seen,
+        text: &str,
+        fallback: bool,
+    ) -> OwnedEventId {
+        let mut content = if fallback {
+            let quoted: Vec<String> = to
+                .body
+                .lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i == 0 {
+                        format!("> <{}> {l}", to.sender)
+                    } else {
+                        format!("> {l}")
+                    }
+                })
+                .collect();
+            RoomMessageEventContent::text_html(
+                format!("{}\n\n{text}", quoted.join("\n")),
+                format!(
+                    "<mx-reply><blockquote><a href=\"https://matrix.to/#/{}/{}\">In reply to</a> <a href=\"https://matrix.to/#/{}\">{}</a><br>{}</blockquote></mx-reply>{text}",
+                    to.room,
+                    to.event,
+                    to.sender,
+                    to.sender,
+                    to.body.lines().next().unwrap_or("")
+                ),
+            )
+        } else {
+            RoomMessageEventContent::text_plain(text)
+        };
+        content.relates_to = Some(Relation::Reply(Reply::new(InReplyTo::new(
+            to.event.clone(),
+        ))));
+        content = content.add_mentions(Mentions::with_user_ids([to.sender.clone()]));
+        self.send(room, content).await
+    }
+
+    /// Edits `original` into `text`, as clients do: `m.new_content` with the new text, and
+    /// (`star`) a `* text` fallback body; without it the fallback body is the bare text, as
+    /// some clients send it.
+    pub async fn edit(
+        &self,
+        room: &RoomId,
+        original: &OwnedEventId,
+        text: &str,
+        star: bool,
+    ) -> OwnedEventId {
+        let body = if star {
+            format!("* {text}")
+        } else {
+            text.to_string()
+        };
+        let mut content = RoomMessageEventContent::text_plain(body);
+        content.relates_to = Some(Relation::Replacement(Replacement::new(
+            original.clone(),
+            RoomMessageEventContentWithoutRelation::text_plain(text),
+        )));
+        self.send(room, content).await
+    }
+
+    /// Every message from the bot after `from` that replies to `event`.
+    pub fn bot_replies_to(&self, from: usize, event: &OwnedEventId) -> Vec<Seen> {
+        let bot = bot_id();
+        self.seen.lock().unwrap()[from..]
+            .iter()
+            .filter(|s| s.sender == bot && s.reply_to.as_ref() == Some(event))
+            .cloned()
+            .collect()
     }
 
     /// The room, once this player has joined it.

@@ -4,12 +4,13 @@
 //! bot's own id after the command word becomes `@skald`, the built-in engine
 //! (`!skald challenge tafl @skald:example.org hard` plays the engine).
 
+use matrix_sdk::ruma::events::room::message::Relation;
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
 use matrix_sdk::ruma::matrix_uri::MatrixId;
 use matrix_sdk::ruma::{OwnedUserId, UserId};
 use ruma::html::matrix::{AnchorUri, MatrixElement};
 use ruma::html::{Html, NodeRef};
-use skald_session::command::ENGINE_HANDLE;
+use skald_session::command::{self, ENGINE_HANDLE};
 
 /// The command line in a message, or `None` when the message is not for the bot.
 pub fn command_line(
@@ -18,6 +19,24 @@ pub fn command_line(
     prefix: &str,
 ) -> Option<String> {
     raw_command_line(content, me, prefix).map(|line| bot_as_engine(&line, me))
+}
+
+/// `board text` (`board #3 text`): the board asked for as text, for text-only clients and
+/// screen readers. Returns the line without that word, and whether it was there.
+pub fn boards_as_text(line: &str) -> (String, bool) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let is_board = words.first().is_some_and(|w| {
+        w.trim_start_matches(['!', '/'])
+            .eq_ignore_ascii_case("board")
+    });
+    if !is_board || !words.iter().skip(1).any(|w| w.eq_ignore_ascii_case("text")) {
+        return (line.to_string(), false);
+    }
+    let kept: Vec<&str> = words
+        .into_iter()
+        .filter(|w| !w.eq_ignore_ascii_case("text"))
+        .collect();
+    (kept.join(" "), true)
 }
 
 /// `line` with each word that is the bot's own id (`@skald:example.org`) replaced by the
@@ -48,25 +67,84 @@ fn raw_command_line(
         .as_ref()
         .filter(|f| f.format == matrix_sdk::ruma::events::room::message::MessageFormat::Html)
         .map(|f| pills_to_ids(&f.body));
-    let body = html.unwrap_or_else(|| text.body.clone());
+    let body = match html {
+        Some(html) => html,
+        None if is_reply(content) => without_reply_fallback(&text.body).to_string(),
+        None => text.body.clone(),
+    };
     let body = body.trim();
     if let Some(rest) = strip_word(body, prefix) {
         return Some(nonempty(rest));
     }
+    // Addressed by name first (`skald: board`, `@skald:example.org games`): always answered.
+    for name in [me.as_str(), me.localpart()] {
+        let at_name = format!("@{name}");
+        if let Some(rest) = strip_word(body, &at_name) {
+            return Some(nonempty(rest.trim_start_matches([':', ','])));
+        }
+        if let Some(rest) = strip_word(body, name) {
+            if rest.starts_with([':', ',']) || rest.trim().is_empty() {
+                return Some(nonempty(rest.trim_start_matches([':', ','])));
+            }
+            // `skald board`: a command only when one follows.
+            return command::in_sentence(rest);
+        }
+    }
+    // A mention further on (`hey @skald, board please`): the command follows it.
+    if let Some(rest) = after_mention(body, me) {
+        return command::in_sentence(rest);
+    }
+    // Mentioned only through `m.mentions` (a reply to the bot's message): a command when
+    // the message is one, chatter otherwise.
     let mentioned = content
         .mentions
         .as_ref()
         .is_some_and(|m| m.user_ids.contains(me));
-    let names = [me.as_str().to_string(), me.localpart().to_string()];
-    for name in &names {
-        for lead in [format!("@{name}"), name.clone()] {
-            if let Some(rest) = strip_word(body, &lead) {
-                let rest = rest.trim_start_matches([':', ',']).trim();
-                return Some(nonempty(rest));
-            }
+    if mentioned {
+        return command::in_sentence(body);
+    }
+    None
+}
+
+/// Whether the message replies to another (`m.in_reply_to`, in a thread or not).
+fn is_reply(content: &RoomMessageEventContent) -> bool {
+    match &content.relates_to {
+        Some(Relation::Reply(_)) => true,
+        Some(Relation::Thread(thread)) => thread.in_reply_to.is_some(),
+        _ => false,
+    }
+}
+
+/// A reply's plain body without the legacy fallback older clients put before it: the
+/// quoted lines (`> <@bob:x> said this`) and the empty line after them.
+fn without_reply_fallback(body: &str) -> &str {
+    if !body.starts_with('>') {
+        return body;
+    }
+    let mut rest = body;
+    while rest.starts_with('>') {
+        rest = rest.split_once('\n').map_or("", |(_, r)| r);
+    }
+    rest.strip_prefix('\n').unwrap_or(rest)
+}
+
+/// The text after the first word that mentions the bot (`@skald`, `@skald:example.org`,
+/// followed by punctuation or not), if one does.
+fn after_mention<'a>(body: &'a str, me: &UserId) -> Option<&'a str> {
+    let short = format!("@{}", me.localpart());
+    let mut offset = 0;
+    for word in body.split_inclusive(char::is_whitespace) {
+        offset += word.len();
+        let bare = word
+            .trim_end()
+            .trim_end_matches([',', ':', ';', '.', '!', '?']);
+        if bare.eq_ignore_ascii_case(me.as_str()) || bare.eq_ignore_ascii_case(&short) {
+            let consumed = offset - word.len() + word.trim_end().len();
+            let rest = &body[consumed..];
+            return Some(rest);
         }
     }
-    mentioned.then(|| nonempty(body))
+    None
 }
 
 fn nonempty(s: &str) -> String {
@@ -170,6 +248,66 @@ mod tests {
             Some("challenge tafl @bob:example.org")
         );
         assert_eq!(line("hello everyone"), None);
+    }
+
+    #[test]
+    fn a_mention_mid_sentence_runs_the_command_after_it() {
+        assert_eq!(line("hey @skald, board please").as_deref(), Some("board"));
+        assert_eq!(
+            line("hey @skald:example.org: move d1-d4").as_deref(),
+            Some("move d1-d4")
+        );
+        assert_eq!(line("skald board").as_deref(), Some("board"));
+        assert_eq!(line("thanks @skald!"), None, "chatter is not answered");
+        assert_eq!(line("skald is fun"), None);
+        assert_eq!(line("I like @skaldic poetry"), None);
+    }
+
+    #[test]
+    fn a_reply_is_read_without_its_fallback_and_chatter_in_replies_is_ignored() {
+        let me = user_id!("@skald:example.org");
+        let reply = |body: &str| {
+            let mut c = RoomMessageEventContent::text_plain(body);
+            c.relates_to = Some(Relation::Reply(
+                matrix_sdk::ruma::events::relation::Reply::new(
+                    matrix_sdk::ruma::events::relation::InReplyTo::new(
+                        matrix_sdk::ruma::owned_event_id!("$x:example.org"),
+                    ),
+                ),
+            ));
+            c.add_mentions(matrix_sdk::ruma::events::Mentions::with_user_ids([
+                me.to_owned()
+            ]))
+        };
+        let with_fallback =
+            reply("> <@skald:example.org> Game #1: alice played\n> more\n\n!skald board");
+        assert_eq!(
+            command_line(&with_fallback, me, "!skald").as_deref(),
+            Some("board")
+        );
+        assert_eq!(
+            command_line(&reply("moves"), me, "!skald").as_deref(),
+            Some("moves")
+        );
+        assert_eq!(
+            command_line(&reply("thanks, nice move"), me, "!skald"),
+            None
+        );
+        // Not a reply: a quote the player typed stays.
+        assert_eq!(line("> !skald board"), None);
+    }
+
+    #[test]
+    fn board_text_asks_for_the_text_board() {
+        assert_eq!(
+            boards_as_text("board #3 text"),
+            ("board #3".to_string(), true)
+        );
+        assert_eq!(boards_as_text("board"), ("board".to_string(), false));
+        assert_eq!(
+            boards_as_text("move text"),
+            ("move text".to_string(), false)
+        );
     }
 
     #[test]

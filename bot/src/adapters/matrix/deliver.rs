@@ -1,18 +1,77 @@
-//! Replies as Matrix events: the channel text as one message whose mentions are real
-//! (`m.mentions` plus a pill per user), each board as an `m.image` (uploaded with
-//! `send_attachment`, width, height and size set, the text view as the body for screen
-//! readers and text clients), and each private part in the direct room with its reader.
+//! Replies as Matrix events. An answer to a command is a Matrix reply to it (in its thread
+//! when it was sent in one). The channel text is one message: an `m.notice` (shown as a
+//! bot's, ignored by other bots), or an `m.text` when it must notify someone (a challenge
+//! to them, their turn, a reminder), with `m.mentions` plus a pill per user so the default
+//! push rules notify them. Its HTML body keeps the text's code spans, lines and indentation.
+//! Each board is an `m.image` (uploaded with `send_attachment`, width, height and size set)
+//! whose body is the board's one-line alt text; asked for as text (`board text`), a board
+//! is a notice holding the text board instead. Each private part goes to the direct room
+//! with its reader.
 
+use super::html;
 use super::rooms::{self, DirectRooms};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::events::room::message::{RoomMessageEventContent, TextMessageEventContent};
-use matrix_sdk::ruma::{OwnedUserId, UInt};
+use matrix_sdk::ruma::events::relation::{InReplyTo, Thread};
+use matrix_sdk::ruma::events::room::message::{
+    AddMentions, Relation, RoomMessageEventContent, TextMessageEventContent,
+};
+use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UInt};
 use matrix_sdk::{Client, Room};
 use skald_session::{Board, Reply, ReplyKind, UserId};
 
+/// The command an answer replies to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerTo {
+    /// The command's event.
+    pub event: OwnedEventId,
+    /// The root of the thread it was sent in, if it was.
+    pub thread: Option<OwnedEventId>,
+}
+
+impl AnswerTo {
+    /// The relation making `content` a reply to the command.
+    fn relation(
+        &self,
+    ) -> Relation<matrix_sdk::ruma::events::room::message::RoomMessageEventContentWithoutRelation>
+    {
+        match &self.thread {
+            Some(root) => Relation::Thread(Thread::reply(root.clone(), self.event.clone())),
+            None => Relation::Reply(matrix_sdk::ruma::events::relation::Reply::new(
+                InReplyTo::new(self.event.clone()),
+            )),
+        }
+    }
+
+    /// The sdk's reply settings for an attachment (it follows the command's thread).
+    fn for_attachment(&self) -> SdkReply {
+        SdkReply {
+            event_id: self.event.clone(),
+            enforce_thread: EnforceThread::MaybeThreaded,
+            add_mentions: AddMentions::No,
+        }
+    }
+}
+
+/// How a reply is shown: which command it answers (none for the background loop's notices)
+/// and whether its boards are wanted as text.
+#[derive(Clone, Debug, Default)]
+pub struct Delivery {
+    /// The command answered, if any.
+    pub answer_to: Option<AnswerTo>,
+    /// Boards as text notices instead of pictures (`board text`).
+    pub text_boards: bool,
+}
+
 /// Posts a whole reply: channel text, public boards, then the private parts.
-pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Reply) {
+pub async fn deliver(
+    client: &Client,
+    dms: &DirectRooms,
+    room: &Room,
+    reply: &Reply,
+    how: &Delivery,
+) {
     if !reply.channel_boards_are_public() {
         // The session guarantees this; refuse to post rather than leak.
         tracing::error!("matrix: a reply carried a private board for the channel; not posted");
@@ -30,13 +89,18 @@ pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Re
         text.push_str(&list);
     }
     if !text.is_empty() || !reply.notify.is_empty() {
-        let content = with_mentions(room, &text, &reply.notify).await;
+        let mut content = with_mentions(room, &text, &reply.notify).await;
+        content.relates_to = how.answer_to.as_ref().map(AnswerTo::relation);
         if let Err(e) = room.send(content).await {
             tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
         }
     }
     for board in &reply.boards {
-        send_board(room, board).await;
+        if how.text_boards {
+            send_text_board(room, board, how.answer_to.as_ref()).await;
+        } else {
+            send_board(room, board, how.answer_to.as_ref()).await;
+        }
     }
     for part in &reply.private {
         let Some(uid) =
@@ -71,20 +135,19 @@ pub async fn deliver(client: &Client, dms: &DirectRooms, room: &Room, reply: &Re
 
 /// One private part, in the direct room: its text, then its boards.
 async fn send_private(dm: &Room, part: &skald_session::Private) {
-    if let Err(e) = dm
-        .send(RoomMessageEventContent::text_plain(&part.text))
-        .await
-    {
+    let content = RoomMessageEventContent::notice_html(&part.text, html::from_text(&part.text));
+    if let Err(e) = dm.send(content).await {
         tracing::warn!(error = %e, "matrix: cannot send a private part");
         return;
     }
     for board in &part.boards {
-        send_board(dm, board).await;
+        send_board(dm, board, None).await;
     }
 }
 
-/// A text message pinging `users`: their pills after the text, and `m.mentions` so clients
-/// notify them even when the pill's name is not their display name.
+/// The channel text as a message: a notice, or, when it pings `users`, a text message
+/// with their pills after the text and `m.mentions`, so clients notify them even when the
+/// pill's name is not their display name.
 pub async fn with_mentions(room: &Room, text: &str, users: &[UserId]) -> RoomMessageEventContent {
     let mut named = Vec::new();
     for user in users {
@@ -96,12 +159,11 @@ pub async fn with_mentions(room: &Room, text: &str, users: &[UserId]) -> RoomMes
     }
     let (plain, html) = mention_bodies(text, &named);
     let ids: Vec<OwnedUserId> = named.into_iter().map(|(uid, _)| uid).collect();
-    let mentions = if ids.is_empty() {
-        Mentions::new()
+    if ids.is_empty() {
+        RoomMessageEventContent::notice_html(plain, html).add_mentions(Mentions::new())
     } else {
-        Mentions::with_user_ids(ids)
-    };
-    RoomMessageEventContent::text_html(plain, html).add_mentions(mentions)
+        RoomMessageEventContent::text_html(plain, html).add_mentions(Mentions::with_user_ids(ids))
+    }
 }
 
 /// The plain and HTML bodies of `text` followed by a line per user: their name, and in the
@@ -109,20 +171,36 @@ pub async fn with_mentions(room: &Room, text: &str, users: &[UserId]) -> RoomMes
 /// written by ruma).
 pub fn mention_bodies(text: &str, users: &[(OwnedUserId, String)]) -> (String, String) {
     let mut plain = text.to_string();
-    let mut html = html_escape(text).replace('\n', "<br>");
+    let mut html = html::from_text(text);
     for (uid, name) in users {
         plain.push_str(&format!("\n{name}"));
         html.push_str(&format!(
             "<br><a href=\"{}\">{}</a>",
-            html_escape(&uid.matrix_to_uri().to_string()),
-            html_escape(name)
+            html::escape(&uid.matrix_to_uri().to_string()),
+            html::escape(name)
         ));
     }
     (plain, html)
 }
 
-/// Uploads and posts one board picture, as its viewer sees it.
-async fn send_board(room: &Room, board: &Board) {
+/// One board as a notice holding its text board (`board text`, text-only clients).
+async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
+    let text = format!("{}\n{}", board.alt, board.text());
+    let html = format!(
+        "{}{}",
+        html::from_text(&board.alt),
+        html::preformatted(&board.text())
+    );
+    let mut content =
+        RoomMessageEventContent::notice_html(text, html).add_mentions(Mentions::new());
+    content.relates_to = answer_to.map(AnswerTo::relation);
+    if let Err(e) = room.send(content).await {
+        tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a text board");
+    }
+}
+
+/// Uploads and posts one board picture, as its viewer sees it, its alt text as the body.
+async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
     let b = board.clone();
     let png =
         match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b)).await {
@@ -136,7 +214,6 @@ async fn send_board(room: &Room, board: &Board) {
                 return;
             }
         };
-    let text = board.text();
     let info = BaseImageInfo {
         width: Some(UInt::from(png.width)),
         height: Some(UInt::from(png.height)),
@@ -145,10 +222,9 @@ async fn send_board(room: &Room, board: &Board) {
     };
     let config = AttachmentConfig::new()
         .info(AttachmentInfo::Image(info))
-        .caption(Some(TextMessageEventContent::plain(format!(
-            "{}\n{text}",
-            board.alt
-        ))));
+        .caption(Some(TextMessageEventContent::plain(board.alt.clone())))
+        .mentions(Some(Mentions::new()))
+        .reply(answer_to.map(AnswerTo::for_attachment));
     let name = format!("skald-game-{}.png", board.game);
     if let Err(e) = room
         .send_attachment(name, &mime::IMAGE_PNG, png.bytes, config)
@@ -176,17 +252,6 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
         .map(|(i, c)| format!("{}. {}", i + 1, c.label))
         .collect();
     (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
-}
-
-/// Text made safe inside HTML, as element text or a quoted attribute value: the four
-/// characters HTML gives a meaning there. (Ruma's HTML crate reads HTML and serializes whole
-/// trees; it has no function for a piece of text, and a crate for these four replacements
-/// would add more than it saves.)
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

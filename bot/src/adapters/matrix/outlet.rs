@@ -38,7 +38,19 @@ async fn post(client: &Client, dms: &DirectRooms, notices: Vec<Notice>) {
             .ok()
             .and_then(|id| client.get_room(&id));
         match room {
-            Some(room) => deliver::deliver(client, dms, &room, &notice.reply).await,
+            Some(room) => {
+                deliver::deliver(
+                    client,
+                    dms,
+                    &room,
+                    &notice.reply,
+                    &deliver::Delivery::default(),
+                )
+                .await;
+                if !notice.reply.boards.is_empty() {
+                    super::typing::stop(&room).await;
+                }
+            }
             None => {
                 tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
             }

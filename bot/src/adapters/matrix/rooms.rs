@@ -3,8 +3,10 @@
 //! user ids (`@alice:example.org` is `matrix:alice:example.org`, so a typed mention
 //! `@alice:example.org` names the same user).
 
+use matrix_sdk::ruma::api::client::receipt::create_receipt::v3::ReceiptType;
+use matrix_sdk::ruma::events::receipt::ReceiptThread;
 use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
-use matrix_sdk::ruma::{OwnedRoomId, UserId};
+use matrix_sdk::ruma::{EventId, OwnedRoomId, UserId};
 use matrix_sdk::{Client, Room};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -56,6 +58,21 @@ pub async fn on_invite(ev: StrippedRoomMemberEvent, room: Room, client: Client) 
                     tracing::error!(room = %room.room_id(), error = %e, "matrix: giving up joining")
                 }
             }
+        }
+    });
+}
+
+/// Marks `event` (a command handled) as read by the bot, in the background: the sender's
+/// client shows it was seen.
+pub fn mark_read(room: &Room, event: &EventId) {
+    let room = room.clone();
+    let event = event.to_owned();
+    tokio::spawn(async move {
+        if let Err(e) = room
+            .send_single_receipt(ReceiptType::Read, ReceiptThread::Unthreaded, event)
+            .await
+        {
+            tracing::debug!(room = %room.room_id(), error = %e, "matrix: cannot send a read receipt");
         }
     });
 }

@@ -1,0 +1,209 @@
+//! Chat messages the bot has handled, by their platform's id: what makes a command run once
+//! although a platform may deliver it again (after a restart), edit it (a typo fixed), or
+//! deliver it long after it was sent (while the bot was down). The record of each handled
+//! message lives behind the [`Store`](crate::store::Store) interface, so it survives
+//! restarts and is shared by every process using the store.
+//!
+//! The rules, for [`Session::handle_message`]:
+//! - a message already handled is not run again (a second delivery says nothing);
+//! - an edit of a message whose command was carried out does not run it again, and says so;
+//!   an edit of one that was refused, not run, or never read as a command runs in its
+//!   corrected form (once: that run is recorded against the original message);
+//! - an edit by someone other than the original message's author is ignored;
+//! - a message older than the caller's limit is not run; the answer says so.
+
+use crate::clock::{Timestamp, describe_duration};
+use crate::identity::{Context, UserId};
+use crate::reply::{Reply, ReplyKind};
+use crate::{Session, messages};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A chat message as its platform delivered it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The message's id, unique across platforms (`matrix:$event`).
+    pub id: String,
+    /// For an edit: the id of the message it corrects, whose answer counts.
+    pub edits: Option<String>,
+    /// How long ago it was sent, by the platform's timestamp and the real clock.
+    pub age: Duration,
+    /// The oldest a command may be and still run.
+    pub max_age: Duration,
+}
+
+/// What became of a handled message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The command was carried out (or only read something).
+    Done,
+    /// The command was refused (or lost a race, or the store failed): nothing changed.
+    Refused,
+    /// The command was too old to run.
+    NotRun,
+}
+
+/// The stored record of one handled message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handled {
+    /// Who sent it.
+    pub by: UserId,
+    /// What became of it.
+    pub outcome: Outcome,
+    /// When it was handled (the session's clock).
+    pub at: Timestamp,
+}
+
+impl Outcome {
+    fn of(reply: &Reply) -> Outcome {
+        match reply.kind {
+            ReplyKind::Done => Outcome::Done,
+            ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed => Outcome::Refused,
+        }
+    }
+}
+
+impl Session {
+    /// Handles the command `line` of a chat message (see the module's rules), recording
+    /// what became of it. `None`: nothing to say (a message delivered again, or someone
+    /// else's edit).
+    pub fn handle_message(&self, ctx: &Context, msg: &Message, line: &str) -> Option<Reply> {
+        let key = msg.edits.as_deref().unwrap_or(&msg.id);
+        let before = match self.store().handled_message(key) {
+            Ok(before) => before,
+            Err(e) => {
+                // Better to answer twice than never: the session's own checks refuse a
+                // repeated move.
+                tracing::warn!(error = %e, "cannot read which messages were handled");
+                None
+            }
+        };
+        if let Some(before) = before {
+            if msg.edits.is_none() || before.by != ctx.user.id {
+                return None;
+            }
+            if before.outcome == Outcome::Done {
+                return Some(Reply::refused(messages::EDIT_OF_DONE_COMMAND));
+            }
+        }
+        let (reply, outcome) = if msg.age > msg.max_age {
+            let age = i64::try_from(msg.age.as_secs()).unwrap_or(i64::MAX);
+            let reply = Reply::refused(messages::missed_command(&describe_duration(age)));
+            (reply, Outcome::NotRun)
+        } else {
+            let reply = self.handle(ctx, line);
+            let outcome = Outcome::of(&reply);
+            (reply, outcome)
+        };
+        let record = Handled {
+            by: ctx.user.id.clone(),
+            outcome,
+            at: self.now(),
+        };
+        if let Err(e) = self.store().record_handled_message(key, &record) {
+            tracing::warn!(error = %e, "cannot record a handled message");
+        }
+        Some(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FakeClock;
+    use crate::store::SledStore;
+    use crate::{SessionConfig, User};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use std::sync::Arc;
+
+    fn world() -> Session {
+        Session::new(
+            Arc::new(SledStore::temporary().expect("temporary store")),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            StdRng::seed_from_u64(7),
+            SessionConfig::default().without_rate_limit(),
+        )
+        .expect("session opens")
+    }
+
+    fn msg(id: &str, edits: Option<&str>, age_secs: u64) -> Message {
+        Message {
+            id: id.to_string(),
+            edits: edits.map(str::to_string),
+            age: Duration::from_secs(age_secs),
+            max_age: Duration::from_secs(24 * 3600),
+        }
+    }
+
+    fn ctx(name: &str) -> Context {
+        Context::new(User::new("matrix", name, name), "!room", "!room")
+    }
+
+    #[test]
+    fn a_message_delivered_again_is_not_run_again() {
+        let s = world();
+        let alice = ctx("alice");
+        let first = s.handle_message(&alice, &msg("m1", None, 0), "challenge tafl");
+        assert!(first.is_some_and(|r| r.kind == ReplyKind::Done));
+        assert_eq!(
+            s.handle_message(&alice, &msg("m1", None, 0), "challenge tafl"),
+            None
+        );
+        let games = s.handle(&alice, "games").text;
+        assert_eq!(games.matches("you challenge").count(), 1, "{games}");
+    }
+
+    #[test]
+    fn a_fixed_typo_runs_once_and_an_edit_of_a_done_command_says_so() {
+        let s = world();
+        let alice = ctx("alice");
+        let typo = s
+            .handle_message(&alice, &msg("m1", None, 0), "chalenge tafl")
+            .expect("an answer");
+        assert_eq!(typo.kind, ReplyKind::Refused);
+        let fixed = s
+            .handle_message(&alice, &msg("m2", Some("m1"), 0), "challenge tafl")
+            .expect("an answer");
+        assert_eq!(fixed.kind, ReplyKind::Done, "{}", fixed.text);
+        let again = s
+            .handle_message(&alice, &msg("m3", Some("m1"), 0), "challenge tafl")
+            .expect("an answer");
+        assert_eq!(again.kind, ReplyKind::Refused);
+        assert_eq!(again.text, messages::EDIT_OF_DONE_COMMAND);
+        let games = s.handle(&alice, "games").text;
+        assert_eq!(games.matches("you challenge").count(), 1, "{games}");
+        // Someone else's "edit" of alice's message is not hers to make.
+        assert_eq!(
+            s.handle_message(&ctx("bob"), &msg("m4", Some("m1"), 0), "challenge tafl"),
+            None
+        );
+    }
+
+    #[test]
+    fn an_edit_of_a_message_never_answered_runs() {
+        let s = world();
+        let alice = ctx("alice");
+        let reply = s
+            .handle_message(&alice, &msg("m2", Some("m1"), 0), "challenge tafl")
+            .expect("an answer");
+        assert_eq!(reply.kind, ReplyKind::Done, "{}", reply.text);
+    }
+
+    #[test]
+    fn a_command_older_than_the_limit_is_not_run_and_says_so() {
+        let s = world();
+        let alice = ctx("alice");
+        let reply = s
+            .handle_message(&alice, &msg("m1", None, 25 * 3600), "challenge tafl")
+            .expect("an answer");
+        assert_eq!(reply.kind, ReplyKind::Refused);
+        assert!(
+            reply.text.contains("1 day 1 hour") && reply.text.contains("not run"),
+            "{}",
+            reply.text
+        );
+        let games = s.handle(&alice, "games").text;
+        assert!(!games.contains("you challenge"), "{games}");
+    }
+}

@@ -94,6 +94,8 @@ pub struct StoreSection {
 pub struct GameSection {
     /// Hours before a deadline when the player to move is reminded (0: never).
     pub reminder_hours: Option<u32>,
+    /// Minutes before a deadline when the player to move gets a last reminder (0: never).
+    pub last_reminder_minutes: Option<u32>,
 }
 
 /// `[console]`: the console adapter.
@@ -410,6 +412,10 @@ impl Config {
         let default = skald_session::SessionConfig::default();
         skald_session::SessionConfig {
             reminder_hours: self.game.reminder_hours.unwrap_or(default.reminder_hours),
+            last_reminder_minutes: self
+                .game
+                .last_reminder_minutes
+                .unwrap_or(default.last_reminder_minutes),
             limits: self.limits.limits(),
             engine_budget_scale: self.ai.budget_scale(),
             // Checked by `Config::load`; a map that fails here was built in code.

@@ -28,8 +28,11 @@ pub struct Challenge {
     pub seat: SeatChoice,
     /// Whether the game counts for the ladder.
     pub ranked: bool,
-    /// Days per move.
+    /// Days per move (unless `bank` is set).
     pub days: u32,
+    /// A time bank instead of days per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<crate::time_control::Bank>,
     /// The ladder the game will count for.
     pub community: CommunityId,
     /// Where it was made (and where the game will live).
@@ -67,11 +70,10 @@ impl Challenge {
             SeatChoice::Random => "seats drawn at random".to_string(),
         };
         format!(
-            "{}, {}, {} day{} per move; {seat}",
+            "{}, {}, {}; {seat}",
             self.rule_set.name(),
             if self.ranked { "ranked" } else { "casual" },
-            self.days,
-            if self.days == 1 { "" } else { "s" }
+            clock_terms(self.days, self.bank.as_ref())
         )
     }
 
@@ -103,6 +105,14 @@ impl Challenge {
                 self.id
             ),
         }
+    }
+}
+
+/// A game's clock in words: `3 days per move`, `a bank of 3 days, 6 hours added a move`.
+pub fn clock_terms(days: u32, bank: Option<&crate::time_control::Bank>) -> String {
+    match bank {
+        Some(b) => b.describe(),
+        None => format!("{days} day{} per move", if days == 1 { "" } else { "s" }),
     }
 }
 
@@ -271,6 +281,7 @@ impl Session {
             seat: spec.seat,
             ranked,
             days: spec.days,
+            bank: spec.bank,
             community: ctx.community.clone(),
             channel: ctx.channel.clone(),
             platform: ctx.platform().to_string(),
@@ -491,6 +502,8 @@ impl Session {
             players,
             ranked: ch.ranked,
             days: ch.days,
+            bank: ch.bank,
+            banks: ch.bank.map_or([0, 0], |b| [b.start, b.start]),
             record: m.record().clone(),
             position: m.position().to_notation(Viewer::Final),
             started: now,
@@ -542,7 +555,7 @@ impl Session {
         reply.ping(&ch.challenger.id);
         if g.rule_set().has_hidden_information() {
             // Both players get their set-up privately, with how to change it.
-            let board = g.board(m.position(), Vec::new());
+            let board = g.board(m.position(), Vec::new(), self.now());
             reply.private.clear();
             for seat in Seat::BOTH {
                 let player = &g.players[seat.index()];
@@ -742,6 +755,7 @@ impl Session {
             },
             ranked: g.ranked,
             days: g.days,
+            bank: g.bank,
             community: g.community.clone(),
             // Made where it was asked for (one of the game's homes).
             channel: ctx.channel.clone(),

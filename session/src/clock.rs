@@ -148,6 +148,21 @@ pub fn describe_duration(secs: i64) -> String {
     }
 }
 
+/// A time left as a clock beside a name shows it: `2 d 5 h`, `5 h 12 min`, `47 min`,
+/// `under 1 min`.
+pub fn short_duration(secs: i64) -> String {
+    if secs < MINUTE {
+        return "under 1 min".to_string();
+    }
+    let (d, h, m) = (secs / DAY, (secs % DAY) / HOUR, (secs % HOUR) / MINUTE);
+    match (d, h) {
+        (0, 0) => format!("{m} min"),
+        (0, h) => format!("{h} h {m} min"),
+        (d, 0) => format!("{d} d"),
+        (d, h) => format!("{d} d {h} h"),
+    }
+}
+
 /// Reads a duration like `3d`, `+5h`, `90m`, `30s` or `1d12h`: for the console's `!clock`.
 pub fn parse_duration(text: &str) -> Option<i64> {
     let text = text.trim().trim_start_matches('+');

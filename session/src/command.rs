@@ -131,8 +131,10 @@ pub struct ChallengeSpec {
     pub seat: SeatChoice,
     /// Whether the result counts for the ladder.
     pub ranked: bool,
-    /// Days per move.
+    /// Days per move (the default when `bank` is set, which replaces it).
     pub days: u32,
+    /// A time bank instead of days per move (`clock:3d+6h`).
+    pub bank: Option<crate::time_control::Bank>,
 }
 
 /// Who a challenge is for.
@@ -263,11 +265,12 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "challenge",
         aliases: &[],
-        usage: "challenge <rule-set> [@user | @player | open] [first | second | random] [ranked | casual] [days:N]",
+        usage: "challenge <rule-set> [@user | @player | open] [first | second | random] [ranked | casual] [days:N | clock:<bank>+<per move> [cap:<most>]]",
         summary: "invite someone (or anyone here) to a game",
         detail: "`first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. \
                  Without @user the challenge is open to anyone in the channel. Games are ranked \
                  with 3 days per move unless you say `casual` or `days:N` (1 to 14). \
+                 `clock:3d+6h` gives each player a bank of 3 days instead, 6 hours added after each of their moves, never beyond the starting bank unless `cap:14d` allows more; a player whose bank runs out loses. \
                  `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).",
         example: "challenge tafl @bob first days:2",
         args: &[
@@ -322,10 +325,33 @@ pub const COMMANDS: &[CommandInfo] = &[
             },
             Arg {
                 name: "player",
-                kind: ArgKind::Text { max_len: 64 },
+                kind: ArgKind::Text {
+                    max_len: 64,
+                    prefix: "",
+                },
                 description: "Or a player of this community on another platform, by name",
                 required: false,
                 complete: true,
+            },
+            Arg {
+                name: "clock",
+                kind: ArgKind::Text {
+                    max_len: 24,
+                    prefix: "clock:",
+                },
+                description: "A time bank instead of days per move, like 3d+6h (bank + per move)",
+                required: false,
+                complete: true,
+            },
+            Arg {
+                name: "cap",
+                kind: ArgKind::Text {
+                    max_len: 12,
+                    prefix: "cap:",
+                },
+                description: "The most a bank may hold, like 14d (default: the starting bank)",
+                required: false,
+                complete: false,
             },
         ],
         parse: |a| parse_challenge(a).map(Command::Challenge),
@@ -379,7 +405,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[
             Arg {
                 name: "move",
-                kind: ArgKind::Text { max_len: 200 },
+                kind: ArgKind::Text {
+                    max_len: 200,
+                    prefix: "",
+                },
                 description: "The move, like f2-f5",
                 required: true,
                 complete: true,
@@ -493,7 +522,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[
             Arg {
                 name: "values",
-                kind: ArgKind::Text { max_len: 60 },
+                kind: ArgKind::Text {
+                    max_len: 60,
+                    prefix: "",
+                },
                 description: "Nine values, like 1 2 3 4 5 6 7 8 9",
                 required: true,
                 complete: false,
@@ -630,7 +662,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "link ABCD-EFGH",
         args: &[Arg {
             name: "code",
-            kind: ArgKind::Text { max_len: 16 },
+            kind: ArgKind::Text {
+                max_len: 16,
+                prefix: "",
+            },
             description: "The code from your other account (leave out: get a code)",
             required: false,
             complete: false,
@@ -668,7 +703,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         example: "help challenge",
         args: &[Arg {
             name: "command",
-            kind: ArgKind::Text { max_len: 32 },
+            kind: ArgKind::Text {
+                max_len: 32,
+                prefix: "",
+            },
             description: "A command",
             required: false,
             complete: false,
@@ -800,13 +838,38 @@ fn build_challenge(a: &Args) -> Result<Command, String> {
         (Opponent::Engine(_), _) => false,
         (_, ranked) => ranked.unwrap_or(true),
     };
+    let (days, bank) = time_control(a.number("days"), a.text("clock"), a.text("cap"))?;
     Ok(Command::Challenge(ChallengeSpec {
         rule_set,
         opponent,
         seat: a.seat("seat").unwrap_or(SeatChoice::Random),
         ranked,
-        days: a.number("days").unwrap_or(DEFAULT_DAYS),
+        days,
+        bank,
     }))
+}
+
+/// A challenge's clock: `days:N` per move, or a bank (`clock:` with an optional `cap:`),
+/// not both.
+fn time_control(
+    days: Option<u32>,
+    clock: Option<&str>,
+    cap: Option<&str>,
+) -> Result<(u32, Option<crate::time_control::Bank>), String> {
+    match (days, clock, cap) {
+        (Some(_), Some(_), _) => {
+            Err("give either days:N (days for each move) or clock:3d+6h (a bank), not both".into())
+        }
+        (_, None, Some(_)) => Err(
+            "cap: is the most a bank may hold; give the bank too, like `clock:10d+36h cap:14d`"
+                .into(),
+        ),
+        (_, Some(clock), cap) => Ok((
+            DEFAULT_DAYS,
+            Some(crate::time_control::Bank::parse(clock, cap)?),
+        )),
+        (days, None, None) => Ok((days.unwrap_or(DEFAULT_DAYS), None)),
+    }
 }
 
 fn which_game() -> String {
@@ -935,6 +998,8 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
     let mut seat: Option<SeatChoice> = None;
     let mut ranked: Option<bool> = None;
     let mut days: Option<u32> = None;
+    let mut clock: Option<&str> = None;
+    let mut cap: Option<&str> = None;
     fn once<T>(slot: &mut Option<T>, value: T, what: &str, token: &str) -> Result<(), String> {
         if slot.is_some() {
             return Err(format!("'{token}': {what} was already given"));
@@ -970,6 +1035,10 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
             .or_else(|| lower.strip_prefix("days="))
         {
             once(&mut days, parse_days(value)?, "days", token)?;
+        } else if let Some(value) = prefixed(token, "clock") {
+            once(&mut clock, value, "the clock", token)?;
+        } else if let Some(value) = prefixed(token, "cap") {
+            once(&mut cap, value, "the cap", token)?;
         } else {
             match lower.as_str() {
                 "open" => once(&mut opponent, Opponent::Open, "the opponent", token)?,
@@ -983,7 +1052,7 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
                 _ => {
                     return Err(format!(
                         "unexpected '{token}'; expected @user or open (or @skald with easy, normal or hard), \
-                         first, second or random, ranked or casual, days:N"
+                         first, second or random, ranked or casual, days:N or clock:3d+6h"
                     ));
                 }
             }
@@ -998,13 +1067,23 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
     } else if level.is_some() {
         return Err(levels_of_engine());
     }
+    let (days, bank) = time_control(days, clock, cap)?;
     Ok(ChallengeSpec {
         rule_set,
         opponent: opponent.unwrap_or(Opponent::Open),
         seat: seat.unwrap_or(SeatChoice::Random),
         ranked: ranked.unwrap_or(true),
-        days: days.unwrap_or(DEFAULT_DAYS),
+        days,
+        bank,
     })
+}
+
+/// The value of `name:value` (or `name=value`), the name in any case, the value as typed.
+fn prefixed<'a>(token: &'a str, name: &str) -> Option<&'a str> {
+    let head = token.get(..name.len() + 1)?;
+    let (word, sep) = head.split_at(name.len());
+    (word.eq_ignore_ascii_case(name) && (sep == ":" || sep == "="))
+        .then(|| &token[name.len() + 1..])
 }
 
 /// Nine values 1..=9, each once: `9 1 8 2 7 3 6 4 5`, `918273645` or `9,1,8,...`.
@@ -1087,6 +1166,7 @@ mod tests {
                 seat: SeatChoice::Random,
                 ranked: true,
                 days: 3,
+                bank: None,
             })
         );
         assert_eq!(
@@ -1097,6 +1177,7 @@ mod tests {
                 seat: SeatChoice::First,
                 ranked: false,
                 days: 7,
+                bank: None,
             })
         );
         // Options in any order, `days=N` too.
@@ -1108,6 +1189,7 @@ mod tests {
                 seat: SeatChoice::Second,
                 ranked: true,
                 days: 1,
+                bank: None,
             })
         );
     }
@@ -1256,6 +1338,7 @@ mod tests {
                 seat,
                 ranked,
                 days,
+                bank: None,
             })
         };
         vec![

@@ -105,7 +105,11 @@ impl Session {
         let mut next = stored.doc.clone();
         next.clock.remind_at = None;
         if now >= next.clock.deadline {
-            next.clock.shift(i64::from(next.days.max(1)) * DAY);
+            // Its own bank never runs out: it gets a full one again (or a day per move).
+            let turn = next
+                .bank
+                .map_or(i64::from(next.days.max(1)) * DAY, |b| b.start);
+            next.clock.shift(turn);
             tracing::warn!(
                 game = id,
                 "the engine has not moved by its deadline; the deadline moves on and the engine tries again"

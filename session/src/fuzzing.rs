@@ -114,7 +114,7 @@ pub fn stored_game(data: &[u8]) {
     let _ = doc.wake();
     let _ = move_list(&doc.record, &|s| doc.label(s));
     if let Ok(m) = doc.live() {
-        let _ = doc.board(m.position(), Vec::new());
+        let _ = doc.board(m.position(), Vec::new(), crate::clock::Timestamp(0));
         exercise_position(m.position());
     }
     let _ = Match::from_record(doc.record.clone());

@@ -38,6 +38,7 @@ pub mod reply;
 mod scheduler;
 pub mod store;
 pub mod suggest;
+pub mod time_control;
 pub mod user;
 
 #[cfg(test)]
@@ -55,6 +56,8 @@ impl Session {
 }
 #[cfg(test)]
 mod tests_authz;
+#[cfg(test)]
+mod tests_clock;
 #[cfg(test)]
 mod tests_limits;
 #[cfg(test)]
@@ -79,6 +82,8 @@ use user::UserDoc;
 pub struct SessionConfig {
     /// Hours before a deadline when the player to move is reminded (0: no reminders).
     pub reminder_hours: u32,
+    /// Minutes before a deadline when the player to move gets a last reminder (0: none).
+    pub last_reminder_minutes: u32,
     /// Down time shorter than this is not given back to the players' clocks (seconds).
     pub downtime_grace_secs: i64,
     /// Multiplies the built-in engine's search iterations (`[ai] budget_scale`; 1.0 is the
@@ -109,6 +114,7 @@ impl Default for SessionConfig {
     fn default() -> Self {
         SessionConfig {
             reminder_hours: 24,
+            last_reminder_minutes: 60,
             downtime_grace_secs: 120,
             limits: Limits::default(),
             engine_budget_scale: 1.0,
@@ -349,7 +355,9 @@ impl Session {
                 Some(r) => reply.line(r),
                 None => reply.line(self.status_line(&g.doc, m.position(), self.now())),
             }
-            reply.boards.push(g.doc.board(m.position(), Vec::new()));
+            reply
+                .boards
+                .push(g.doc.board(m.position(), Vec::new(), self.now()));
         }
         reply
     }
@@ -419,7 +427,16 @@ impl Session {
         self.rng.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn reminder_secs(&self) -> i64 {
-        i64::from(self.config.reminder_hours) * HOUR
+    /// When the player to move is reminded: seconds before the deadline, largest first
+    /// (`reminder_hours`, then `last_reminder_minutes`), each at most once per turn.
+    fn reminders(&self) -> Vec<i64> {
+        let mut r = vec![
+            i64::from(self.config.reminder_hours) * HOUR,
+            i64::from(self.config.last_reminder_minutes) * clock::MINUTE,
+        ];
+        r.retain(|s| *s > 0);
+        r.sort_unstable_by(|a, b| b.cmp(a));
+        r.dedup();
+        r
     }
 }

@@ -43,6 +43,15 @@ impl Session {
                 g.clock.deadline,
                 describe_duration(g.clock.deadline.since(now).max(0))
             );
+            if let (Some(mine), Some(theirs)) =
+                (g.time_left(seat, now), g.time_left(seat.other(), now))
+            {
+                line.push_str(&format!(
+                    ", your clock {}, {opponent}'s {}",
+                    crate::clock::short_duration(mine),
+                    crate::clock::short_duration(theirs)
+                ));
+            }
             if !g.is_home(&ctx.channel) {
                 let home = g.home_for(ctx.platform());
                 line.push_str(&format!(

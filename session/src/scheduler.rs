@@ -118,7 +118,8 @@ impl Session {
                 .retain(|c| matches!(c.command, crate::command::Command::Rematch(_)));
             return Ok(Some((written, reply)));
         }
-        next.clock.remind_at = None;
+        // The next reminder of this turn, if one is left (the last hour's).
+        next.clock.remind_at = crate::game::next_reminder(g.clock.deadline, now, &self.reminders());
         self.commit_game(stored.clone(), next)?;
         let mut reply = Reply::done(format!(
             "Reminder, {}: your move in game #{id} ({}) is due by {}, in {}.",
@@ -128,7 +129,7 @@ impl Session {
             describe_duration(g.clock.deadline.since(now))
         ));
         reply.ping(&player.id);
-        let board = g.board(m.position(), Vec::new());
+        let board = g.board(m.position(), Vec::new(), now);
         // In Subulata the reminded player also gets their values (privately), so they can
         // move without asking for them first.
         if g.rule_set().has_hidden_information() {

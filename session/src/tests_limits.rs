@@ -212,6 +212,7 @@ fn active_games_are_limited_per_user_on_both_sides_of_an_accept() {
         seat: SeatChoice::First,
         ranked: true,
         days: 3,
+        bank: None,
     };
     let r = w
         .session

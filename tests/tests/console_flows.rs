@@ -229,6 +229,49 @@ fn timeouts_with_the_fake_clock_lose_or_abort() {
     assert!(later.contains("fake time: 2025-01-05 01:00 UTC"), "{later}");
 }
 
+#[test]
+fn a_time_bank_falls_grows_reminds_and_runs_out_across_a_restart() {
+    let data = TempDir::new("bank");
+    let out = console(
+        &data,
+        4,
+        &lines(
+            "
+            @alice challenge tafl @bob first clock:1d+2h
+            @bob accept
+            !clock +5h
+            @alice move d1-d4
+            @bob board
+            !clock +1h
+            @bob move f4-e4
+            @alice games
+            !clock +20h
+            ",
+        ),
+    );
+    let b = block_after(&out, "@alice> challenge tafl @bob first clock:1d+2h");
+    assert!(b.contains("a bank of 1 day, 2 hours added a move"), "{b}");
+    // 5 hours used of alice's day, 2 added back: 21 hours.
+    let b = block_after(&out, "@bob> board");
+    assert!(b.contains("Clocks: alice 21 h 0 min, bob 1 d."), "{b}");
+    let b = block_after(&out, "@alice> games");
+    assert!(b.contains("your clock 21 h 0 min, bob's 1 d"), "{b}");
+    let b = block_after(&out, "@console> !clock +20h");
+    assert!(
+        b.contains("Reminder, alice: your move in game #1 (Hnefatafl 11x11)")
+            && b.contains("in 1 hour."),
+        "{b}"
+    );
+    // Started again on the same data: the bank runs out at zero, once.
+    let later = console(&data, 4, &lines("!clock +59m\n!clock +1m\n!clock +1h"));
+    let b = block_after(&later, "@console> !clock +59m");
+    assert!(!b.contains("time ran out"), "{b}");
+    let b = block_after(&later, "@console> !clock +1m");
+    assert!(b.contains("#1: alice (Attackers)'s time ran out."), "{b}");
+    let b = block_after(&later, "@console> !clock +1h");
+    assert!(!b.contains("time ran out"), "once: {b}");
+}
+
 /// A console on `data` (fake clock, seed 5) with its input and output piped, the input
 /// left open.
 fn running_console(data: &TempDir) -> (Child, ChildStdin, BufReader<ChildStdout>) {

@@ -434,7 +434,7 @@ fn registered_limits_are_the_sessions(registered: &Value) {
                 .unwrap_or_else(|| panic!("/{} {} registered", spec.name, arg.name));
             let what = format!("/{} {}", spec.name, arg.name);
             match arg.kind {
-                ArgKind::Text { max_len } => {
+                ArgKind::Text { max_len, .. } => {
                     assert_eq!(o["max_length"], json!(max_len), "{what}");
                     assert!(u32::from(max_len) <= max_input, "{what}");
                 }

@@ -37,10 +37,13 @@ pub enum ArgKind {
         /// What precedes the number in text (empty for a bare number).
         prefix: &'static str,
     },
-    /// Free text of at most `max_len` characters (moves, values, a command name).
+    /// Free text of at most `max_len` characters (moves, values, a command name), written
+    /// after `prefix` in text (`clock:3d+6h`; empty for most).
     Text {
         /// The most characters accepted.
         max_len: u16,
+        /// What precedes the text in a line (empty for none).
+        prefix: &'static str,
     },
 }
 
@@ -213,7 +216,7 @@ impl Arg {
                     )),
                 }
             }
-            (ArgKind::Text { max_len }, Raw::Text(t)) => {
+            (ArgKind::Text { max_len, .. }, Raw::Text(t)) => {
                 if t.chars().count() > usize::from(max_len) {
                     Err(format!(
                         "{} is too long; at most {max_len} characters",
@@ -274,6 +277,7 @@ impl Arg {
             (ArgValue::Id(n), _) => format!("#{n}"),
             (ArgValue::User(h), _) => format!("@{h}"),
             (ArgValue::Number(n), ArgKind::Number { prefix, .. }) => format!("{prefix}{n}"),
+            (ArgValue::Text(t), ArgKind::Text { prefix, .. }) => format!("{prefix}{t}"),
             _ => self.code(v),
         }
     }
@@ -423,8 +427,16 @@ impl Command {
                     .with("opponent", user.map(ArgValue::User))
                     .with("seat", Some(ArgValue::Seat(spec.seat)))
                     .with("ranked", Some(ArgValue::Flag(spec.ranked)))
-                    .with("days", Some(ArgValue::Number(spec.days)))
+                    .with(
+                        "days",
+                        spec.bank.is_none().then_some(ArgValue::Number(spec.days)),
+                    )
                     .with("level", level.map(ArgValue::Level))
+                    .with("clock", spec.bank.map(|b| ArgValue::Text(b.code())))
+                    .with(
+                        "cap",
+                        spec.bank.and_then(|b| b.cap_code()).map(ArgValue::Text),
+                    )
             }
             Command::Accept(g)
             | Command::Decline(g)

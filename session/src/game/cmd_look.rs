@@ -12,7 +12,7 @@ impl Session {
         let g = self.find_game_to_show(ctx, id, "board #id")?.doc;
         let m = g.live()?;
         let position = m.position();
-        let board = g.board(position, last_move_events(&g.record));
+        let board = g.board(position, last_move_events(&g.record), self.now());
         let mut reply = Reply::done(format!(
             "{} ({})",
             g.title(),

@@ -113,7 +113,8 @@ impl Session {
         }
         let written = match m.position().status() {
             Status::Over(o) => self.end_game(stored, next, GameResult::Rules(o), now)?,
-            _ => {
+            status => {
+                next.spend(seat, now, status.seat() != Some(seat));
                 self.start_turn(&mut next, m, now)?;
                 self.commit_game(stored.clone(), next)?
             }
@@ -152,7 +153,7 @@ impl Session {
         let mut next = g.clone();
         next.set(&m);
         let written = self.commit_game(stored.clone(), next)?;
-        let board = written.board(m.position(), Vec::new());
+        let board = written.board(m.position(), Vec::new(), self.now());
         let mut reply = Reply::done(format!(
             "#{}: {} has arranged their pieces.",
             g.id,

@@ -24,7 +24,7 @@ impl Session {
     ) -> Result<(), Failure> {
         if let Some(seat) = m.position().status().seat() {
             let paused = self.paused_until(&g.players[seat.index()].id, now)?;
-            g.start_turn(seat, now, paused, self.reminder_secs());
+            g.start_turn(seat, now, paused, &self.reminders());
         }
         Ok(())
     }

@@ -87,8 +87,15 @@ pub struct GameDoc {
     pub players: [User; 2],
     /// Whether the result counts for the ladder.
     pub ranked: bool,
-    /// Days per move.
+    /// Days per move (unless `bank` is set).
     pub days: u32,
+    /// A time bank instead of days per move (see [`crate::time_control`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<crate::time_control::Bank>,
+    /// With a bank: what each seat's bank held when their turn began (the player to move's
+    /// deadline is that turn's start plus it).
+    #[serde(default, skip_serializing_if = "no_banks")]
+    pub banks: [i64; 2],
     /// The replayable record: start position, rolls, moves, arrangements. The truth.
     pub record: Record,
     /// The current position in full notation: the record replayed, kept so a command
@@ -187,25 +194,61 @@ impl GameDoc {
         self.position = crate::parsed::notation_of(live.position());
     }
 
-    /// Starts `seat`'s turn at `now`: the deadline is `days` after `now`, or after the end
-    /// of the player's vacation (`paused_until`); the reminder comes `remind` seconds
-    /// before the deadline if that is still ahead.
+    /// Starts `seat`'s turn at `now`: the deadline is `days` (or, with a bank, what the
+    /// seat's bank holds) after `now`, or after the end of the player's vacation
+    /// (`paused_until`); the first reminder is the first of `reminders` (seconds before the
+    /// deadline, largest first) still ahead.
     pub fn start_turn(
         &mut self,
         seat: Seat,
         now: Timestamp,
         paused_until: Option<Timestamp>,
-        remind: i64,
+        reminders: &[i64],
     ) {
         let base = paused_until.map_or(now, |p| p.max(now));
-        let deadline = base.plus(i64::from(self.days) * DAY);
-        let remind_at = deadline.plus(-remind);
+        let allowance = match self.bank {
+            Some(_) => self.banks[seat.index()],
+            None => i64::from(self.days) * DAY,
+        };
+        let deadline = base.plus(allowance);
         self.clock = TurnClock {
             seat,
             since: now,
             deadline,
-            remind_at: (remind > 0 && remind_at > base).then_some(remind_at),
+            remind_at: next_reminder(deadline, base, reminders),
         };
+    }
+
+    /// With a bank: `mover` just moved at `now`. When the turn passes (`passes`), their
+    /// bank keeps what was left of it plus the increment (never beyond the cap); when they
+    /// go on (a dice game's extra turn), it keeps what was left. The engine's bank never
+    /// runs down: it is full again after each of its moves.
+    pub fn spend(&mut self, mover: Seat, now: Timestamp, passes: bool) {
+        let Some(bank) = self.bank else {
+            return;
+        };
+        if self.clock.seat != mover {
+            return;
+        }
+        let left = self.clock.deadline.since(now).max(0);
+        self.banks[mover.index()] = if crate::engine::is_engine(&self.players[mover.index()].id) {
+            bank.start
+        } else if passes {
+            bank.after_move(left)
+        } else {
+            left
+        };
+    }
+
+    /// Seconds `seat` has left at `now`: the player to move's until their deadline, the
+    /// other's in their bank (`None` without a bank).
+    pub fn time_left(&self, seat: Seat, now: Timestamp) -> Option<i64> {
+        self.bank?;
+        Some(if self.clock.seat == seat && self.end.is_none() {
+            self.clock.deadline.since(now).max(0)
+        } else {
+            self.banks[seat.index()]
+        })
     }
 
     /// Ends the game now with `result`.
@@ -218,6 +261,25 @@ impl GameDoc {
         self.draw_offer = None;
         self.takeback = None;
     }
+}
+
+/// Whether a game has no banks (it has none without a time bank): they are then not stored.
+fn no_banks(banks: &[i64; 2]) -> bool {
+    *banks == [0, 0]
+}
+
+/// The first of `reminders` (seconds before `deadline`, largest first) that falls after
+/// `after`, as a moment; `None` when none does.
+pub fn next_reminder(
+    deadline: Timestamp,
+    after: Timestamp,
+    reminders: &[i64],
+) -> Option<Timestamp> {
+    reminders
+        .iter()
+        .filter(|r| **r > 0)
+        .map(|r| deadline.plus(-r))
+        .find(|at| *at > after)
 }
 
 /// Rebuilds a game by replaying its record (for a new game, a takeback, or a damaged stored

@@ -23,4 +23,4 @@ mod find;
 mod show;
 
 pub use cmd_move::numbered_move;
-pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, replay};
+pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, next_reminder, replay};

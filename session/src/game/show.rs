@@ -4,7 +4,7 @@
 use super::GameDoc;
 use super::doc::GameResult;
 use crate::Session;
-use crate::clock::{Timestamp, describe_duration};
+use crate::clock::{Timestamp, describe_duration, short_duration};
 use crate::command::Command;
 use crate::messages::{describe_event_with, describe_status_with, move_list};
 use crate::reply::{Board, Choice, Private, Reply};
@@ -74,9 +74,37 @@ impl GameDoc {
         Some(text)
     }
 
+    /// Both players' time left, for a game with a bank: `Clocks: alice 2 d 5 h, bob 3 d.`
+    pub fn clocks_text(&self, now: Timestamp) -> Option<String> {
+        let parts: Vec<String> = Seat::BOTH
+            .into_iter()
+            .filter_map(|s| {
+                self.time_left(s, now).map(|left| {
+                    format!("{} {}", self.players[s.index()].name, short_duration(left))
+                })
+            })
+            .collect();
+        (!parts.is_empty()).then(|| format!("Clocks: {}.", parts.join(", ")))
+    }
+
+    /// The players' names as a board shows them: with a time bank, each with the time
+    /// they have left at `now` (`alice · 2 d 5 h`) while the game goes on.
+    pub fn names_at(&self, now: Timestamp) -> [String; 2] {
+        let mut names = self.names();
+        if self.end.is_none() {
+            for seat in Seat::BOTH {
+                if let Some(left) = self.time_left(seat, now) {
+                    names[seat.index()].push_str(&format!(" · {}", short_duration(left)));
+                }
+            }
+        }
+        names
+    }
+
     /// The public board of the current position: every value shown once the game is over,
     /// however it ended (Subulata's rules reveal all values in the final result).
-    pub fn board(&self, position: &Position, last_move: Vec<Event>) -> Board {
+    /// With a time bank, the players' names carry the time they have left at `now`.
+    pub fn board(&self, position: &Position, last_move: Vec<Event>, now: Timestamp) -> Board {
         let played = self
             .record
             .actions
@@ -89,7 +117,7 @@ impl GameDoc {
             played + 1,
             describe_status_with(position, &|s| self.label(s))
         );
-        let mut board = Board::public(self.id, position, last_move, self.names(), alt);
+        let mut board = Board::public(self.id, position, last_move, self.names_at(now), alt);
         if self.end.is_none() {
             return board;
         }
@@ -135,6 +163,9 @@ impl Session {
                 g.clock.deadline,
                 describe_duration(g.clock.deadline.since(now).max(0))
             ));
+            if let Some(clocks) = g.clocks_text(now) {
+                line.push_str(&format!(" {clocks}"));
+            }
         } else {
             line.push('.');
         }
@@ -202,7 +233,7 @@ impl Session {
                 }
             }
         }
-        let board = g.board(position, events.to_vec());
+        let board = g.board(position, events.to_vec(), now);
         if g.end.is_none()
             && g.rule_set().has_hidden_information()
             && let Some(seat) = position.status().seat()

@@ -49,6 +49,8 @@ fn challenge(id: u64) -> Challenge {
         seat: SeatChoice::Random,
         ranked: true,
         days: 3,
+        // A bank, so every backend is shown to keep it.
+        bank: crate::time_control::Bank::parse("3d+6h", Some("5d")).ok(),
         community: CommunityId("c".into()),
         channel: ChannelId("console".into()),
         created: FakeClock::EPOCH,

@@ -63,7 +63,7 @@ fn option(arg: &Arg) -> serenity::CreateCommandOption {
     match arg.kind {
         ArgKind::GameId => o.min_int_value(1),
         ArgKind::Number { min, max, .. } => o.min_int_value(min.into()).max_int_value(max.into()),
-        ArgKind::Text { max_len } => o.max_length(max_len),
+        ArgKind::Text { max_len, .. } => o.max_length(max_len),
         _ => o,
     }
 }
@@ -96,6 +96,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
                     autocomplete_callback: Some(match (a.kind, a.name) {
                         (ArgKind::GameId, _) => |ctx, partial| Box::pin(complete_id(ctx, partial)),
                         (_, "player") => |ctx, partial| Box::pin(complete_player(ctx, partial)),
+                        (_, "clock") => |ctx, partial| Box::pin(complete_clock(ctx, partial)),
                         _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
                     }),
                     __non_exhaustive: (),
@@ -289,6 +290,22 @@ async fn complete_player(
         .await
         .unwrap_or_default();
     choices(list)
+}
+
+/// Completes `/challenge`'s `clock` with the common time controls matching what was typed
+/// (free text stays allowed: any control the session reads).
+async fn complete_clock(
+    _ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let typed = partial.trim().to_lowercase();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        skald_session::time_control::COMMON
+            .iter()
+            .filter(|(code, _)| code.starts_with(&typed))
+            .map(|(code, label)| serenity::AutocompleteChoice::new(*label, *code))
+            .collect(),
+    )
 }
 
 /// Completes `/move`'s move with the legal moves matching what was typed.

@@ -123,6 +123,11 @@ async fn answers_follow_matrix_conventions() {
         "{told:?}"
     );
     assert_eq!(told.msgtype, "m.text", "a challenge notifies: {told:?}");
+    // What to type is said as a Matrix player types it: after the prefix.
+    assert!(
+        told.body.contains("`!skald accept #") && told.body.contains("`!skald decline #"),
+        "{told:?}"
+    );
     assert!(told.mentions.contains(&bob.id()), "{told:?}");
 
     // Bob accepts by replying to the challenge, with the legacy fallback quote.

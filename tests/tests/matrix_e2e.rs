@@ -113,7 +113,7 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         .await;
     alice.bot_says(m, &room, "Challenge #2").await;
     bob.say(&room, "!skald accept").await;
-    let listed = alice.bot_says(m, &room, "Moves (`move N`").await;
+    let listed = alice.bot_says(m, &room, "Moves (`!skald move N`").await;
     let first = listed
         .body
         .split(" 1. ")

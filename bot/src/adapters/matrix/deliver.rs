@@ -62,6 +62,18 @@ pub struct Delivery {
     pub answer_to: Option<AnswerTo>,
     /// Boards as text notices instead of pictures (`board text`).
     pub text_boards: bool,
+    /// The prefix commands start with in a room (`!skald`): the commands a text names are
+    /// written with it, as a Matrix player types them.
+    pub prefix: String,
+}
+
+/// The commands a session text names (between backticks: `accept #1`, a usage line), written
+/// as a Matrix player types them: after the prefix (`!skald accept #1`).
+pub fn matrix_commands(text: &str, prefix: &str) -> String {
+    if prefix.is_empty() {
+        return text.to_string();
+    }
+    skald_session::hints::rewrite(text, &mut |n| Some(format!("`{prefix} {}`", n.text)))
 }
 
 /// Posts a whole reply: channel text, public boards, then the private parts.
@@ -77,7 +89,7 @@ pub async fn deliver(
         tracing::error!("matrix: a reply carried a private board for the channel; not posted");
         return;
     }
-    let mut text = reply.text.clone();
+    let mut text = matrix_commands(&reply.text, &how.prefix);
     if matches!(
         reply.kind,
         ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed
@@ -86,7 +98,7 @@ pub async fn deliver(
     }
     if let Some(list) = numbered_moves(reply) {
         text.push('\n');
-        text.push_str(&list);
+        text.push_str(&matrix_commands(&list, &how.prefix));
     }
     if !text.is_empty() || !reply.notify.is_empty() {
         let mut content = with_mentions(room, &text, &reply.notify).await;
@@ -119,12 +131,13 @@ pub async fn deliver(
         // In a direct room the player has not joined yet, the encryption keys would not
         // reach them: wait for the join in the background, not holding up other commands.
         if rooms::has_joined(&dm, &uid).await {
-            send_private(&dm, part).await;
+            send_private(&dm, part, &how.prefix).await;
         } else {
             let part = part.clone();
+            let prefix = how.prefix.clone();
             tokio::spawn(async move {
                 if rooms::wait_joined(&dm, &uid).await {
-                    send_private(&dm, &part).await;
+                    send_private(&dm, &part, &prefix).await;
                 } else {
                     tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
                 }
@@ -134,8 +147,9 @@ pub async fn deliver(
 }
 
 /// One private part, in the direct room: its text, then its boards.
-async fn send_private(dm: &Room, part: &skald_session::Private) {
-    let content = RoomMessageEventContent::notice_html(&part.text, html::from_text(&part.text));
+async fn send_private(dm: &Room, part: &skald_session::Private, prefix: &str) {
+    let text = matrix_commands(&part.text, prefix);
+    let content = RoomMessageEventContent::notice_html(&text, html::from_text(&text));
     if let Err(e) = dm.send(content).await {
         tracing::warn!(error = %e, "matrix: cannot send a private part");
         return;
@@ -259,6 +273,17 @@ mod tests {
     use super::*;
     use crate::adapters::matrix::commands::pills_to_ids;
     use matrix_sdk::ruma::owned_user_id;
+
+    #[test]
+    fn commands_in_texts_are_written_after_the_prefix() {
+        assert_eq!(
+            matrix_commands(
+                "@bob: `accept #1` or `decline #1`.\nusage: `move [#id] <move>`; `e2-e4` stays",
+                "!skald"
+            ),
+            "@bob: `!skald accept #1` or `!skald decline #1`.\nusage: `!skald move [#id] <move>`; `e2-e4` stays"
+        );
+    }
 
     #[test]
     fn mentions_are_escaped_pills_that_read_back_as_ids() {

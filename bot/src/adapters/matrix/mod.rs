@@ -109,6 +109,7 @@ pub async fn start(
     let catching_up = Arc::new(AtomicBool::new(resuming));
 
     let (tx, mut rx) = mpsc::unbounded_channel::<Incoming>();
+    let notices_prefix = prefix.clone();
     let on_message = {
         let me = me.clone();
         let catching_up = catching_up.clone();
@@ -191,6 +192,7 @@ pub async fn start(
     let outlet = Arc::new(outlet::MatrixOutlet {
         client: client.clone(),
         dms,
+        prefix: notices_prefix,
     });
     tracing::info!("matrix: ready, listening for commands");
     let sync = tokio::spawn(async move { sync_forever(&client, settings).await });
@@ -301,6 +303,7 @@ async fn incoming(
                 thread,
             }),
             text_boards,
+            prefix: prefix.to_string(),
         },
     })
 }

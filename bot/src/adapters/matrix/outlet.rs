@@ -14,6 +14,8 @@ pub struct MatrixOutlet {
     pub client: Client,
     /// The players' direct rooms with the bot.
     pub dms: DirectRooms,
+    /// The command prefix (`!skald`), for the commands notices name.
+    pub prefix: String,
 }
 
 impl Outlet for MatrixOutlet {
@@ -27,12 +29,12 @@ impl Outlet for MatrixOutlet {
     }
 
     fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
-        Box::pin(post(&self.client, &self.dms, notices))
+        Box::pin(post(&self.client, &self.dms, &self.prefix, notices))
     }
 }
 
 /// Posts each notice in its game's room.
-async fn post(client: &Client, dms: &DirectRooms, notices: Vec<Notice>) {
+async fn post(client: &Client, dms: &DirectRooms, prefix: &str, notices: Vec<Notice>) {
     for notice in notices {
         let room = RoomId::parse(&notice.channel.0)
             .ok()
@@ -44,7 +46,10 @@ async fn post(client: &Client, dms: &DirectRooms, notices: Vec<Notice>) {
                     dms,
                     &room,
                     &notice.reply,
-                    &deliver::Delivery::default(),
+                    &deliver::Delivery {
+                        prefix: prefix.to_string(),
+                        ..deliver::Delivery::default()
+                    },
                 )
                 .await;
                 if !notice.reply.boards.is_empty() {

@@ -444,14 +444,7 @@ fn two_accounts_playing_each_other_are_not_joined_until_the_game_ends() {
     let r = say("malice", "challenge tafl @alice first casual");
     assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
     assert_eq!(say("alice", "accept").kind, ReplyKind::Done);
-    let r = say("alice", "link");
-    let code = r.private[0]
-        .text
-        .split_whitespace()
-        .find_map(|w| {
-            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
-        })
-        .expect("a code");
+    let code = club_code(&s, "alice");
     let before = {
         let mut out = Vec::new();
         s.store().export(&mut out).expect("exports");
@@ -549,14 +542,7 @@ fn each_account_gets_its_private_view_once_in_each_home() {
         assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
         r
     };
-    let r = say("alice", "link");
-    let code = r.private[0]
-        .text
-        .split_whitespace()
-        .find_map(|w| {
-            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
-        })
-        .expect("a code");
+    let code = club_code(&s, "alice");
     say("malice", &format!("link {code}"));
     say("mcarol", "challenge subulata @alice first casual");
     // alice accepts on Discord: the room's copy reaches her Matrix account and carol once.
@@ -670,13 +656,7 @@ fn games_names_where_a_game_is_as_the_player_can_follow_it() {
     let r = s.handle(&Context::private(a.user, "discord:81", "9300"), "games");
     assert!(r.text.contains("in <#9100>"), "{}", r.text);
     // From her linked Matrix account: the platform, never a Discord id she cannot use.
-    let code = say("alice", "link").private[0]
-        .text
-        .split_whitespace()
-        .find_map(|w| {
-            link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
-        })
-        .expect("a code");
+    let code = club_code(&s, "alice");
     say("malice", &format!("link {code}"));
     let r = say("malice", "games");
     assert!(r.text.contains("on Discord"), "{}", r.text);

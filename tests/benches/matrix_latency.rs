@@ -10,9 +10,8 @@
 #[path = "../tests/matrix_common/mod.rs"]
 mod matrix_common;
 
-use matrix_common::{Bot, Player, bot_id, bot_ready};
+use matrix_common::{Bot, Player, bot_id, bot_ready, matrix_config, synapse_with_alice_and_bob};
 use skald_tests::TempDir;
-use skald_tests::synapse::{self, Synapse};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -41,23 +40,9 @@ fn main() {
 
 /// The sorted answer times of `commands` commands sent back to back.
 async fn measure(commands: usize) -> Vec<Duration> {
-    let python = synapse::python();
-    let hs = Synapse::start(&python);
-    hs.register("skald", "bot-password");
-    hs.register("alice", "alice-password");
-    hs.register("bob", "bob-password");
-    let url = hs.url();
+    let (hs, url) = synapse_with_alice_and_bob();
     let dir = TempDir::new("matrix-latency");
-    let config = dir.path().join("skald.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n\n[limits]\nrate_commands = 0\n",
-            dir.path().join("data").display(),
-            bot_id()
-        ),
-    )
-    .expect("write the config");
+    let config = matrix_config(&dir, &url, "\n[limits]\nrate_commands = 0\n");
     let log = dir.path().join("bot.log");
     let _bot = Bot::start(&config, &log);
     bot_ready(&log, 1).await;

@@ -11,10 +11,11 @@
 
 mod matrix_common;
 
-use matrix_common::{Bot, Player, Seen, bot_id, bot_ready};
+use matrix_common::{
+    Bot, Player, Seen, bot_id, bot_ready, matrix_config, synapse_with_alice_and_bob,
+};
 use matrix_sdk::ruma::OwnedEventId;
 use skald_tests::TempDir;
-use skald_tests::synapse::{self, Synapse};
 use std::time::Duration;
 
 /// Waits for the bot's first message replying to `event` that satisfies `pred`.
@@ -55,31 +56,12 @@ async fn no_answer_to(p: &Player, from: usize, event: &OwnedEventId, after: &Own
     );
 }
 
-fn config(dir: &TempDir, url: &str, extra: &str) -> std::path::PathBuf {
-    let config = dir.path().join("skald.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n{extra}",
-            dir.path().join("data").display(),
-            bot_id()
-        ),
-    )
-    .expect("write the config");
-    config
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn answers_follow_matrix_conventions() {
-    let python = synapse::python();
-    let hs = Synapse::start(&python);
-    hs.register("skald", "bot-password");
-    hs.register("alice", "alice-password");
-    hs.register("bob", "bob-password");
-    let url = hs.url();
+    let (hs, url) = synapse_with_alice_and_bob();
     let dir = TempDir::new("matrix-conventions");
     // No rate limit: the latency measure at the end sends commands back to back.
-    let config = config(
+    let config = matrix_config(
         &dir,
         &url,
         "answer_missed_for = \"20s\"\n\n[limits]\nrate_commands = 0\n",

@@ -8,30 +8,17 @@
 
 mod matrix_common;
 
-use matrix_common::{Bot, Player, bot_id, bot_ready, start_bot_with_token};
+use matrix_common::{
+    Bot, Player, bot_id, bot_ready, matrix_config, start_bot_with_token, synapse_with_alice_and_bob,
+};
 use skald_tests::TempDir;
 use skald_tests::synapse::{self, Synapse};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_players_play_whole_games_on_a_real_synapse() {
-    let python = synapse::python();
-    let hs = Synapse::start(&python);
-    hs.register("skald", "bot-password");
-    hs.register("alice", "alice-password");
-    hs.register("bob", "bob-password");
-    let url = hs.url();
-
+    let (hs, url) = synapse_with_alice_and_bob();
     let dir = TempDir::new("matrix-bot");
-    let config = dir.path().join("skald.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\nprefix = \"!skald\"\n",
-            dir.path().join("data").display(),
-            bot_id()
-        ),
-    )
-    .expect("write the config");
+    let config = matrix_config(&dir, &url, "prefix = \"!skald\"\n");
     // Outside the temporary directory, so it is still there to read when the test fails.
     let log = std::env::temp_dir().join(format!("skald-matrix-e2e-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&log);

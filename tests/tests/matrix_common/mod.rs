@@ -438,3 +438,30 @@ impl Drop for Bot {
 pub fn start_bot_with_token(config: &std::path::Path, log: &std::path::Path, token: &str) -> Bot {
     Bot::start_with(config, log, &[("SKALD_MATRIX_ACCESS_TOKEN", token)])
 }
+
+/// A throwaway Synapse with the bot's account and alice's and bob's registered (passwords
+/// `bot-password`, `alice-password`, `bob-password`), and its URL.
+pub fn synapse_with_alice_and_bob() -> (skald_tests::synapse::Synapse, String) {
+    let hs = skald_tests::synapse::Synapse::start(&synapse::python());
+    hs.register("skald", "bot-password");
+    hs.register("alice", "alice-password");
+    hs.register("bob", "bob-password");
+    let url = hs.url();
+    (hs, url)
+}
+
+/// A configuration file in `dir` for the bot on Matrix at `url` (store in `dir/data`),
+/// `extra` appended after the `[matrix]` keys (more keys of it, then other sections).
+pub fn matrix_config(dir: &TempDir, url: &str, extra: &str) -> std::path::PathBuf {
+    let config = dir.path().join("skald.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[store]\ndata = \"{}\"\n\n[matrix]\nenabled = true\nhomeserver = \"{url}\"\nuser = \"{}\"\n{extra}",
+            dir.path().join("data").display(),
+            bot_id()
+        ),
+    )
+    .expect("write the config");
+    config
+}

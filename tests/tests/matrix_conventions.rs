@@ -78,6 +78,8 @@ async fn answers_follow_matrix_conventions() {
     let m = alice.mark();
     let help = alice.say(&room, "!skald help").await;
     let answer = text_answer(&alice, m, &help, "challenge").await;
+    // The bot marks the command read.
+    alice.saw_receipt(&room, &help, &bot_id()).await;
     assert_eq!(answer.msgtype, "m.notice", "{answer:?}");
     let html = answer.html.clone().expect("an HTML body");
     assert!(
@@ -247,6 +249,16 @@ async fn answers_follow_matrix_conventions() {
         times[times.len() - 1].as_millis(),
         times.len()
     );
+
+    // While the built-in engine thinks (hard, full budget: up to 1.8 s), the bot is seen
+    // typing in the room; its move comes after.
+    let m = alice.mark();
+    let vs_engine = alice
+        .say(&room, "!skald challenge tafl @skald hard second")
+        .await;
+    text_answer(&alice, m, &vs_engine, "starts").await;
+    alice.saw_typing(&room, &bot_id()).await;
+    alice.bot_says(m, &room, "skald (Attackers) played").await;
 
     drop(bot.take());
     let bot_log = std::fs::read_to_string(&log).unwrap_or_default();

@@ -52,6 +52,10 @@ pub struct Seen {
 pub struct Player {
     pub client: Client,
     pub seen: Arc<Mutex<Vec<Seen>>>,
+    /// Who was seen typing, room by room, in arrival order.
+    pub typing: Arc<Mutex<Vec<(OwnedRoomId, Vec<OwnedUserId>)>>>,
+    /// Read receipts seen: the room, the event read, and who read it.
+    pub receipts: Arc<Mutex<Vec<(OwnedRoomId, matrix_sdk::ruma::OwnedEventId, OwnedUserId)>>>,
     _dir: TempDir,
 }
 
@@ -113,6 +117,36 @@ impl Player {
                 });
             }
         });
+        let typing = Arc::new(Mutex::new(Vec::new()));
+        let typed = typing.clone();
+        client.add_event_handler(
+            move |ev: matrix_sdk::ruma::events::typing::SyncTypingEvent, room: Room| {
+                let typed = typed.clone();
+                async move {
+                    typed
+                        .lock()
+                        .unwrap()
+                        .push((room.room_id().to_owned(), ev.content.user_ids));
+                }
+            },
+        );
+        let receipts = Arc::new(Mutex::new(Vec::new()));
+        let read = receipts.clone();
+        client.add_event_handler(
+            move |ev: matrix_sdk::ruma::events::receipt::SyncReceiptEvent, room: Room| {
+                let read = read.clone();
+                async move {
+                    let mut read = read.lock().unwrap();
+                    for (event, by_type) in ev.content.0 {
+                        for users in by_type.values() {
+                            for user in users.keys() {
+                                read.push((room.room_id().to_owned(), event.clone(), user.clone()));
+                            }
+                        }
+                    }
+                }
+            },
+        );
         client.add_event_handler(
             |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
                 if client.user_id() == Some(ev.state_key.as_ref()) {
@@ -145,7 +179,50 @@ impl Player {
         Player {
             client,
             seen,
+            typing,
+            receipts,
             _dir: dir,
+        }
+    }
+
+    /// Waits until `user` has been seen typing in `room`.
+    pub async fn saw_typing(&self, room: &RoomId, user: &UserId) {
+        let deadline = Instant::now() + WAIT;
+        while !self
+            .typing
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|(r, who)| r == room && who.iter().any(|u| u == user))
+        {
+            assert!(
+                Instant::now() < deadline,
+                "{user} was never seen typing in {room}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until `user` has sent a read receipt for `event` in `room`.
+    pub async fn saw_receipt(
+        &self,
+        room: &RoomId,
+        event: &matrix_sdk::ruma::EventId,
+        user: &UserId,
+    ) {
+        let deadline = Instant::now() + WAIT;
+        while !self
+            .receipts
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|(r, e, u)| r == room && e == event && u == user)
+        {
+            assert!(
+                Instant::now() < deadline,
+                "{user} never read {event} in {room}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 

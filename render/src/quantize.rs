@@ -265,7 +265,7 @@ pub(crate) fn index_over(
         let out_start = y * (width + 1) + 1;
         let out = rows.get_mut(out_start..out_start + width)?;
         let blocks = row.chunks(64).zip(under.chunks(64)).enumerate();
-        for (b, (block, was)) in blocks.filter(|(_, (block, was))| block != was) {
+        for (b, (block, was)) in blocks.filter(|(_, (block, was))| !same_block(block, was)) {
             let x0 = 16 * b;
             let mut quads = block.chunks_exact(16).zip(was.chunks_exact(16)).enumerate();
             for (q, (quad, old)) in &mut quads {
@@ -314,6 +314,10 @@ struct Lookup<'a> {
     palette: &'a Palette,
     /// The last colour looked up and its entry (changed pixels come in runs).
     last: Option<(u32, u8)>,
+    /// The colours looked up lately, `key << 8 | value` or [`NONE`], by a hash of the key:
+    /// a picture draws the same few hundred colours again and again, and this small table
+    /// stays in the first-level cache where the palette's map of thousands does not.
+    recent: Vec<u32>,
     /// Colours not known to the palette: the entry they take, or [`FAR`].
     seen: ColorMap,
     /// The far colours, counted.
@@ -321,6 +325,9 @@ struct Lookup<'a> {
     /// (where in the rows, far colour id) of each far pixel.
     far_at: Vec<(u32, u32)>,
 }
+
+/// Slots of [`Lookup::recent`] (16 KB).
+const RECENT: usize = 4096;
 
 /// Marks a far colour in [`Lookup::seen`].
 const FAR: u8 = 254;
@@ -330,6 +337,7 @@ impl Lookup<'_> {
         Lookup {
             palette,
             last: None,
+            recent: vec![NONE; RECENT],
             seen: ColorMap::with_capacity(512),
             far: ColorTable::with_capacity(64),
             far_at: Vec::new(),
@@ -349,7 +357,31 @@ impl Lookup<'_> {
     /// [`Lookup::entry`] for a colour other than the last one.
     #[inline(never)]
     fn look_up(&mut self, k: u32, at: usize) -> u8 {
-        let value = match self.palette.known.get(k) {
+        let slot = (k.wrapping_mul(0x9E37_79B9) >> 16) as usize & (RECENT - 1);
+        let value = match self.recent.get(slot) {
+            Some(&r) if r != NONE && r >> 8 == k => r as u8,
+            _ => {
+                let value = self.remember(k);
+                if let Some(r) = self.recent.get_mut(slot) {
+                    *r = k << 8 | u32::from(value);
+                }
+                value
+            }
+        };
+        if value == FAR {
+            let id = self.far.add(k, 1);
+            self.far_at.push((at as u32, id));
+            self.last = None;
+            return 0;
+        }
+        self.last = Some((k, value));
+        value
+    }
+
+    /// The value of colour `k`: its entry in the palette, else the nearest if it is close,
+    /// else [`FAR`].
+    fn remember(&mut self, k: u32) -> u8 {
+        match self.palette.known.get(k) {
             Some(v) => v,
             None => match self.seen.get(k) {
                 Some(v) => v,
@@ -364,15 +396,7 @@ impl Lookup<'_> {
                     v
                 }
             },
-        };
-        if value == FAR {
-            let id = self.far.add(k, 1);
-            self.far_at.push((at as u32, id));
-            self.last = None;
-            return 0;
         }
-        self.last = Some((k, value));
-        value
     }
 
     /// Reduces the far colours to the entries left after the palette's, writes their
@@ -463,6 +487,15 @@ impl ColorMap {
         if let Some(s) = self.slots.get_mut(i) {
             *s = (key & 0x00ff_ffff) << 8 | u32::from(value.min(254));
         }
+    }
+}
+
+/// Whether two blocks of up to 16 pixels are equal (a full block is compared as a fixed-size
+/// array, which the compiler does in a few vector instructions rather than a `memcmp` call).
+fn same_block(a: &[u8], b: &[u8]) -> bool {
+    match (<&[u8; 64]>::try_from(a), <&[u8; 64]>::try_from(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 

@@ -11,8 +11,8 @@ use crate::quantize::{FIXED_COLORS, Indexed, Palette, quantize, scanlines};
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::Pixmap;
 
-/// Palette entries given to the static layer; the rest of the 256 are the picture's own
-/// (pieces, header, marks). Measured on the samples, 128 each way looks like 256 for all.
+/// Palette entries given to the static layer; the board's fixed palette gives the rest of its
+/// entries to what is drawn over the layer (pieces, header, marks; see `quantize.rs`).
 pub(crate) const LAYER_COLORS: usize = 64;
 
 /// A cached static layer.

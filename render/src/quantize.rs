@@ -1023,7 +1023,7 @@ mod tests {
         let base = quantize(&pixels(&layer), 64);
         let mut swatch = layer.clone();
         for (i, p) in swatch.iter_mut().enumerate().skip(400).take(100) {
-            *p = [250, 2 * i as u8, 3];
+            *p = [250, (2 * i) as u8, 3];
         }
         let palette = Palette::new(&pixels(&layer), &base, &[pixels(&swatch)], FIXED_COLORS);
         assert!(palette.len() <= FIXED_COLORS);

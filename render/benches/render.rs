@@ -2,9 +2,9 @@
 //! (every game, Subulata's public view and Hnefatafl 13x13).
 //!
 //! Sizes are deterministic and printed first (each sample's bytes and the median); then
-//! criterion times `render_png` (draw + reduce to 256 colours + indexed PNG) per sample, and,
-//! for reference under the same load, the encoder used before issue #19 (RGB8, fdeflate,
-//! Paeth filter) on the same pixels. Issue #19's targets: median size at most 60 KB,
+//! criterion times `render_png` (draw + index against the board's fixed palette + indexed
+//! PNG) per sample, and, for reference under the same load, the encoder used before issue
+//! #19 (RGB8, fdeflate, Paeth filter) on the same pixels. Issue #19's targets: median size at most 60 KB,
 //! `render_png` at most 3 ms median.
 
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -215,6 +215,10 @@ impl Board for AdeltaScene {
         (1..=24).contains(&cell)
     }
 
+    fn swatches(&self) -> Vec<Self> {
+        crate::swatch::adelta()
+    }
+
     fn layer_key(&self) -> u32 {
         1
     }

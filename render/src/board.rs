@@ -30,6 +30,13 @@ pub(crate) trait Board {
     /// Draws the part of the board that never changes during a game (frame, fixed cells,
     /// labels). Must depend on nothing but [`Board::layer_key`].
     fn draw_static(&self, c: &mut Canvas, fonts: &Fonts);
+    /// Scenes on the same static layer that together show every kind of piece, mark and
+    /// header part the game draws, in the places they can be (on each kind of cell, in the
+    /// trays): the board's fixed palette is made from their colours (see `quantize.rs`).
+    /// Must depend on nothing but [`Board::layer_key`], like the layer.
+    fn swatches(&self) -> Vec<Self>
+    where
+        Self: Sized;
     /// Draws the part of the board under the pieces that depends on the scene (Subulata's
     /// terrain). Most boards have none.
     fn draw_board(&self, _c: &mut Canvas, _fonts: &Fonts) {}
@@ -65,6 +72,50 @@ fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, Rende
     paint(b, fonts, scale, detail)
 }
 
+/// Checks and draws `scene` at full size, for a PNG: as [`draw`], and the canvas's layer has
+/// its board's fixed palette (made from the board's swatches on first use).
+pub(crate) fn draw_png(scene: &Scene) -> Result<Canvas, RenderError> {
+    let canvas = draw(scene, 1.0, true)?;
+    fix_palette(scene, &canvas)?;
+    Ok(canvas)
+}
+
+/// Makes sure `canvas`'s layer (if any) has the fixed palette of `scene`'s board.
+pub(crate) fn fix_palette(scene: &Scene, canvas: &Canvas) -> Result<(), RenderError> {
+    match scene {
+        Scene::Hnefatafl(s) => fix_board_palette(s, canvas),
+        Scene::Adelta(s) => fix_board_palette(s, canvas),
+        Scene::Subulata(s) => fix_board_palette(s, canvas),
+        Scene::Daldosa(s) => fix_board_palette(s, canvas),
+    }
+}
+
+fn fix_board_palette<B: Board>(b: &B, canvas: &Canvas) -> Result<(), RenderError> {
+    let Some(layer) = canvas.base.as_ref() else {
+        return Ok(());
+    };
+    if layer.fixed().is_some() {
+        return Ok(());
+    }
+    let fonts = fonts()?;
+    layer.fix(|| {
+        b.swatches()
+            .iter()
+            .map(|swatch| {
+                let mut c = Canvas {
+                    pixmap: layer.pixmap.clone(),
+                    scale: canvas.scale,
+                    detail: canvas.detail,
+                    base: None,
+                };
+                paint_over(swatch, fonts, &mut c);
+                c.pixmap.data().to_vec()
+            })
+            .collect()
+    });
+    Ok(())
+}
+
 /// Draws a whole picture at `scale`: table and static board (from the layer cache), header,
 /// scene board parts, highlights and arrows, pieces, then rings and capture marks.
 pub(crate) fn paint<B: Board>(
@@ -90,13 +141,19 @@ pub(crate) fn paint<B: Board>(
         detail,
         static_layer,
     )?;
-    header::draw(&mut c, fonts, b.header());
-    b.draw_board(&mut c, fonts);
-    marks::under(&mut c, b);
-    marks::arrows(&mut c, b);
-    b.draw_pieces(&mut c, fonts);
-    marks::over(&mut c, b);
+    paint_over(b, fonts, &mut c);
     Ok(c)
+}
+
+/// Draws what a picture adds to its static layer: header, scene board parts, highlights and
+/// arrows, pieces, then rings and capture marks.
+fn paint_over<B: Board>(b: &B, fonts: &Fonts, c: &mut Canvas) {
+    header::draw(c, fonts, b.header());
+    b.draw_board(c, fonts);
+    marks::under(c, b);
+    marks::arrows(c, b);
+    b.draw_pieces(c, fonts);
+    marks::over(c, b);
 }
 
 /// Checks the header and that every marked cell exists on the board.

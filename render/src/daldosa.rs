@@ -197,6 +197,10 @@ impl Board for DaldosaScene {
         cell < 36
     }
 
+    fn swatches(&self) -> Vec<Self> {
+        crate::swatch::daldosa()
+    }
+
     fn layer_key(&self) -> u32 {
         3
     }

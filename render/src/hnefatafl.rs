@@ -149,6 +149,10 @@ impl Board for HnefataflScene {
         usize::from(cell) < usize::from(self.size) * usize::from(self.size)
     }
 
+    fn swatches(&self) -> Vec<Self> {
+        crate::swatch::hnefatafl(self.size)
+    }
+
     fn layer_key(&self) -> u32 {
         100 + u32::from(self.size)
     }

@@ -30,6 +30,7 @@ pub mod samples;
 mod scene;
 mod sprite;
 mod subulata;
+mod swatch;
 mod text;
 mod theme;
 

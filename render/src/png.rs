@@ -5,11 +5,11 @@
 //! a pixel); indexed it is about a third of the data and compresses several times better,
 //! and any PNG decoder shows it (palette PNGs are baseline PNG, so Discord and every Matrix
 //! client display them inline like the RGB ones). See `quantize.rs` for how the palette is
-//! chosen, and `docs/BENCHMARKS.md` for sizes and times.
+//! chosen (a fixed one per board, made once), and `docs/BENCHMARKS.md` for sizes and times.
 
-use crate::board::draw;
+use crate::board::draw_png;
 use crate::canvas::Canvas;
-use crate::quantize::{MAX_COLORS, quantize, quantize_over};
+use crate::quantize::{MAX_COLORS, Rows, index_over, quantize, quantize_over, scanlines};
 use crate::{RenderError, Scene};
 use flate2::{Compress, Compression, FlushCompress, Status};
 use png::{BitDepth, ColorType, Encoder};
@@ -31,7 +31,7 @@ pub struct Png {
 /// The main entry point: the bot posts these bytes as a chat attachment. Invalid scenes give
 /// [`RenderError::InvalidScene`] rather than a wrong picture.
 pub fn render_png(scene: &Scene) -> Result<Png, RenderError> {
-    let canvas = draw(scene, 1.0, true)?;
+    let canvas = draw_png(scene)?;
     Ok(Png {
         bytes: encode_png(&canvas)?,
         width: canvas.pixmap.width(),
@@ -52,12 +52,8 @@ const DEFLATE_LEVEL: u32 = 2;
 /// compressor a row at a time, and each call costs a 32 KB buffer clear in `flate2`.
 pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (canvas.pixmap.width(), canvas.pixmap.height());
-    let pixels = canvas.pixmap.data();
-    let indexed = match &canvas.base {
-        Some(layer) => quantize_over(pixels, layer.pixmap.data(), layer.indexed(), MAX_COLORS),
-        None => quantize(pixels, MAX_COLORS),
-    };
-    let idat = compress(&filtered_rows(&indexed.indices, width as usize))?;
+    let indexed = rows(canvas);
+    let idat = compress(&indexed.rows)?;
     let mut out = Vec::with_capacity(idat.len() + indexed.palette.len() + 128);
     let mut encoder = Encoder::new(&mut out, width, height);
     encoder.set_color(ColorType::Indexed);
@@ -72,15 +68,30 @@ pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     Ok(out)
 }
 
-/// The rows as PNG scanlines: each led by its filter type, 0 (none).
-fn filtered_rows(indices: &[u8], width: usize) -> Vec<u8> {
-    let width = width.max(1);
-    let mut out = Vec::with_capacity(indices.len() + indices.len() / width + 1);
-    for row in indices.chunks(width) {
-        out.push(0);
-        out.extend_from_slice(row);
+/// The canvas as scanlines of palette indices: against its board's fixed palette when its
+/// layer has one (every full-size picture), else reduced over its layer, or alone.
+fn rows(canvas: &Canvas) -> Rows {
+    let width = canvas.pixmap.width() as usize;
+    let pixels = canvas.pixmap.data();
+    if let Some(layer) = &canvas.base {
+        let base = layer.pixmap.data();
+        if let Some(rows) = layer
+            .fixed()
+            .and_then(|f| index_over(pixels, base, &f.rows, width, &f.palette))
+        {
+            return rows;
+        }
+        let indexed = quantize_over(pixels, base, layer.indexed(), MAX_COLORS);
+        return Rows {
+            palette: indexed.palette,
+            rows: scanlines(&indexed.indices, width),
+        };
     }
-    out
+    let indexed = quantize(pixels, MAX_COLORS);
+    Rows {
+        palette: indexed.palette,
+        rows: scanlines(&indexed.indices, width),
+    }
 }
 
 /// `data` as a zlib stream (what an IDAT chunk holds).
@@ -102,6 +113,7 @@ fn compress(data: &[u8]) -> Result<Vec<u8>, RenderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::fix_palette;
     use crate::layer::Layer;
     use crate::samples;
     use std::sync::Arc;
@@ -111,7 +123,7 @@ mod tests {
         // A canvas whose layer was cached long ago and one whose layer was just drawn (as
         // when the cache is full) must encode alike.
         for (name, scene) in samples::all() {
-            let cached = match draw(&scene, 1.0, true) {
+            let cached = match draw_png(&scene) {
                 Ok(c) => c,
                 Err(e) => panic!("{name}: {e}"),
             };
@@ -124,6 +136,10 @@ mod tests {
                 detail: cached.detail,
                 base: Some(Arc::new(Layer::new(layer.pixmap.clone()))),
             };
+            if let Err(e) = fix_palette(&scene, &fresh) {
+                panic!("{name}: {e}");
+            }
+            assert!(fresh.base.as_ref().is_some_and(|l| l.fixed().is_some()));
             assert_eq!(encode_png(&cached), encode_png(&fresh), "{name}");
         }
     }

@@ -10,11 +10,19 @@
 //! When a picture has 256 colours or fewer every box holds one colour and the result is
 //! lossless.
 //!
-//! Most of a board picture is its cached static layer (table, frame, board, labels), so the
-//! layer is reduced once ([`crate::layer::Layer::indexed`], 64 entries) and a picture only
-//! counts the pixels it changed, for the other 192 entries ([`quantize_over`]): that halves
-//! the time for most games. Everything depends only on the pixels, so the same picture always
-//! gives the same palette and indices.
+//! Most of a board picture is its cached static layer (table, frame, board, labels), and the
+//! rest is drawn from a fixed set of sprites, marks and text colours. So each board gets a
+//! fixed [`Palette`], made once with its layer: the layer reduced to 64 entries
+//! ([`crate::layer::Layer::indexed`]), then the pixels that swatch pictures (`swatch.rs`, every
+//! kind of piece and mark on every kind of cell) draw over the layer reduced to up to
+//! [`FIXED_COLORS`] entries in all, remembering the entry of each colour. A picture then costs
+//! a comparison per pixel against the layer ([`index_over`]): unchanged pixels keep the
+//! layer's index, changed ones look their exact colour up (runs of one colour once); a colour
+//! no swatch drew takes the nearest entry when it is close, else one of the entries left
+//! (the far colours reduced by the same median cut). Everything depends only on the pixels
+//! and the board, so the same picture always gives the same palette and indices.
+//! ([`quantize_over`], a picture's changed colours reduced on their own, is the fallback for
+//! a canvas whose layer has no fixed palette.)
 
 /// At most this many palette entries (8-bit indexed PNG).
 pub(crate) const MAX_COLORS: usize = 256;
@@ -117,6 +125,380 @@ pub(crate) fn quantize_over(
     Indexed { palette, indices }
 }
 
+/// Entries a board's fixed [`Palette`] may use; the other `256 - FIXED_COLORS` are left for
+/// the colours of a picture that no entry is close to.
+pub(crate) const FIXED_COLORS: usize = 224;
+
+/// A colour this close to a palette entry (squared RGB distance) takes that entry when it is
+/// not one of the palette's known colours; farther ones get entries of the picture's own.
+const CLOSE: u32 = 3 * 6 * 6;
+
+/// A board's fixed palette: the static layer's entries, then entries for what is drawn over
+/// it (pieces, marks, header), made once from swatch pictures, with every colour seen in the
+/// layer and the swatches and the entry it went to. Indexing a picture against it is an
+/// exact-colour lookup per changed pixel instead of a colour reduction.
+pub(crate) struct Palette {
+    /// RGB triples, the layer's entries first.
+    pub rgb: Vec<u8>,
+    /// Colour key to entry, for every colour the swatches drew over the layer (a changed
+    /// pixel of the layer's own colour is rare: it takes the nearest entry).
+    known: ColorMap,
+}
+
+impl Palette {
+    /// The palette of a layer (`base_rgba`, reduced to `base`) under the pictures `swatches`
+    /// (each drawn over the layer, so of the same size): the layer's entries, then the
+    /// swatches' changed pixels reduced to the rest of `max_colors` entries.
+    pub fn new(
+        base_rgba: &[u8],
+        base: &Indexed,
+        swatches: &[Vec<u8>],
+        max_colors: usize,
+    ) -> Palette {
+        let max_colors = max_colors.clamp(1, MAX_COLORS - 1);
+        let mut rgb = base.palette.clone();
+        let taken = rgb.len() / 3;
+        let mut table = ColorTable::with_capacity(8192);
+        for swatch in swatches.iter().filter(|s| s.len() == base_rgba.len()) {
+            for (px, was) in swatch.chunks_exact(4).zip(base_rgba.chunks_exact(4)) {
+                let (px, was) = (pixel_word(px), pixel_word(was));
+                if px != was {
+                    table.add(key(px), 1);
+                }
+            }
+        }
+        let mut known = ColorMap::with_capacity(table.colors.len());
+        if taken < max_colors && !table.colors.is_empty() {
+            let colors = table.colors;
+            let mut order: Vec<u32> = (0..colors.len() as u32).collect();
+            let boxes = median_cut(&colors, &mut order, max_colors - taken);
+            for (index, b) in boxes.iter().enumerate() {
+                rgb.extend_from_slice(&b.sums.mean());
+                for &id in order.get(b.start..b.end).unwrap_or_default() {
+                    if let Some(c) = colors.get(id as usize) {
+                        known.insert(c.key(), (taken + index).min(254) as u8);
+                    }
+                }
+            }
+        }
+        Palette { rgb, known }
+    }
+
+    /// How many entries the palette has.
+    pub fn len(&self) -> usize {
+        self.rgb.len() / 3
+    }
+
+    /// The entry nearest to colour `key` and its squared distance (the first of equals).
+    fn nearest(&self, key: u32) -> (u32, u32) {
+        let [r, g, b, _] = key.to_le_bytes().map(i32::from);
+        let mut best = (0, u32::MAX);
+        for (i, e) in self.rgb.chunks_exact(3).enumerate() {
+            let (dr, dg, db) = (
+                r - i32::from(e[0]),
+                g - i32::from(e[1]),
+                b - i32::from(e[2]),
+            );
+            let d = (dr * dr + dg * dg + db * db).unsigned_abs();
+            if d < best.1 {
+                best = (i as u32, d);
+            }
+        }
+        best
+    }
+}
+
+/// A picture as PNG scanlines of palette indices.
+pub(crate) struct Rows {
+    /// RGB triples, one per entry (at most [`MAX_COLORS`]).
+    pub palette: Vec<u8>,
+    /// Each row of `width` indices led by its filter type byte (0, none).
+    pub rows: Vec<u8>,
+}
+
+/// The layer's indices as PNG scanlines (`width` indices a row, each row led by a 0).
+pub(crate) fn scanlines(indices: &[u8], width: usize) -> Vec<u8> {
+    let width = width.max(1);
+    let mut out = Vec::with_capacity(indices.len() + indices.len() / width + 1);
+    for row in indices.chunks(width) {
+        out.push(0);
+        out.extend_from_slice(row);
+    }
+    out
+}
+
+/// Indexes `rgba` (`width` pixels a row), drawn over `base_rgba` whose scanlines under
+/// `palette` are `base_rows`: unchanged pixels keep the layer's index, changed ones take the
+/// entry of their exact colour when the palette knows it, else the nearest entry when it is
+/// [`CLOSE`], else entries of the picture's own (the far colours reduced to the entries left).
+/// A pure function of its inputs: the same picture gives the same bytes.
+///
+/// `None` when the sizes do not match.
+pub(crate) fn index_over(
+    rgba: &[u8],
+    base_rgba: &[u8],
+    base_rows: &[u8],
+    width: usize,
+    palette: &Palette,
+) -> Option<Rows> {
+    let width = width.max(1);
+    let height = rgba.len() / 4 / width;
+    if rgba.len() != width * height * 4
+        || base_rgba.len() != rgba.len()
+        || base_rows.len() != height * (width + 1)
+        || palette.len() > MAX_COLORS
+    {
+        return None;
+    }
+    let mut rows = base_rows.to_vec();
+    let mut lookup = Lookup::new(palette);
+    let row_bytes = width * 4;
+    let rgba_rows = rgba
+        .chunks_exact(row_bytes)
+        .zip(base_rgba.chunks_exact(row_bytes));
+    for (y, (row, under)) in rgba_rows.enumerate() {
+        // Most rows, and most blocks of the others, are the layer's: compared a row, then 16
+        // pixels, then 4 at a time.
+        if row == under {
+            continue;
+        }
+        let out_start = y * (width + 1) + 1;
+        let out = rows.get_mut(out_start..out_start + width)?;
+        let blocks = row.chunks(64).zip(under.chunks(64)).enumerate();
+        for (b, (block, was)) in blocks.filter(|(_, (block, was))| !same_block(block, was)) {
+            let x0 = 16 * b;
+            let mut quads = block.chunks_exact(16).zip(was.chunks_exact(16)).enumerate();
+            for (q, (quad, old)) in &mut quads {
+                let (four, old) = (quad_word(quad), quad_word(old));
+                if four == old {
+                    continue;
+                }
+                for i in 0..4 {
+                    let (px, before) = ((four >> (32 * i)) as u32, (old >> (32 * i)) as u32);
+                    let x = x0 + 4 * q + i;
+                    if px != before
+                        && let Some(o) = out.get_mut(x)
+                    {
+                        *o = lookup.entry(px, out_start + x);
+                    }
+                }
+            }
+            let done = block.len() / 16 * 16;
+            let rest = block.get(done..).unwrap_or_default();
+            let rest_under = was.get(done..).unwrap_or_default();
+            for (i, (px, old)) in rest
+                .chunks_exact(4)
+                .zip(rest_under.chunks_exact(4))
+                .enumerate()
+            {
+                let (px, old) = (pixel_word(px), pixel_word(old));
+                let x = x0 + done / 4 + i;
+                if px != old
+                    && let Some(o) = out.get_mut(x)
+                {
+                    *o = lookup.entry(px, out_start + x);
+                }
+            }
+        }
+    }
+    let mut colors = palette.rgb.clone();
+    colors.extend(lookup.place_far(&mut rows));
+    Some(Rows {
+        palette: colors,
+        rows,
+    })
+}
+
+/// What [`index_over`] learns while it goes: the colours it already placed, and the far ones.
+struct Lookup<'a> {
+    palette: &'a Palette,
+    /// The last colour looked up and its entry (changed pixels come in runs).
+    last: Option<(u32, u8)>,
+    /// The colours looked up lately, `key << 8 | value` or [`NONE`], by a hash of the key:
+    /// a picture draws the same few hundred colours again and again, and this small table
+    /// stays in the first-level cache where the palette's map of thousands does not.
+    recent: Vec<u32>,
+    /// Colours not known to the palette: the entry they take, or [`FAR`].
+    seen: ColorMap,
+    /// The far colours, counted.
+    far: ColorTable,
+    /// (where in the rows, far colour id) of each far pixel.
+    far_at: Vec<(u32, u32)>,
+}
+
+/// Slots of [`Lookup::recent`] (16 KB).
+const RECENT: usize = 4096;
+
+/// Marks a far colour in [`Lookup::seen`].
+const FAR: u8 = 254;
+
+impl Lookup<'_> {
+    fn new(palette: &Palette) -> Lookup<'_> {
+        Lookup {
+            palette,
+            last: None,
+            recent: vec![NONE; RECENT],
+            seen: ColorMap::with_capacity(512),
+            far: ColorTable::with_capacity(64),
+            far_at: Vec::new(),
+        }
+    }
+
+    /// The entry of pixel `px`, at `at` in the rows (a far colour's entry comes later).
+    #[inline]
+    fn entry(&mut self, px: u32, at: usize) -> u8 {
+        let k = key(px);
+        match self.last {
+            Some((last, entry)) if last == k => entry,
+            _ => self.look_up(k, at),
+        }
+    }
+
+    /// [`Lookup::entry`] for a colour other than the last one.
+    #[inline(never)]
+    fn look_up(&mut self, k: u32, at: usize) -> u8 {
+        let slot = (k.wrapping_mul(0x9E37_79B9) >> 16) as usize & (RECENT - 1);
+        let value = match self.recent.get(slot) {
+            Some(&r) if r != NONE && r >> 8 == k => r as u8,
+            _ => {
+                let value = self.remember(k);
+                if let Some(r) = self.recent.get_mut(slot) {
+                    *r = k << 8 | u32::from(value);
+                }
+                value
+            }
+        };
+        if value == FAR {
+            let id = self.far.add(k, 1);
+            self.far_at.push((at as u32, id));
+            self.last = None;
+            return 0;
+        }
+        self.last = Some((k, value));
+        value
+    }
+
+    /// The value of colour `k`: its entry in the palette, else the nearest if it is close,
+    /// else [`FAR`].
+    fn remember(&mut self, k: u32) -> u8 {
+        match self.palette.known.get(k) {
+            Some(v) => v,
+            None => match self.seen.get(k) {
+                Some(v) => v,
+                None => {
+                    let (entry, distance) = self.palette.nearest(k);
+                    let v = if distance <= CLOSE {
+                        entry.min(253) as u8
+                    } else {
+                        FAR
+                    };
+                    self.seen.insert(k, v);
+                    v
+                }
+            },
+        }
+    }
+
+    /// Reduces the far colours to the entries left after the palette's, writes their
+    /// entries into `rows`, and returns the new entries' RGB triples.
+    fn place_far(self, rows: &mut [u8]) -> Vec<u8> {
+        let colors = self.far.colors;
+        if colors.is_empty() {
+            return Vec::new();
+        }
+        let first = self.palette.len();
+        let mut order: Vec<u32> = (0..colors.len() as u32).collect();
+        let boxes = median_cut(&colors, &mut order, MAX_COLORS - first);
+        let mut rgb = Vec::with_capacity(boxes.len() * 3);
+        let mut entry_of = vec![0u8; colors.len()];
+        for (index, b) in boxes.iter().enumerate() {
+            rgb.extend_from_slice(&b.sums.mean());
+            for &id in order.get(b.start..b.end).unwrap_or_default() {
+                if let Some(e) = entry_of.get_mut(id as usize) {
+                    *e = (first + index).min(255) as u8;
+                }
+            }
+        }
+        for (at, id) in self.far_at {
+            if let (Some(o), Some(&e)) = (rows.get_mut(at as usize), entry_of.get(id as usize)) {
+                *o = e;
+            }
+        }
+        rgb
+    }
+}
+
+/// An open-addressing map from colour keys (24 bits) to entries (below 255), a slot of four
+/// bytes each so that the map of a board's few thousand colours stays in the fastest caches.
+struct ColorMap {
+    /// Slot to `key << 8 | value`, or [`NONE`].
+    slots: Vec<u32>,
+    len: usize,
+}
+
+/// No slot holds this (values are below 255), so it marks an empty slot.
+const NONE: u32 = u32::MAX;
+
+impl ColorMap {
+    /// An empty map with room for `capacity` keys before it grows.
+    fn with_capacity(capacity: usize) -> ColorMap {
+        ColorMap {
+            slots: vec![NONE; (2 * capacity).next_power_of_two().max(16)],
+            len: 0,
+        }
+    }
+
+    /// Where `key` is or belongs, and its value if it is there.
+    fn find(&self, key: u32) -> (usize, Option<u8>) {
+        let mask = self.slots.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9) >> 12) as usize & mask;
+        loop {
+            match self.slots.get(i) {
+                Some(&slot) if slot == NONE => return (i, None),
+                Some(&slot) if slot >> 8 == key => return (i, Some(slot as u8)),
+                Some(_) => i = (i + 1) & mask,
+                None => return (i, None),
+            }
+        }
+    }
+
+    /// The value of `key`, if any.
+    fn get(&self, key: u32) -> Option<u8> {
+        self.find(key).1
+    }
+
+    /// Sets `key` (24 bits) to `value` (below 255).
+    fn insert(&mut self, key: u32, value: u8) {
+        let (mut i, old) = self.find(key);
+        if old.is_none() {
+            if (self.len + 1) * 2 > self.slots.len() {
+                let doubled = vec![NONE; self.slots.len() * 2];
+                let old_slots = std::mem::replace(&mut self.slots, doubled);
+                for slot in old_slots.into_iter().filter(|&s| s != NONE) {
+                    let (j, _) = self.find(slot >> 8);
+                    if let Some(s) = self.slots.get_mut(j) {
+                        *s = slot;
+                    }
+                }
+                i = self.find(key).0;
+            }
+            self.len += 1;
+        }
+        if let Some(s) = self.slots.get_mut(i) {
+            *s = (key & 0x00ff_ffff) << 8 | u32::from(value.min(254));
+        }
+    }
+}
+
+/// Whether two blocks of up to 16 pixels are equal (a full block is compared as a fixed-size
+/// array, which the compiler does in a few vector instructions rather than a `memcmp` call).
+fn same_block(a: &[u8], b: &[u8]) -> bool {
+    match (<&[u8; 64]>::try_from(a), <&[u8; 64]>::try_from(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
 /// Four pixels (16 bytes, from `chunks_exact(16)`) as one little-endian word.
 fn quad_word(quad: &[u8]) -> u128 {
     let mut bytes = [0u8; 16];
@@ -173,7 +555,7 @@ impl Scan {
     /// Counts the run going on, if any (it ends before `position`).
     fn end_run(&mut self) {
         if let Some(p) = self.pixel.take() {
-            let id = self.table.add(p & 0x00ff_ffff, self.len);
+            let id = self.table.add(key(p), self.len);
             self.runs
                 .push((id, self.position.saturating_sub(self.len), self.len));
         }
@@ -213,6 +595,19 @@ impl Scan {
 struct Color {
     rgb: [u8; 3],
     count: u32,
+}
+
+impl Color {
+    /// The colour as [`key`] gives it.
+    fn key(&self) -> u32 {
+        let [r, g, b] = self.rgb.map(u32::from);
+        r | g << 8 | b << 16
+    }
+}
+
+/// A pixel's colour as a hash key: its RGB bytes, little-endian (alpha dropped).
+fn key(px: u32) -> u32 {
+    px & 0x00ff_ffff
 }
 
 /// No slot holds this (colour keys have no high byte), so it marks an empty slot.
@@ -616,6 +1011,63 @@ mod tests {
                 assert!(g.abs_diff(*w) <= 2, "{got:?} for {want:?}");
             }
         }
+    }
+
+    #[test]
+    fn against_a_fixed_palette_known_colours_are_looked_up_and_far_ones_get_entries() {
+        // A layer of 40 x 50 pixels, a swatch that drew 100 colours over part of it.
+        let width = 40;
+        let layer: Vec<[u8; 3]> = (0..2000u32)
+            .map(|i| [(i % 97) as u8, (i % 13) as u8 * 9, 200])
+            .collect();
+        let base = quantize(&pixels(&layer), 64);
+        let mut swatch = layer.clone();
+        for (i, p) in swatch.iter_mut().enumerate().skip(400).take(100) {
+            *p = [250, (2 * i) as u8, 3];
+        }
+        let palette = Palette::new(&pixels(&layer), &base, &[pixels(&swatch)], FIXED_COLORS);
+        assert!(palette.len() <= FIXED_COLORS);
+        assert_eq!(
+            palette.rgb.get(..base.palette.len()),
+            Some(&base.palette[..])
+        );
+        let rows = scanlines(&base.indices, width);
+        // A picture with some swatch colours, a colour next to one, and far colours.
+        let mut picture = layer.clone();
+        picture[10] = swatch[450];
+        picture[11] = [swatch[450][0] - 1, swatch[450][1], swatch[450][2] + 2];
+        for p in picture.iter_mut().skip(1000).take(300) {
+            *p = [0, 250, 250];
+        }
+        picture[1999] = [90, 0, 90];
+        let Some(out) = index_over(&pixels(&picture), &pixels(&layer), &rows, width, &palette)
+        else {
+            panic!("the sizes match");
+        };
+        assert!(out.palette.len() <= MAX_COLORS * 3);
+        assert_eq!(out.palette.get(..palette.rgb.len()), Some(&palette.rgb[..]));
+        let entry = |i: usize| {
+            let at = i / width * (width + 1) + 1 + i % width;
+            usize::from(out.rows[at])
+        };
+        for (i, (p, was)) in picture.iter().zip(&layer).enumerate() {
+            let e = entry(i);
+            let got = &out.palette[e * 3..e * 3 + 3];
+            if p == was {
+                assert_eq!(
+                    e,
+                    usize::from(base.indices[i]),
+                    "pixel {i} keeps the layer's"
+                );
+            } else {
+                for (g, w) in got.iter().zip(p) {
+                    assert!(g.abs_diff(*w) <= 6, "pixel {i}: {got:?} for {p:?}");
+                }
+            }
+        }
+        // the far colours have entries of their own, after the palette's
+        assert!(entry(1000) >= palette.len() && entry(1999) >= palette.len());
+        assert_eq!(out.rows.iter().step_by(width + 1).max(), Some(&0));
     }
 
     #[test]

@@ -220,6 +220,10 @@ impl Board for SubulataScene {
         cell < 81
     }
 
+    fn swatches(&self) -> Vec<Self> {
+        crate::swatch::subulata()
+    }
+
     fn layer_key(&self) -> u32 {
         2
     }

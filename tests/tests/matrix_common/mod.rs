@@ -48,14 +48,19 @@ pub struct Seen {
     pub at: Instant,
 }
 
+/// Who was seen typing, room by room, in arrival order.
+pub type TypingSeen = Arc<Mutex<Vec<(OwnedRoomId, Vec<OwnedUserId>)>>>;
+/// Read receipts seen: the room, the event read, and who read it.
+pub type ReceiptsSeen = Arc<Mutex<Vec<(OwnedRoomId, matrix_sdk::ruma::OwnedEventId, OwnedUserId)>>>;
+
 /// A player: a logged-in client syncing in the background, and what it has seen.
 pub struct Player {
     pub client: Client,
     pub seen: Arc<Mutex<Vec<Seen>>>,
-    /// Who was seen typing, room by room, in arrival order.
-    pub typing: Arc<Mutex<Vec<(OwnedRoomId, Vec<OwnedUserId>)>>>,
-    /// Read receipts seen: the room, the event read, and who read it.
-    pub receipts: Arc<Mutex<Vec<(OwnedRoomId, matrix_sdk::ruma::OwnedEventId, OwnedUserId)>>>,
+    /// Who was seen typing.
+    pub typing: TypingSeen,
+    /// Read receipts seen.
+    pub receipts: ReceiptsSeen,
     _dir: TempDir,
 }
 

@@ -393,12 +393,7 @@ fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
     // bob accepts from his Discord channel: the game has a home on each platform.
     let r = say("bob", "accept #1");
     assert!(r.text.contains("Game #1 starts"), "{}", r.text);
-    let homes: Vec<String> = s
-        .test_game(1)
-        .homes()
-        .into_iter()
-        .map(|h| h.channel.0)
-        .collect();
+    let homes = home_channels(&s, 1);
     assert_eq!(homes, ["!room:example.org", "9100"]);
     // The Matrix room hears of it too, pinging alice there (she moves first).
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
@@ -507,12 +502,7 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
         .find(|(_, active)| *active)
         .map(|(id, _)| id)
         .expect("an active game");
-    let homes: Vec<String> = s
-        .test_game(id)
-        .homes()
-        .into_iter()
-        .map(|h| h.channel.0)
-        .collect();
+    let homes = home_channels(&s, id);
     assert_eq!(homes, ["9100", "!room:example.org"]);
 }
 
@@ -594,12 +584,7 @@ fn an_open_challenge_is_announced_on_the_other_platform_and_accepted_there() {
     assert!(games.contains("#1 open challenge by alice"), "{games}");
     let r = say("mbob", "accept");
     assert!(r.text.contains("Game #1 starts"), "{}", r.text);
-    let homes: Vec<String> = s
-        .test_game(1)
-        .homes()
-        .into_iter()
-        .map(|h| h.channel.0)
-        .collect();
+    let homes = home_channels(&s, 1);
     assert_eq!(homes, ["9100", "!room:example.org"]);
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
     assert_eq!(r.elsewhere[0].channel.0, "9100");
@@ -765,4 +750,13 @@ fn two_accounts_of_one_player_racing_on_a_game_between_platforms_move_once() {
         let told: usize = replies.iter().map(|r| r.elsewhere.len()).sum();
         assert_eq!(told, 1, "round {round}");
     }
+}
+
+/// The channels of game `id`'s homes, its first first.
+fn home_channels(s: &Session, id: u64) -> Vec<String> {
+    s.test_game(id)
+        .homes()
+        .into_iter()
+        .map(|h| h.channel.0)
+        .collect()
 }

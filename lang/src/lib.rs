@@ -1,0 +1,15 @@
+//! Skald's languages. Every text a player reads is a [`Text`]: message ids from the Fluent
+//! files under `lang/locales/<language>/` with their arguments, not yet in any language. The
+//! session builds them; each adapter turns them into words for each reader with
+//! [`Text::render`], in the reader's [`Lang`].
+//!
+//! Adding a language is adding a folder of `.ftl` files with the same ids and a variant of
+//! [`Lang`]; the tests refuse a missing or extra id or argument.
+
+mod catalog;
+mod language;
+mod text;
+
+pub use catalog::{has_message, render_message};
+pub use language::Lang;
+pub use text::{Arg, Msg, Text};

@@ -150,7 +150,7 @@ mod tests {
             s.handle_message(&alice, &msg("m1", None, 0), "challenge tafl"),
             None
         );
-        let games = s.handle(&alice, "games").text;
+        let games = s.handle(&alice, "games").text.en();
         assert_eq!(games.matches("you challenge").count(), 1, "{games}");
     }
 
@@ -165,13 +165,13 @@ mod tests {
         let fixed = s
             .handle_message(&alice, &msg("m2", Some("m1"), 0), "challenge tafl")
             .expect("an answer");
-        assert_eq!(fixed.kind, ReplyKind::Done, "{}", fixed.text);
+        assert_eq!(fixed.kind, ReplyKind::Done, "{}", fixed.text.en());
         let again = s
             .handle_message(&alice, &msg("m3", Some("m1"), 0), "challenge tafl")
             .expect("an answer");
         assert_eq!(again.kind, ReplyKind::Refused);
-        assert_eq!(again.text, messages::EDIT_OF_DONE_COMMAND);
-        let games = s.handle(&alice, "games").text;
+        assert_eq!(again.text.en(), messages::EDIT_OF_DONE_COMMAND);
+        let games = s.handle(&alice, "games").text.en();
         assert_eq!(games.matches("you challenge").count(), 1, "{games}");
         // Someone else's "edit" of alice's message is not hers to make.
         assert_eq!(
@@ -187,7 +187,7 @@ mod tests {
         let reply = s
             .handle_message(&alice, &msg("m2", Some("m1"), 0), "challenge tafl")
             .expect("an answer");
-        assert_eq!(reply.kind, ReplyKind::Done, "{}", reply.text);
+        assert_eq!(reply.kind, ReplyKind::Done, "{}", reply.text.en());
     }
 
     #[test]
@@ -199,11 +199,11 @@ mod tests {
             .expect("an answer");
         assert_eq!(reply.kind, ReplyKind::Refused);
         assert!(
-            reply.text.contains("1 day 1 hour") && reply.text.contains("not run"),
+            reply.text.en().contains("1 day 1 hour") && reply.text.en().contains("not run"),
             "{}",
-            reply.text
+            reply.text.en()
         );
-        let games = s.handle(&alice, "games").text;
+        let games = s.handle(&alice, "games").text.en();
         assert!(!games.contains("you challenge"), "{games}");
     }
 }

@@ -77,7 +77,7 @@ mod tests {
         let say = |who: &str, line: &str| {
             let ctx = Context::private(User::new("console", who, who), "console", "console");
             let r = s.handle(&ctx, line);
-            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
         };
         say("alice", "challenge tafl @bob first");
         say("bob", "accept");

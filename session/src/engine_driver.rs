@@ -105,7 +105,7 @@ impl Driver {
         if reply.kind != ReplyKind::Done {
             // The game changed while the engine thought (a resignation), or a bug: the log
             // says which, the channel hears nothing from the engine.
-            tracing::warn!(game = turn.game, line = %line, answer = %reply.text, "the engine's move was not played");
+            tracing::warn!(game = turn.game, line = %line, answer = %reply.text.en(), "the engine's move was not played");
             self.failed.insert((turn.game, turn.seed));
         }
         EngineMove { turn, line, reply }
@@ -174,10 +174,7 @@ impl Driver {
 /// `later` appended to `earlier`: both texts, the later board, pings and choices.
 fn merge(earlier: &mut Reply, later: Reply) {
     if !later.text.is_empty() {
-        if !earlier.text.is_empty() {
-            earlier.text.push('\n');
-        }
-        earlier.text.push_str(&later.text);
+        earlier.text.line(later.text);
     }
     if !later.boards.is_empty() {
         earlier.boards = later.boards;
@@ -215,16 +212,16 @@ mod tests {
         let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
         // Hnefatafl with the engine first (attackers): its move is one notice in `hall`.
         let r = s.handle(&alice, "challenge tafl @skald easy second");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let mut driver = Driver::new();
         let notices = pending(&mut driver, &s);
         assert_eq!(notices.len(), 1, "{notices:?}");
         let n = &notices[0];
         assert_eq!(n.channel.0, "hall");
         assert!(
-            n.reply.text.contains("skald (Attackers) played"),
+            n.reply.text.en().contains("skald (Attackers) played"),
             "{}",
-            n.reply.text
+            n.reply.text.en()
         );
         assert_eq!(n.reply.boards.len(), 1);
         assert!(
@@ -250,7 +247,7 @@ mod tests {
         let bob = Context::new(User::new("test", "bob", "bob"), "club", "den");
         for who in [&alice, &bob] {
             let r = s.handle(who, "challenge tafl @skald easy second");
-            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         }
         let waiting = || -> Vec<u64> {
             let turns = s.engine_turns().expect("turns");
@@ -278,7 +275,7 @@ mod tests {
         let s = session();
         let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
         let r = s.handle(&alice, "challenge subulata @skald easy second");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let turns = s.engine_turns().expect("turns");
         assert_eq!(turns.len(), 1, "the engine (White) is to move");
         let turn = &turns[0];
@@ -311,14 +308,14 @@ mod tests {
         let (typed, text) = (session(), session());
         for s in [&typed, &text] {
             let r = s.handle(&alice, "challenge tafl @skald easy second");
-            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         }
         let turn = typed.engine_turns().expect("turns").remove(0);
         let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
         let by_type = typed.play_engine_move(&turn, mv);
         let by_text = text.handle(&turn.ctx, &format!("move #{} {mv}", turn.game));
-        assert_eq!(by_type.kind, ReplyKind::Done, "{}", by_type.text);
-        assert_eq!(by_type.text, by_text.text);
+        assert_eq!(by_type.kind, ReplyKind::Done, "{}", by_type.text.en());
+        assert_eq!(by_type.text.en(), by_text.text.en());
         assert_eq!(by_type.notify, by_text.notify);
         assert_eq!(typed.test_game(turn.game), text.test_game(turn.game));
     }
@@ -328,21 +325,21 @@ mod tests {
         let s = session();
         let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
         let r = s.handle(&alice, "challenge tafl @skald easy second");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let turn = s.engine_turns().expect("turns").remove(0);
         let before = s.test_game(turn.game);
         // A move of another game family is not a move of this game.
         let foreign = skald_rules::AnyMove::Adelta(skald_rules::adelta::Move::new(1, 1));
         let r = s.play_engine_move(&turn, foreign);
-        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
         assert_eq!(s.test_game(turn.game), before);
         // The game ends while the engine thinks: its answer is refused.
         let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
         let r = s.handle(&alice, &format!("resign #{}", turn.game));
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let resigned = s.test_game(turn.game);
         let r = s.play_engine_move(&turn, mv);
-        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
         assert_eq!(s.test_game(turn.game), resigned);
     }
 }

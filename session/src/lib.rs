@@ -72,6 +72,7 @@ pub use limits::Limits;
 use limits::RateLimiter;
 use rand::rngs::StdRng;
 pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind, Said};
+pub use skald_lang::{Lang, Text, t};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use store::{Commit, CommitError, Store, StoreError};

@@ -155,7 +155,9 @@ impl Session {
                  On your other platform, send `link {code}` where only you see it (/link on Discord; \
                  your direct room with me on Matrix): that account then plays as you, with your games and ratings. \
                  Never share the code: whoever uses it plays as you."
-            ),
+            )
+            .into(),
+            lang: None,
         });
         Ok(reply)
     }

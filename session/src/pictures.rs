@@ -8,7 +8,7 @@ use skald_render::{LastMove, RenderError, render_png, scene};
 
 /// The PNG of a board, as its viewer sees it, with the last move marked, and its size in
 /// pixels.
-pub fn board_png(board: &Board) -> Result<Png, RenderError> {
+pub fn board_png(board: &Board, lang: crate::Lang) -> Result<Png, RenderError> {
     let [a, b] = &board.players;
     let mut scene = scene(
         &board.position,
@@ -18,7 +18,7 @@ pub fn board_png(board: &Board) -> Result<Png, RenderError> {
     );
     if let Some(result) = &board.result {
         // As for a game its rules ended: the result instead of whose turn, no dice left.
-        scene.finish(result.clone());
+        scene.finish(result.render(lang));
     }
     render_png(&scene)
 }

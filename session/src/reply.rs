@@ -2,6 +2,7 @@
 //! and offers as buttons. Adapters decide how (an embed, a Matrix message, console lines).
 
 use super::identity::{ChannelId, UserId};
+use skald_lang::{Lang, Text};
 use skald_rules::{Event, Position, Viewer};
 
 /// How a command went, so adapters can style the answer (an error colour, a retry hint).
@@ -36,10 +37,10 @@ pub struct Board {
     pub players: [String; 2],
     /// A one-line description for screen readers and text-only adapters: the game, the
     /// number of the move to come, whose turn it is (or how the game ended).
-    pub alt: String,
+    pub alt: Text,
     /// How the game ended when it ended outside its rules (resignation, timeout, agreement,
     /// abort): shown instead of whose turn it was, which the position alone would say.
-    pub result: Option<String>,
+    pub result: Option<Text>,
 }
 
 impl Board {
@@ -59,7 +60,7 @@ impl Board {
         position: &Position,
         last_move: Vec<Event>,
         players: [String; 2],
-        alt: String,
+        alt: Text,
     ) -> Board {
         let viewer = if position.status().outcome().is_some() {
             Viewer::Final
@@ -80,18 +81,17 @@ impl Board {
     /// The board as text for its viewer (the console's output, a Matrix image's body): the
     /// rules' text board, its first line (whose turn) replaced by the result once the game
     /// ended outside its rules.
-    pub fn text(&self) -> String {
+    pub fn text(&self) -> Text {
         let text = self.position.text_board(self.viewer);
         let text = text.trim_end();
         match &self.result {
             Some(result) => {
                 let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-                format!(
-                    "{}, game over: {result}\n{rest}",
-                    self.position.rule_set().name()
-                )
+                Text::verbatim(format!("{}, game over: ", self.position.rule_set().name()))
+                    .then(result.clone())
+                    .then(Text::verbatim(format!("\n{rest}")))
             }
-            None => text.to_string(),
+            None => Text::verbatim(text),
         }
     }
 
@@ -116,9 +116,12 @@ pub struct Private {
     /// The name to show for them (`(private to @alice)`).
     pub name: String,
     /// The text.
-    pub text: String,
+    pub text: Text,
     /// Boards in that user's own view.
     pub boards: Vec<Board>,
+    /// The language they chose (`language`), else the one their platform last said they use;
+    /// `None`: the channel's (see [`Reply::lang`]).
+    pub lang: Option<Lang>,
 }
 
 /// Something the reader may do next, for adapters that offer buttons.
@@ -139,7 +142,7 @@ pub struct Reply {
     /// How the command went.
     pub kind: ReplyKind,
     /// Text for the channel.
-    pub text: String,
+    pub text: Text,
     /// Boards for the channel (public views only).
     pub boards: Vec<Board>,
     /// Parts for one user each.
@@ -158,11 +161,18 @@ pub struct Reply {
     /// [`crate::homes`]): the adapter hands these to the process's router, which posts each
     /// through the adapter owning its channel.
     pub elsewhere: Vec<Notice>,
+    /// The language the channel's community chose (`[[community]] language`, else `[game]
+    /// language`); `None`: the platform's own (a Discord server's preferred locale), else
+    /// English. See [`Reply::channel_lang`].
+    pub lang: Option<Lang>,
+    /// The language the speaker chose or their platform says they use, for what only they
+    /// see (a Discord ephemeral answer, the console's private lines); `None`: the channel's.
+    pub speaker_lang: Option<Lang>,
 }
 
 impl Reply {
     /// A successful reply with this text.
-    pub fn done(text: impl Into<String>) -> Reply {
+    pub fn done(text: impl Into<Text>) -> Reply {
         Reply {
             kind: ReplyKind::Done,
             text: text.into(),
@@ -172,11 +182,13 @@ impl Reply {
             choices: Vec::new(),
             named: Vec::new(),
             elsewhere: Vec::new(),
+            lang: None,
+            speaker_lang: None,
         }
     }
 
     /// A refusal: nothing changed, and the text says what would be accepted.
-    pub fn refused(text: impl Into<String>) -> Reply {
+    pub fn refused(text: impl Into<Text>) -> Reply {
         Reply {
             kind: ReplyKind::Refused,
             ..Reply::done(text)
@@ -190,11 +202,19 @@ impl Reply {
     }
 
     /// Adds a line of channel text.
-    pub fn line(&mut self, text: impl AsRef<str>) {
-        if !self.text.is_empty() {
-            self.text.push('\n');
-        }
-        self.text.push_str(text.as_ref());
+    pub fn line(&mut self, text: impl Into<Text>) {
+        self.text.line(text);
+    }
+
+    /// The channel's language: the community's choice, else `platform` (what the platform
+    /// says the channel speaks), else English.
+    pub fn channel_lang(&self, platform: Option<Lang>) -> Lang {
+        self.lang.or(platform).unwrap_or_default()
+    }
+
+    /// The language of what only the speaker sees.
+    pub fn speaker_lang(&self, platform: Option<Lang>) -> Lang {
+        self.speaker_lang.unwrap_or(self.channel_lang(platform))
     }
 
     /// Pings a user (once).

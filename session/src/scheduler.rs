@@ -136,8 +136,11 @@ impl Session {
             reply.private.push(Private {
                 to: player.id.clone(),
                 name: player.name.clone(),
-                text: format!("Game #{id}: your pieces with their values (only you see them):"),
+                text: crate::Text::from(format!(
+                    "Game #{id}: your pieces with their values (only you see them):"
+                )),
                 boards: vec![Board::private(&board, seat)],
+                lang: None,
             });
         }
         reply.boards.push(board);

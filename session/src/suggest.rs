@@ -158,7 +158,7 @@ mod tests {
     fn ids_and_moves_are_suggested_to_the_player_to_move_only() {
         let s = session_for_tests();
         let r = s.handle(&ctx("alice"), "challenge hnefatafl @bob first");
-        assert!(r.text.contains("#1"), "{}", r.text);
+        assert!(r.text.en().contains("#1"), "{}", r.text.en());
         assert_eq!(s.suggest_ids(&ctx("bob").user.id, "")[0].value, "1");
         assert!(s.suggest_ids(&ctx("carol").user.id, "").is_empty());
         s.handle(&ctx("bob"), "accept #1");

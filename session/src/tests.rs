@@ -48,7 +48,7 @@ impl World {
 
     fn ok(&self, who: &str, line: &str) -> Reply {
         let r = self.say(who, line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     }
 
@@ -58,15 +58,15 @@ impl World {
             r.kind,
             ReplyKind::Refused,
             "@{who} {line} should be refused: {}",
-            r.text
+            r.text.en()
         );
-        r.text
+        r.text.en()
     }
 
     /// alice challenges bob to `rule_set` with alice first; bob accepts. Returns the game id.
     fn start(&self, rule_set: &str, extra: &str) -> u64 {
         let r = self.ok("alice", &format!("challenge {rule_set} @bob first {extra}"));
-        let id: u64 = r.text["Challenge #".len()..]
+        let id: u64 = r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())
@@ -93,16 +93,20 @@ impl World {
 fn a_challenge_becomes_a_game_with_the_same_number() {
     let w = world();
     let r = w.ok("alice", "challenge tafl @bob first days:2");
-    assert!(r.text.contains("Challenge #1"), "{}", r.text);
-    assert!(r.text.contains("alice plays the Attackers"), "{}", r.text);
+    assert!(r.text.en().contains("Challenge #1"), "{}", r.text.en());
+    assert!(
+        r.text.en().contains("alice plays the Attackers"),
+        "{}",
+        r.text.en()
+    );
     assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
     assert!(r.choices.iter().any(|c| c.command.to_line() == "accept #1"));
     let r = w.ok("bob", "accept");
-    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    assert!(r.text.en().contains("Game #1 starts"), "{}", r.text.en());
     assert!(
-        r.text.contains("deadline 2025-01-03 00:00 UTC"),
+        r.text.en().contains("deadline 2025-01-03 00:00 UTC"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert_eq!(r.boards.len(), 1);
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
@@ -142,7 +146,7 @@ fn moves_are_checked_and_refusals_change_nothing() {
     assert_eq!(w.game(id), before, "nothing changed");
     // Space-separated squares are one move.
     let r = w.ok("alice", "move d1 d4");
-    assert!(r.text.contains("played d1-d4"), "{}", r.text);
+    assert!(r.text.en().contains("played d1-d4"), "{}", r.text.en());
     assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
     // Two moves in one command cannot both be one player's: refused, nothing played.
     let e = w.refused("bob", "move f4-e4 e7-e8");
@@ -168,7 +172,7 @@ fn two_commands_racing_on_one_game_apply_exactly_once() {
     }
     let reply = w.session.conflict_reply(id);
     assert_eq!(reply.kind, ReplyKind::Conflict);
-    assert!(reply.text.contains("changed") && reply.boards.len() == 1);
+    assert!(reply.text.en().contains("changed") && reply.boards.len() == 1);
     // Threads racing for real: each sends its own first move; exactly one is played.
     for round in 0..5 {
         let w = world();
@@ -188,9 +192,9 @@ fn two_commands_racing_on_one_game_apply_exactly_once() {
         assert_eq!(done, 1, "round {round}: {replies:?}");
         for r in replies.iter().filter(|r| r.kind != ReplyKind::Done) {
             assert!(
-                r.text.contains("changed") || r.text.contains("not your turn"),
+                r.text.en().contains("changed") || r.text.en().contains("not your turn"),
                 "{}",
-                r.text
+                r.text.en()
             );
         }
         assert_eq!(w.game(id).moved, [1, 0]);
@@ -206,30 +210,42 @@ fn resigning_ends_a_ranked_game_and_moves_both_ratings() {
     let r = w.ok("bob", "resign");
     assert!(
         r.text
+            .en()
             .contains("bob (Defenders) resigned; alice (Attackers) wins"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert!(
         r.text
+            .en()
             .contains("alice 1500? → 1662? (+162), bob 1500? → 1338? (−162)"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
     let r = w.ok("carol", "ladder tafl");
-    assert!(r.text.contains("1. alice 1662? ±290, 1 game"), "{}", r.text);
-    assert!(r.text.contains("2. bob 1338? ±290, 1 game"), "{}", r.text);
+    assert!(
+        r.text.en().contains("1. alice 1662? ±290, 1 game"),
+        "{}",
+        r.text.en()
+    );
+    assert!(
+        r.text.en().contains("2. bob 1338? ±290, 1 game"),
+        "{}",
+        r.text.en()
+    );
     let r = w.ok("carol", "rating @bob");
     assert!(
         r.text
+            .en()
             .contains("Hnefatafl 11x11: 1338? ±290, 1 game (0 won, 1 lost, 0 drawn)"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert!(
         w.ok("carol", "rating")
             .text
+            .en()
             .contains("carol has no ranked games here yet")
     );
     assert!(
@@ -239,15 +255,16 @@ fn resigning_ends_a_ranked_game_and_moves_both_ratings() {
     let h = w.ok("alice", "history");
     assert!(
         h.text
+            .en()
             .contains("#1 Hnefatafl 11x11 vs bob (2025-01-01): won, rating 1500? → 1662? (+162)"),
         "{}",
-        h.text
+        h.text.en()
     );
     let h = w.ok("alice", "history #1");
     assert!(
-        h.text.contains("1. ") && h.text.contains("resigned"),
+        h.text.en().contains("1. ") && h.text.en().contains("resigned"),
         "{}",
-        h.text
+        h.text.en()
     );
 }
 
@@ -257,13 +274,14 @@ fn casual_games_leave_the_ladder_alone() {
     w.start("hnefatafl", "casual");
     let r = w.ok("bob", "resign");
     assert!(
-        r.text.contains("casual game: ratings are unchanged"),
+        r.text.en().contains("casual game: ratings are unchanged"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert!(
         w.ok("alice", "ladder")
             .text
+            .en()
             .contains("Nobody has played a ranked game")
     );
 }
@@ -275,11 +293,18 @@ fn abort_only_before_both_have_moved() {
     w.play_first(id);
     let r = w.ok("bob", "abort");
     assert!(
-        r.text.contains("Aborted by bob (Defenders); no result"),
-        "{}",
         r.text
+            .en()
+            .contains("Aborted by bob (Defenders); no result"),
+        "{}",
+        r.text.en()
     );
-    assert!(w.ok("alice", "ladder").text.contains("Nobody has played"));
+    assert!(
+        w.ok("alice", "ladder")
+            .text
+            .en()
+            .contains("Nobody has played")
+    );
     let id = w.start("hnefatafl", "");
     w.play_first(id);
     w.play_first(id);
@@ -294,11 +319,15 @@ fn draws_are_offered_accepted_declined_and_refused_in_dice_games() {
     let w = world();
     let id = w.start("hnefatafl", "");
     let r = w.ok("alice", "draw");
-    assert!(r.text.contains("offers a draw"), "{}", r.text);
+    assert!(r.text.en().contains("offers a draw"), "{}", r.text.en());
     assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
     assert!(w.refused("alice", "draw").contains("already offered"));
     let r = w.ok("bob", "decline");
-    assert!(r.text.contains("declines the draw offer"), "{}", r.text);
+    assert!(
+        r.text.en().contains("declines the draw offer"),
+        "{}",
+        r.text.en()
+    );
     assert_eq!(w.game(id).draw_offer, None);
     w.ok("bob", "draw");
     // Moving refuses the opponent's offer.
@@ -306,8 +335,16 @@ fn draws_are_offered_accepted_declined_and_refused_in_dice_games() {
     assert_eq!(w.game(id).draw_offer, None);
     w.ok("alice", "draw");
     let r = w.ok("bob", "draw");
-    assert!(r.text.contains("Drawn by agreement"), "{}", r.text);
-    assert!(r.text.contains("alice 1500? → 1500? (+0)"), "{}", r.text);
+    assert!(
+        r.text.en().contains("Drawn by agreement"),
+        "{}",
+        r.text.en()
+    );
+    assert!(
+        r.text.en().contains("alice 1500? → 1500? (+0)"),
+        "{}",
+        r.text.en()
+    );
     let d = w.start("daldosa", "");
     assert!(
         w.refused("alice", &format!("draw #{d}"))
@@ -325,11 +362,19 @@ fn takeback_undoes_the_last_move_when_granted() {
     );
     w.ok("alice", "move d1-d4");
     let r = w.ok("alice", "takeback");
-    assert!(r.text.contains("asks to take back"), "{}", r.text);
+    assert!(r.text.en().contains("asks to take back"), "{}", r.text.en());
     assert!(w.refused("alice", "takeback").contains("already asked"));
     let r = w.ok("bob", "takeback");
-    assert!(r.text.contains("last move is undone"), "{}", r.text);
-    assert!(r.text.contains("alice (Attackers) to move"), "{}", r.text);
+    assert!(
+        r.text.en().contains("last move is undone"),
+        "{}",
+        r.text.en()
+    );
+    assert!(
+        r.text.en().contains("alice (Attackers) to move"),
+        "{}",
+        r.text.en()
+    );
     let g = w.game(id);
     assert_eq!(g.moved, [0, 0]);
     assert!(g.record.actions.is_empty());
@@ -339,6 +384,7 @@ fn takeback_undoes_the_last_move_when_granted() {
     assert!(
         w.ok("bob", "decline")
             .text
+            .en()
             .contains("declines the takeback request")
     );
     w.ok("bob", "move f4-e4");
@@ -359,12 +405,20 @@ fn rematch_swaps_the_seats() {
     let id = w.start("hnefatafl", "days:5 casual");
     w.ok("bob", "resign");
     let r = w.ok("bob", "rematch");
-    assert!(r.text.contains("Rematch of game #1"), "{}", r.text);
-    assert!(r.text.contains("bob plays the Attackers"), "{}", r.text);
+    assert!(
+        r.text.en().contains("Rematch of game #1"),
+        "{}",
+        r.text.en()
+    );
+    assert!(
+        r.text.en().contains("bob plays the Attackers"),
+        "{}",
+        r.text.en()
+    );
     assert!(w.refused("bob", "rematch").contains("already offered"));
     // The other player's `rematch` accepts it.
     let r = w.ok("alice", &format!("rematch #{id}"));
-    assert!(r.text.contains("Game #2 starts"), "{}", r.text);
+    assert!(r.text.en().contains("Game #2 starts"), "{}", r.text.en());
     let g = w.game(2);
     assert_eq!(g.players[0].name, "bob");
     assert_eq!((g.days, g.ranked, g.rematch_of), (5, false, Some(1)));
@@ -388,6 +442,7 @@ fn challenge_answers_go_to_the_right_people() {
     assert!(
         w.ok("bob", "decline")
             .text
+            .en()
             .contains("bob declines challenge #1")
     );
     assert!(w.refused("bob", "accept #1").contains("no challenge #1"));
@@ -415,13 +470,18 @@ fn challenge_answers_go_to_the_right_people() {
     // Another channel.
     let elsewhere = Context::private(User::new("console", "carol", "carol"), "console", "other");
     let r = w.session.handle(&elsewhere, "accept #3");
-    assert!(r.text.contains("another channel"), "{}", r.text);
-    assert!(w.ok("carol", "accept #3").text.contains("Game #3 starts"));
+    assert!(r.text.en().contains("another channel"), "{}", r.text.en());
+    assert!(
+        w.ok("carol", "accept #3")
+            .text
+            .en()
+            .contains("Game #3 starts")
+    );
     assert!(
         w.refused("bob", "accept #3")
             .contains("already accepted: it is game #3")
     );
-    let games = w.ok("carol", "games").text;
+    let games = w.ok("carol", "games").text.en();
     assert!(
         games.contains("#3 Hnefatafl 11x11, you (Attackers) vs alice"),
         "{games}"
@@ -452,18 +512,19 @@ fn board_and_moves_without_an_id_show_the_game_that_just_ended() {
     let id = w.start("hnefatafl", "");
     w.play_first(id);
     w.ok("bob", "resign");
-    let moves = w.ok("alice", "moves").text;
+    let moves = w.ok("alice", "moves").text.en();
     assert!(
         moves.starts_with(&format!("#{id} ")) && moves.contains("1."),
         "{moves}"
     );
     let board = w.ok("bob", "board");
-    assert!(board.text.contains("resigned"), "{}", board.text);
+    assert!(board.text.en().contains("resigned"), "{}", board.text.en());
     // A new game here is the one shown again; carol never played, so she must name one.
     let next = w.start("daldosa", "");
     assert!(
         w.ok("alice", "moves")
             .text
+            .en()
             .starts_with(&format!("#{next} "))
     );
     assert!(w.refused("carol", "moves").contains("no active game here"));
@@ -483,11 +544,13 @@ fn reminders_then_a_timeout_loss_with_the_fake_clock() {
     assert_eq!(notices.len(), 1);
     let r = &notices[0].reply;
     assert!(
-        r.text.contains("Reminder, alice: your move in game #1"),
-        "{}",
         r.text
+            .en()
+            .contains("Reminder, alice: your move in game #1"),
+        "{}",
+        r.text.en()
     );
-    assert!(r.text.contains("in 23 hours"), "{}", r.text);
+    assert!(r.text.en().contains("in 23 hours"), "{}", r.text.en());
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
     assert!(w.session.tick(now).is_empty(), "one reminder per turn");
     let now = w.clock.advance(DAY);
@@ -496,11 +559,12 @@ fn reminders_then_a_timeout_loss_with_the_fake_clock() {
     let r = &notices[0].reply;
     assert!(
         r.text
+            .en()
             .contains("alice (Attackers) ran out of time; bob (Defenders) wins"),
         "{}",
-        r.text
+        r.text.en()
     );
-    assert!(r.text.contains("Ratings"), "{}", r.text);
+    assert!(r.text.en().contains("Ratings"), "{}", r.text.en());
     assert_eq!(w.session.next_wakeup(), None);
 }
 
@@ -514,7 +578,7 @@ fn a_subulata_reminder_brings_the_player_their_values_privately() {
     let notices = w.session.tick(now);
     assert_eq!(notices.len(), 1);
     let r = &notices[0].reply;
-    assert!(r.text.contains("Reminder, alice"), "{}", r.text);
+    assert!(r.text.en().contains("Reminder, alice"), "{}", r.text.en());
     assert!(
         r.channel_boards_are_public(),
         "the channel sees the public board"
@@ -535,7 +599,11 @@ fn a_timeout_before_both_moved_aborts() {
     let now = w.clock.advance(DAY + 1);
     let notices = w.session.tick(now);
     let r = &notices[0].reply;
-    assert!(r.text.contains("aborted without result"), "{}", r.text);
+    assert!(
+        r.text.en().contains("aborted without result"),
+        "{}",
+        r.text.en()
+    );
     assert!(w.game(id).end.expect("over").ratings.is_none());
 }
 
@@ -561,9 +629,10 @@ fn vacation_pauses_clocks_within_the_yearly_allowance() {
     let deadline = w.game(id).clock.deadline;
     let r = w.ok("alice", "vacation 5");
     assert!(
-        r.text.contains("until 2025-01-06 00:00 UTC") && r.text.contains("9 vacation days left"),
+        r.text.en().contains("until 2025-01-06 00:00 UTC")
+            && r.text.en().contains("9 vacation days left"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert_eq!(w.game(id).clock.deadline, deadline.plus(5 * DAY));
     assert!(
@@ -600,9 +669,9 @@ fn dice_games_take_several_steps_in_one_command() {
                 let name = &g.players[seat.index()].name;
                 let r = w.ok(name, &format!("move #{id} {first} {second}"));
                 assert!(
-                    r.text.contains(&format!("played {first} {second}")),
+                    r.text.en().contains(&format!("played {first} {second}")),
                     "{}",
-                    r.text
+                    r.text.en()
                 );
                 return;
             }
@@ -633,7 +702,7 @@ fn a_whole_game_of_each_rule_set_ends_with_a_result() {
             g.position,
             "{rule_set}"
         );
-        let text = last.expect("moves were played").text;
+        let text = last.expect("moves were played").text.en();
         assert!(
             text.contains("Ratings") || text.contains("Draw"),
             "{rule_set}: {text}"
@@ -688,14 +757,14 @@ fn subulata_values_stay_out_of_channel_replies() {
     let id = w.start("subulata", "");
     let r = w.ok("alice", &format!("arrange #{id} 9 1 8 2 7 3 6 4 5"));
     // The values only appear in alice's private part.
-    assert!(!r.text.contains('9'), "{}", r.text);
+    assert!(!r.text.en().contains('9'), "{}", r.text.en());
     assert_eq!(r.private.len(), 1);
     assert_eq!(r.private[0].to, UserId::new("console", "alice"));
     assert_eq!(
         r.private[0].boards[0].viewer,
         skald_rules::Viewer::Seat(Seat::A)
     );
-    let moves = w.ok("carol", &format!("moves #{id}")).text;
+    let moves = w.ok("carol", &format!("moves #{id}")).text.en();
     assert!(!moves.contains("9 1 8"), "{moves}");
     for _ in 0..400 {
         if w.game(id).end.is_some() {
@@ -778,9 +847,9 @@ fn a_number_picks_the_listed_legal_move_in_dice_games_only() {
     };
     let r = w.ok(mover, "move 1");
     assert!(
-        r.text.contains(&format!("played {}", legal[0])),
+        r.text.en().contains(&format!("played {}", legal[0])),
         "{}",
-        r.text
+        r.text.en()
     );
     let too_far = format!("move {}", 1000);
     let g = w.game(id);
@@ -800,7 +869,7 @@ fn a_number_picks_the_listed_legal_move_in_dice_games_only() {
 fn dice_turns_list_their_legal_steps_as_choices_for_the_mover() {
     let w = world();
     let r = w.ok("alice", "challenge daldosa @bob first");
-    let id: u64 = r.text["Challenge #".len()..]
+    let id: u64 = r.text.en()["Challenge #".len()..]
         .split(':')
         .next()
         .and_then(|n| n.parse().ok())
@@ -864,33 +933,36 @@ fn a_board_after_a_resignation_shows_the_result_not_whose_turn_it_was() {
     let during = w.ok("carol", &format!("board #{id}"));
     assert!(during.boards.iter().all(|b| b.result.is_none()));
     assert!(
-        during.boards[0].text().contains("to play"),
+        during.boards[0].text().en().contains("to play"),
         "{}",
-        during.boards[0].text()
+        during.boards[0].text().en()
     );
     w.ok("bob", &format!("resign #{id}"));
     let after = w.ok("carol", &format!("board #{id}"));
     let b = &after.boards[0];
-    let result = b.result.as_deref().unwrap_or("");
+    let result = b.result.as_ref().map(|t| t.en()).unwrap_or_default();
     assert!(
         result.contains("resigned;") && result.contains("wins"),
         "{result}"
     );
-    let text = b.text();
+    let text = b.text().en();
     let first = text.lines().next().unwrap_or("");
     assert_eq!(first, format!("Hnefatafl 11x11, game over: {result}"));
     assert!(!text.contains("to play"), "{text}");
     assert!(
-        b.alt.contains("game over") && !b.alt.contains("to move"),
+        b.alt.en().contains("game over") && !b.alt.en().contains("to move"),
         "{}",
-        b.alt
+        b.alt.en()
     );
     // The picture says it too: it differs from the same position drawn without the result.
-    let with = crate::pictures::board_png(b).expect("draws");
-    let without = crate::pictures::board_png(&super::Board {
-        result: None,
-        ..b.clone()
-    })
+    let with = crate::pictures::board_png(b, crate::Lang::En).expect("draws");
+    let without = crate::pictures::board_png(
+        &super::Board {
+            result: None,
+            ..b.clone()
+        },
+        crate::Lang::En,
+    )
     .expect("draws");
     assert_ne!(with, without);
 }
@@ -900,12 +972,20 @@ fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
     let w = world();
     w.ok("alice", "challenge tafl @skald easy first");
     let refused = w.say("alice", "takeback #1");
-    assert_eq!(refused.kind, ReplyKind::Refused, "{}", refused.text);
-    assert!(refused.text.contains("not moved yet"), "{}", refused.text);
+    assert_eq!(refused.kind, ReplyKind::Refused, "{}", refused.text.en());
+    assert!(
+        refused.text.en().contains("not moved yet"),
+        "{}",
+        refused.text.en()
+    );
     w.ok("alice", "move #1 d1-d4");
     // The engine is to move: the takeback waits for its answer.
     let early = w.say("alice", "takeback #1");
-    assert!(early.text.contains("still thinking"), "{}", early.text);
+    assert!(
+        early.text.en().contains("still thinking"),
+        "{}",
+        early.text.en()
+    );
     let mut driver = crate::engine_driver::Driver::new();
     driver.uncapped = true;
     let mut notices = Vec::new();
@@ -919,16 +999,21 @@ fn against_the_engine_a_takeback_undoes_both_moves_and_a_draw_is_refused() {
     };
     let before = export();
     let draw = w.say("alice", "draw #1");
-    assert_eq!(draw.kind, ReplyKind::Refused, "{}", draw.text);
-    assert!(draw.text.contains("agrees to no draw"), "{}", draw.text);
+    assert_eq!(draw.kind, ReplyKind::Refused, "{}", draw.text.en());
+    assert!(
+        draw.text.en().contains("agrees to no draw"),
+        "{}",
+        draw.text.en()
+    );
     assert_eq!(export(), before, "a refused draw changes nothing");
 
     let r = w.ok("alice", "takeback #1");
     assert!(
         r.text
+            .en()
             .contains("alice (Attackers) takes back their last move and the engine's answer"),
         "{}",
-        r.text
+        r.text.en()
     );
     let g = w.game(1);
     assert!(g.record.actions.is_empty(), "{:?}", g.record.actions);
@@ -952,9 +1037,9 @@ fn a_move_typed_with_a_spaced_separator_is_read() {
     let id = w.start("hnefatafl", "");
     // docs/NOTATION.md promises ` f2 - f5 `; the chat splits it into three words.
     let r = w.ok("alice", &format!("move #{id} d1 - d4"));
-    assert!(r.text.contains("played d1-d4"), "{}", r.text);
+    assert!(r.text.en().contains("played d1-d4"), "{}", r.text.en());
     let r = w.ok("bob", &format!("move #{id} e5 x e2"));
-    assert!(r.text.contains("played e5-e2"), "{}", r.text);
+    assert!(r.text.en().contains("played e5-e2"), "{}", r.text.en());
     assert_eq!(w.game(id).record.actions.len(), 2);
 }
 
@@ -966,7 +1051,7 @@ fn the_move_list_shows_a_roll_still_to_play_as_such() {
     let m = g.live().expect("replays");
     let seat = m.position().status().seat().expect("someone to move");
     let name = g.players[seat.index()].name.clone();
-    let list = w.ok(&name, &format!("moves #{id}")).text;
+    let list = w.ok(&name, &format!("moves #{id}")).text.en();
     let last = list.lines().last().expect("a line").to_string();
     assert!(last.contains("rolled"), "{list}");
     assert!(last.ends_with("(to play)"), "{list}");
@@ -979,12 +1064,13 @@ fn an_ad_elta_challenge_does_not_promise_the_first_move() {
     let r = w.ok("alice", "challenge adelta @bob first");
     assert!(
         r.text
+            .en()
             .contains("alice plays White (an opening roll decides who starts)"),
         "{}",
-        r.text
+        r.text.en()
     );
     let r = w.ok("carol", "challenge daldosa @dave first");
-    assert!(r.text.contains("(moves first)"), "{}", r.text);
+    assert!(r.text.en().contains("(moves first)"), "{}", r.text.en());
 }
 
 /// Issue #23 (1): the answer to a player's own command never pings them (they are reading
@@ -1003,23 +1089,27 @@ fn whoever_just_acted_is_not_pinged_and_the_next_player_is() {
             r.notify,
             std::slice::from_ref(&bob),
             "the challenged player: {}",
-            r.text
+            r.text.en()
         );
-        let id: u64 = r.text["Challenge #".len()..]
+        let id: u64 = r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())
             .expect("challenge number");
         let r = w.ok("bob", &format!("accept #{id}"));
-        assert!(!r.notify.contains(&bob), "bob pressed accept: {}", r.text);
-        assert_eq!(r.notify, std::slice::from_ref(&alice), "{}", r.text);
+        assert!(
+            !r.notify.contains(&bob),
+            "bob pressed accept: {}",
+            r.text.en()
+        );
+        assert_eq!(r.notify, std::slice::from_ref(&alice), "{}", r.text.en());
         let g = w.game(id);
         let seat = g.live().expect("replays").position().status().seat();
         if seat.map(|s| g.players[s.index()].name.as_str()) == Some("bob") {
             bob_started = true;
             // bob plays one step: alice is pinged only when the turn is hers.
             let r = w.play_first(id);
-            assert!(!r.notify.contains(&bob), "{}", r.text);
+            assert!(!r.notify.contains(&bob), "{}", r.text.en());
             break;
         }
         w.ok("alice", &format!("abort #{id}"));
@@ -1028,10 +1118,11 @@ fn whoever_just_acted_is_not_pinged_and_the_next_player_is() {
 
     // Challenging the engine and moving first: the game starts, nobody is pinged.
     let r = w.ok("alice", "challenge tafl @skald easy first");
-    assert!(r.text.contains("starts"), "{}", r.text);
+    assert!(r.text.en().contains("starts"), "{}", r.text.en());
     assert!(r.notify.is_empty(), "{:?}", r.notify);
     let id: u64 = r
         .text
+        .en()
         .split("Game #")
         .nth(1)
         .and_then(|t| t.split(' ').next())

@@ -42,7 +42,7 @@ impl World {
 
     fn ok(&self, who: &str, line: &str) -> Reply {
         let r = self.say_in(who, "console", line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     }
 
@@ -54,12 +54,12 @@ impl World {
             r.kind,
             ReplyKind::Refused,
             "@{who} {line} should be refused: {}",
-            r.text
+            r.text.en()
         );
         assert!(
-            r.text.contains(why),
+            r.text.en().contains(why),
             "@{who} {line}: {:?} lacks {why:?}",
-            r.text
+            r.text.en()
         );
         assert!(r.notify.is_empty() && r.private.is_empty(), "@{who} {line}");
         assert!(self.snapshot() == before, "@{who} {line} changed the store");
@@ -72,7 +72,7 @@ impl World {
     /// A challenge by `from` (`to`: `@name` or empty for open); returns its number.
     fn challenge(&self, from: &str, rule_set: &str, to: &str) -> u64 {
         let r = self.ok(from, &format!("challenge {rule_set} {to} first"));
-        r.text["Challenge #".len()..]
+        r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())
@@ -198,8 +198,12 @@ fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
         for who in ["bob", "alice"] {
             let before = w.snapshot();
             let r = w.session.handle(&public(who), &line);
-            assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text);
-            assert_eq!(r.text, messages::SECRET_INPUT_IN_PUBLIC, "@{who} {line}");
+            assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text.en());
+            assert_eq!(
+                r.text.en(),
+                messages::SECRET_INPUT_IN_PUBLIC,
+                "@{who} {line}"
+            );
             assert!(r.notify.is_empty() && r.private.is_empty(), "@{who} {line}");
             assert!(w.snapshot() == before, "@{who} {line} changed the store");
         }
@@ -208,7 +212,7 @@ fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
     let typed = command::parse(&format!("arrange #{id} 9 8 7 6 5 4 3 2 1")).expect("parses");
     let before = w.snapshot();
     let r = w.session.execute(&public("bob"), typed.clone());
-    assert_eq!(r.text, messages::SECRET_INPUT_IN_PUBLIC);
+    assert_eq!(r.text.en(), messages::SECRET_INPUT_IN_PUBLIC);
     assert!(
         w.snapshot() == before,
         "the typed arrange changed the store"
@@ -268,7 +272,7 @@ fn only_the_challenged_user_accepts_and_never_the_challenger() {
     w.refused("alice", &format!("decline #{open}"), "open to anyone");
     // Anyone else accepts an open challenge.
     let r = w.ok("carol", &format!("accept #{open}"));
-    assert!(r.text.contains("Game #2 starts"), "{}", r.text);
+    assert!(r.text.en().contains("Game #2 starts"), "{}", r.text.en());
     assert_eq!(w.game(open).players[1].name, "carol");
     w.ok("bob", &format!("accept #{direct}"));
     assert_eq!(w.game(direct).players[1].name, "bob");
@@ -277,6 +281,7 @@ fn only_the_challenged_user_accepts_and_never_the_challenger() {
     let r = w.ok("alice", &format!("rematch #{open}"));
     let rematch: u64 = r
         .text
+        .en()
         .split("challenge #")
         .nth(1)
         .and_then(|t| t.split(':').next())

@@ -22,7 +22,7 @@ fn session_on(store: SledStore, clock: Arc<FakeClock>) -> Session {
 fn say(s: &Session, who: &str, line: &str) -> Reply {
     let ctx = Context::private(User::new("console", who, who), "console", "console");
     let r = s.handle(&ctx, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
     r
 }
 
@@ -34,9 +34,11 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
     let s = session_on(store.clone(), clock.clone());
     let r = say(&s, "alice", "challenge tafl @bob first clock:1d+2h");
     assert!(
-        r.text.contains("a bank of 1 day, 2 hours added a move"),
-        "{}",
         r.text
+            .en()
+            .contains("a bank of 1 day, 2 hours added a move"),
+        "{}",
+        r.text.en()
     );
     say(&s, "bob", "accept");
     let g = s.test_game(1);
@@ -47,7 +49,7 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
     // alice thinks 5 hours: 19 left, 21 after the increment.
     clock.advance(5 * HOUR);
     say(&s, "alice", "move d1-d4");
-    let b = say(&s, "bob", "board").text;
+    let b = say(&s, "bob", "board").text.en();
     assert!(b.contains("Clocks: alice 21 h 0 min, bob 1 d."), "{b}");
     assert!(
         say(&s, "bob", "board").boards[0].players[0].ends_with("· 21 h 0 min"),
@@ -59,7 +61,7 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
     let g = s.test_game(1);
     assert_eq!(g.banks, [21 * HOUR, DAY]);
     assert_eq!(g.clock.deadline, t0.plus(6 * HOUR + 21 * HOUR));
-    let games = say(&s, "alice", "games").text;
+    let games = say(&s, "alice", "games").text.en();
     assert!(
         games.contains("your clock 21 h 0 min, bob's 1 d"),
         "{games}"
@@ -70,10 +72,10 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
     let notices = s.tick(now);
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(
-        notices[0].reply.text.contains("Reminder, alice")
-            && notices[0].reply.text.contains("in 1 hour"),
+        notices[0].reply.text.en().contains("Reminder, alice")
+            && notices[0].reply.text.en().contains("in 1 hour"),
         "{}",
-        notices[0].reply.text
+        notices[0].reply.text.en()
     );
     assert!(s.tick(now).is_empty(), "reminded once");
 
@@ -90,9 +92,10 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
         notices[0]
             .reply
             .text
+            .en()
             .contains("alice (Attackers)'s time ran out"),
         "{}",
-        notices[0].reply.text
+        notices[0].reply.text.en()
     );
     assert!(s.tick(clock.advance(MINUTE)).is_empty(), "once");
     let end = s.test_game(1).end.expect("over");
@@ -135,13 +138,13 @@ fn a_bad_time_control_is_refused_and_changes_nothing() {
         ("challenge tafl clock:3d+6h cap:1d", "at least the bank"),
     ] {
         let r = s.handle(&ctx, line);
-        assert_eq!(r.kind, ReplyKind::Refused, "{line}: {}", r.text);
-        assert!(r.text.contains(says), "{line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "{line}: {}", r.text.en());
+        assert!(r.text.en().contains(says), "{line}: {}", r.text.en());
         let mut after = Vec::new();
         s.store().export(&mut after).expect("exports");
         assert!(after == before, "{line} changed the store");
     }
     // A cap lets the bank grow beyond its start; the rematch keeps the control.
     let r = say(&s, "alice", "challenge tafl @bob clock:10d+36h cap:14d");
-    assert!(r.text.contains("up to 14 days"), "{}", r.text);
+    assert!(r.text.en().contains("up to 14 days"), "{}", r.text.en());
 }

@@ -47,7 +47,7 @@ impl World {
 
     fn ok(&self, who: &str, line: &str) -> Reply {
         let r = self.say(who, line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     }
 
@@ -55,21 +55,21 @@ impl World {
     fn refused(&self, who: &str, line: &str, says: &[&str]) -> String {
         let before = self.snapshot();
         let r = self.say(who, line);
-        assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text.en());
         for s in says {
             assert!(
-                r.text.contains(s),
+                r.text.en().contains(s),
                 "@{who} {line}: {:?} lacks {s:?}",
-                r.text
+                r.text.en()
             );
         }
         assert!(self.snapshot() == before, "@{who} {line} changed the store");
-        r.text
+        r.text.en()
     }
 
     fn challenge(&self, from: &str, to: &str) -> u64 {
         let r = self.ok(from, &format!("challenge tafl {to} first"));
-        r.text["Challenge #".len()..]
+        r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())
@@ -105,13 +105,13 @@ fn the_rate_limit_refuses_a_flood_and_refills_with_time() {
     w.ok("bob", "board");
     // A parsed command (an adapter's button) goes through the same limit.
     let r = w.session.execute(&ctx("alice"), command::Command::Games);
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
     // Refusals took nothing: one command is back 15 seconds later, not more.
     w.clock.advance(14);
     w.refused("alice", "board", &["Try again in 1 second;"]);
     w.clock.advance(1);
     let r = w.ok("alice", "move d1-d4");
-    assert!(r.text.contains("played d1-d4"), "{}", r.text);
+    assert!(r.text.en().contains("played d1-d4"), "{}", r.text.en());
     w.refused("alice", "board", &["Try again in 15 seconds"]);
     // After a quiet minute the whole burst is back.
     w.clock.advance(60);
@@ -142,7 +142,7 @@ fn overlong_lines_are_refused_before_parsing() {
     );
     // Characters, not bytes: 40 non-ASCII letters are within the limit.
     let r = w.say("alice", &format!("rules {}", "ø".repeat(34)));
-    assert!(r.text.contains("unknown rule set"), "{}", r.text);
+    assert!(r.text.en().contains("unknown rule set"), "{}", r.text.en());
     w.ok("alice", "challenge tafl @bob first days:3");
 }
 
@@ -217,7 +217,7 @@ fn active_games_are_limited_per_user_on_both_sides_of_an_accept() {
     let r = w
         .session
         .execute(&ctx("alice"), command::Command::Challenge(spec));
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
 }
 
 #[test]
@@ -245,6 +245,6 @@ fn the_engine_plays_anyone_who_asks_within_their_own_limits() {
     );
     for _ in 0..3 {
         let r = w.session.handle(&engine, "games");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     }
 }

@@ -68,7 +68,7 @@ impl World {
 
     fn ok(&self, who: &str, line: &str) -> Reply {
         let r = self.say(who, line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     }
 
@@ -76,8 +76,12 @@ impl World {
     fn refused_as(&self, c: &Context, line: &str, why: &str) {
         let before = self.snapshot();
         let r = self.session.handle(c, line);
-        assert_eq!(r.kind, ReplyKind::Refused, "{line}: {}", r.text);
-        assert!(r.text.contains(why), "{line}: {:?} lacks {why:?}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "{line}: {}", r.text.en());
+        assert!(
+            r.text.en().contains(why),
+            "{line}: {:?} lacks {why:?}",
+            r.text.en()
+        );
         assert!(self.snapshot() == before, "{line} changed the store");
     }
 
@@ -90,7 +94,7 @@ impl World {
         let r = self.ok(who, "link");
         assert_eq!(r.private.len(), 1, "{r:?}");
         assert_eq!(r.private[0].to, ctx(who).user.id);
-        let text = &r.private[0].text;
+        let text = &r.private[0].text.en();
         let code = text
             .split_whitespace()
             .find_map(|w| {
@@ -98,7 +102,7 @@ impl World {
             })
             .expect("a code in the private part");
         assert!(
-            !r.text.contains(&code),
+            !r.text.en().contains(&code),
             "the code is never in the channel text"
         );
         code
@@ -110,7 +114,7 @@ impl World {
             a,
             &format!("challenge {rule_set} {} first {extra}", handle(b)),
         );
-        let id: u64 = r.text["Challenge #".len()..]
+        let id: u64 = r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())
@@ -126,7 +130,11 @@ fn a_linked_account_plays_as_its_player() {
     let game = w.game("alice", "bob", "tafl", "");
     let code = w.code("alice");
     let r = w.ok("malice", &format!("link {}", code.to_lowercase()));
-    assert!(r.text.contains("now plays as alice"), "{}", r.text);
+    assert!(
+        r.text.en().contains("now plays as alice"),
+        "{}",
+        r.text.en()
+    );
     // Her seat, from her Discord account; never bob's, from either account.
     w.ok("alice", &format!("move #{game} d1-d4"));
     w.refused("alice", &format!("move #{game} f4-e4"), "");
@@ -138,8 +146,8 @@ fn a_linked_account_plays_as_its_player() {
     let r = w.ok("bob", &format!("move #{game} f4-e4"));
     assert_eq!(r.notify, [ctx("alice").user.id], "{:?}", r.notify);
     // `games` reads the same from either account.
-    let d = w.ok("alice", "games").text;
-    let m = w.ok("malice", "games").text;
+    let d = w.ok("alice", "games").text.en();
+    let m = w.ok("malice", "games").text.en();
     let line = format!("#{game} Hnefatafl 11x11, you (Attackers) vs bob: your move");
     assert!(d.contains(&line) && m.contains(&line), "{d}\n{m}");
     // A Matrix player challenging `@alice` by her Matrix id challenges the player alice.
@@ -159,7 +167,7 @@ fn joining_moves_the_accounts_games_and_keeps_the_rating_with_more_games() {
     let g = w.game("malice", "mcarol", "tafl", "");
     w.ok("malice", &format!("resign #{g}"));
     let active = w.game("malice", "mbob", "tafl", "");
-    let before = w.ok("carol", "ladder tafl").text;
+    let before = w.ok("carol", "ladder tafl").text.en();
     assert!(
         before.contains("alice") && before.contains("M-alice"),
         "{before}"
@@ -168,21 +176,24 @@ fn joining_moves_the_accounts_games_and_keeps_the_rating_with_more_games() {
     let code = w.code("alice");
     let r = w.ok("malice", &format!("link {code}"));
     assert!(
-        r.text.contains("2 games of this account moved"),
+        r.text.en().contains("2 games of this account moved"),
         "{}",
-        r.text
+        r.text.en()
     );
-    assert!(r.text.contains("Ratings merged"), "{}", r.text);
-    let ladder = w.ok("carol", "ladder tafl").text;
+    assert!(r.text.en().contains("Ratings merged"), "{}", r.text.en());
+    let ladder = w.ok("carol", "ladder tafl").text.en();
     assert_eq!(ladder.matches("alice").count(), 1, "one player: {ladder}");
-    let rating = w.ok("carol", &format!("rating {}", handle("alice"))).text;
+    let rating = w
+        .ok("carol", &format!("rating {}", handle("alice")))
+        .text
+        .en();
     assert!(
         rating.contains("2 games") || rating.contains("2 ranked"),
         "{rating}"
     );
     // Her history has all three finished games, from either account.
-    let h = w.ok("malice", "history").text;
-    assert_eq!(h, w.ok("alice", "history").text);
+    let h = w.ok("malice", "history").text.en();
+    assert_eq!(h, w.ok("alice", "history").text.en());
     assert_eq!(h.matches("Hnefatafl").count(), 3, "{h}");
     // The active Matrix game is alice's now, and mbob still plays it.
     w.ok("malice", &format!("move #{active} d1-d4"));
@@ -208,12 +219,12 @@ fn every_refused_link_changes_nothing() {
     }
     // A bare `link` carries no secret: it works in a shared room, the code going privately.
     let r = w.session.handle(&public, "link");
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     assert_eq!(r.private.len(), 1);
     assert!(
-        !r.text.contains(&code),
+        !r.text.en().contains(&code),
         "no code in the channel: {}",
-        r.text
+        r.text.en()
     );
     // Its own code, from the same account.
     w.refused("alice", &format!("link {code}"), "this very account");
@@ -228,7 +239,7 @@ fn every_refused_link_changes_nothing() {
         "malice",
         &format!("challenge tafl {} first", handle("mbob")),
     );
-    assert!(r.text.starts_with("Challenge #"), "{}", r.text);
+    assert!(r.text.en().starts_with("Challenge #"), "{}", r.text.en());
     w.refused("malice", &format!("link {code}"), "still pending");
     w.ok("malice", "cancel");
     // Now it works, once: the code is spent.
@@ -249,22 +260,43 @@ fn unlink_leaves_games_and_ratings_with_the_player() {
     let g = w.game("malice", "mbob", "tafl", "");
     w.ok("mbob", &format!("resign #{g}"));
     let r = w.ok("malice", "unlink");
-    assert!(r.text.contains("no longer plays as alice"), "{}", r.text);
+    assert!(
+        r.text.en().contains("no longer plays as alice"),
+        "{}",
+        r.text.en()
+    );
     // The game and the rating stay with alice (the Discord account); the Matrix account
     // starts afresh.
-    assert!(w.ok("alice", "history").text.contains(&format!("#{g}")));
-    assert!(!w.ok("malice", "history").text.contains(&format!("#{g}")));
+    assert!(
+        w.ok("alice", "history")
+            .text
+            .en()
+            .contains(&format!("#{g}"))
+    );
+    assert!(
+        !w.ok("malice", "history")
+            .text
+            .en()
+            .contains(&format!("#{g}"))
+    );
     w.refused("malice", "unlink", "not linked");
     // Linked again, then split from the player's side.
     let code = w.code("alice");
     w.ok("malice", &format!("link {code}"));
     let r = w.ok("alice", "unlink");
     assert!(
-        r.text.contains("matrix account no longer plays as you"),
-        "{}",
         r.text
+            .en()
+            .contains("matrix account no longer plays as you"),
+        "{}",
+        r.text.en()
     );
-    assert!(!w.ok("malice", "history").text.contains(&format!("#{g}")));
+    assert!(
+        !w.ok("malice", "history")
+            .text
+            .en()
+            .contains(&format!("#{g}"))
+    );
 }
 
 #[test]
@@ -316,7 +348,7 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
     };
     let say = |who: &str, scope: &str, line: &str| {
         let r = session.handle(&on(who, scope), line);
-        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
         r
     };
     // A ranked game on Discord, one on Matrix, and one in a room of no community.
@@ -326,15 +358,17 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
         ("malice", "mcarol", "!elsewhere:example.org"),
     ] {
         let r = say(a, scope, &format!("challenge tafl {} first", handle(b)));
-        assert!(r.text.starts_with("Challenge #"), "{}", r.text);
+        assert!(r.text.en().starts_with("Challenge #"), "{}", r.text.en());
         say(b, scope, "accept");
         say(a, scope, "resign");
     }
-    let discord = say("carol", "discord:81", "ladder tafl").text;
-    let matrix = say("mcarol", "!room:example.org", "ladder tafl").text;
+    let discord = say("carol", "discord:81", "ladder tafl").text.en();
+    let matrix = say("mcarol", "!room:example.org", "ladder tafl").text.en();
     assert_eq!(discord, matrix, "one ladder, read from either platform");
     assert!(discord.contains("4 players"), "{discord}");
-    let elsewhere = say("mcarol", "!elsewhere:example.org", "ladder tafl").text;
+    let elsewhere = say("mcarol", "!elsewhere:example.org", "ladder tafl")
+        .text
+        .en();
     assert!(elsewhere.contains("2 players"), "{elsewhere}");
 }
 
@@ -383,23 +417,23 @@ fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
     let (s, clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     // bob has spoken on Discord once; mbob (Matrix) challenges him by his name.
     say("bob", "games");
     let r = say("malice", "challenge tafl @bob first");
-    assert!(r.text.starts_with("Challenge #1"), "{}", r.text);
+    assert!(r.text.en().starts_with("Challenge #1"), "{}", r.text.en());
     // bob accepts from his Discord channel: the game has a home on each platform.
     let r = say("bob", "accept #1");
-    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    assert!(r.text.en().contains("Game #1 starts"), "{}", r.text.en());
     let homes = home_channels(&s, 1);
     assert_eq!(homes, ["!room:example.org", "9100"]);
     // The Matrix room hears of it too, pinging alice there (she moves first).
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
     let there = &r.elsewhere[0];
     assert_eq!(there.channel.0, "!room:example.org");
-    assert!(there.reply.text.contains("Game #1 starts"));
+    assert!(there.reply.text.en().contains("Game #1 starts"));
     assert_eq!(there.reply.notify, [ctx("malice").user.id]);
     assert!(
         r.notify.is_empty(),
@@ -411,7 +445,7 @@ fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
     assert_eq!(r.elsewhere.len(), 1);
     assert_eq!(r.elsewhere[0].channel.0, "9100");
     assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
-    assert!(r.elsewhere[0].reply.text.contains("played d1-d4"));
+    assert!(r.elsewhere[0].reply.text.en().contains("played d1-d4"));
     let r = say("bob", "move f4-e4");
     assert_eq!(r.elsewhere[0].channel.0, "!room:example.org");
     assert_eq!(r.elsewhere[0].reply.notify, [ctx("malice").user.id]);
@@ -425,8 +459,8 @@ fn a_discord_player_and_a_matrix_player_play_one_game_posted_in_both_homes() {
     // The ladder reads the same from both sides once it ends.
     say("bob", "resign");
     assert_eq!(
-        say("carol", "ladder tafl").text,
-        say("mcarol", "ladder tafl").text
+        say("carol", "ladder tafl").text.en(),
+        say("mcarol", "ladder tafl").text.en()
     );
 }
 
@@ -437,7 +471,7 @@ fn two_accounts_playing_each_other_are_not_joined_until_the_game_ends() {
     // alice (Discord) and her own Matrix account play each other across the platforms.
     assert_eq!(say("alice", "games").kind, ReplyKind::Done);
     let r = say("malice", "challenge tafl @alice first casual");
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     assert_eq!(say("alice", "accept").kind, ReplyKind::Done);
     let code = club_code(&s, "alice");
     let before = {
@@ -446,15 +480,19 @@ fn two_accounts_playing_each_other_are_not_joined_until_the_game_ends() {
         out
     };
     let r = say("malice", &format!("link {code}"));
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
-    assert!(r.text.contains("play each other in game #1"), "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert!(
+        r.text.en().contains("play each other in game #1"),
+        "{}",
+        r.text.en()
+    );
     let mut after = Vec::new();
     s.store().export(&mut after).expect("exports");
     assert!(before == after, "a refused link changed the store");
     // Once it is over, they join; the finished game stays as it was played.
     assert_eq!(say("malice", "resign").kind, ReplyKind::Done);
     let r = say("malice", &format!("link {code}"));
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     let g = s.test_game(1);
     assert_ne!(g.players[0].id, g.players[1].id);
 }
@@ -464,7 +502,7 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
     let (s, _clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     // carol's Matrix account has played here: Discord players find her by name.
@@ -482,7 +520,11 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
     assert_eq!(names, ["M-carol (matrix)"]);
     // alice (Discord) names her; the room is told, pinging her there.
     let r = say("alice", "challenge tafl @M-carol first");
-    assert!(r.text.contains("challenges @M-carol"), "{}", r.text);
+    assert!(
+        r.text.en().contains("challenges @M-carol"),
+        "{}",
+        r.text.en()
+    );
     assert!(
         r.notify.is_empty(),
         "nobody to ping on Discord: {:?}",
@@ -493,7 +535,7 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
     assert_eq!(r.elsewhere[0].reply.notify, [ctx("mcarol").user.id]);
     // She accepts in the room: the game has both homes.
     let r = say("mcarol", "accept");
-    assert!(r.text.contains("starts"), "{}", r.text);
+    assert!(r.text.en().contains("starts"), "{}", r.text.en());
     let id = s
         .store()
         .user_games(&ctx("mcarol").user.id)
@@ -511,7 +553,7 @@ fn a_discord_player_challenged_from_matrix_is_told_where_they_last_played() {
     let (s, _clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     say("bob", "games");
@@ -519,7 +561,7 @@ fn a_discord_player_challenged_from_matrix_is_told_where_they_last_played() {
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
     assert_eq!(r.elsewhere[0].channel.0, "9100");
     assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
-    assert!(r.elsewhere[0].reply.text.contains("challenges @bob"));
+    assert!(r.elsewhere[0].reply.text.en().contains("challenges @bob"));
     // Nobody else's answer is told anywhere else.
     assert!(say("mcarol", "games").elsewhere.is_empty());
 }
@@ -529,7 +571,7 @@ fn each_account_gets_its_private_view_once_in_each_home() {
     let (s, _clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     let code = club_code(&s, "alice");
@@ -559,13 +601,13 @@ fn an_open_challenge_is_announced_on_the_other_platform_and_accepted_there() {
     let (s, _clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     // alice's open challenge on Discord is announced in the community's room, with an
     // Accept anyone may press and nobody pinged.
     let r = say("alice", "challenge tafl first");
-    assert!(r.text.contains("challenges anyone"), "{}", r.text);
+    assert!(r.text.en().contains("challenges anyone"), "{}", r.text.en());
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
     let there = &r.elsewhere[0];
     assert_eq!(there.channel.0, "!room:example.org");
@@ -580,10 +622,10 @@ fn an_open_challenge_is_announced_on_the_other_platform_and_accepted_there() {
         there.reply.choices
     );
     // The room lists it, and mbob accepts it from there: the game lives on both sides.
-    let games = say("mbob", "games").text;
+    let games = say("mbob", "games").text.en();
     assert!(games.contains("#1 open challenge by alice"), "{games}");
     let r = say("mbob", "accept");
-    assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+    assert!(r.text.en().contains("Game #1 starts"), "{}", r.text.en());
     let homes = home_channels(&s, 1);
     assert_eq!(homes, ["9100", "!room:example.org"]);
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
@@ -602,14 +644,14 @@ fn an_open_challenge_of_a_room_of_no_community_stays_there() {
     let c = ctx("malice");
     let lone = Context::private(c.user, "!lone:example.org", "!lone:example.org");
     let r = s.handle(&lone, "challenge tafl first");
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     assert!(r.elsewhere.is_empty(), "{:?}", r.elsewhere);
     // Nobody in the club sees it or can accept it.
-    let games = s.handle(&in_club("bob"), "games").text;
+    let games = s.handle(&in_club("bob"), "games").text.en();
     assert!(!games.contains("open challenge"), "{games}");
     let r = s.handle(&in_club("bob"), "accept #1");
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
-    assert!(r.text.contains("on Matrix"), "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert!(r.text.en().contains("on Matrix"), "{}", r.text.en());
 }
 
 #[test]
@@ -618,9 +660,9 @@ fn a_discord_player_never_seen_in_the_community_is_told_in_its_discord_channel()
     // bob has only used Skald on another server.
     let b = ctx("bob");
     let r = s.handle(&Context::private(b.user, "discord:82", "7000"), "games");
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     let r = s.handle(&in_club("mcarol"), "challenge tafl @bob first");
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     assert_eq!(r.elsewhere.len(), 1, "{:?}", r.elsewhere);
     assert_eq!(r.elsewhere[0].channel.0, "9200");
     assert_eq!(r.elsewhere[0].reply.notify, [ctx("bob").user.id]);
@@ -631,7 +673,7 @@ fn games_names_where_a_game_is_as_the_player_can_follow_it() {
     let (s, _clock) = club();
     let say = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     say("alice", &format!("challenge tafl {} first", handle("bob")));
@@ -639,13 +681,13 @@ fn games_names_where_a_game_is_as_the_player_can_follow_it() {
     // From another Discord channel: a channel mention Discord turns into a link.
     let a = ctx("alice");
     let r = s.handle(&Context::private(a.user, "discord:81", "9300"), "games");
-    assert!(r.text.contains("in <#9100>"), "{}", r.text);
+    assert!(r.text.en().contains("in <#9100>"), "{}", r.text.en());
     // From her linked Matrix account: the platform, never a Discord id she cannot use.
     let code = club_code(&s, "alice");
     say("malice", &format!("link {code}"));
     let r = say("malice", "games");
-    assert!(r.text.contains("on Discord"), "{}", r.text);
-    assert!(!r.text.contains("9100"), "{}", r.text);
+    assert!(r.text.en().contains("on Discord"), "{}", r.text.en());
+    assert!(!r.text.en().contains("9100"), "{}", r.text.en());
 }
 
 /// The code `who` gets from `link` in the club, read from its private part.
@@ -653,6 +695,7 @@ fn club_code(s: &Session, who: &str) -> String {
     let r = s.handle(&in_club(who), "link");
     r.private[0]
         .text
+        .en()
         .split_whitespace()
         .find_map(|w| {
             link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
@@ -671,18 +714,18 @@ fn in_a_game_between_platforms_a_linked_account_acts_for_its_own_seat_only() {
     let refused = |who: &str, line: &str, why: &str| {
         let before = snapshot();
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text.en());
         assert!(
-            r.text.contains(why),
+            r.text.en().contains(why),
             "@{who} {line}: {:?} lacks {why:?}",
-            r.text
+            r.text.en()
         );
         assert!(r.elsewhere.is_empty(), "@{who} {line}: told elsewhere");
         assert!(snapshot() == before, "@{who} {line} changed the store");
     };
     let ok = |who: &str, line: &str| {
         let r = s.handle(&in_club(who), line);
-        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
         r
     };
     // alice plays on Discord and has linked her Matrix account.
@@ -721,11 +764,11 @@ fn two_accounts_of_one_player_racing_on_a_game_between_platforms_move_once() {
         let (s, _clock) = club();
         let code = club_code(&s, "alice");
         let r = s.handle(&in_club("malice"), &format!("link {code}"));
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let r = s.handle(&in_club("mbob"), "challenge tafl second");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let r = s.handle(&in_club("alice"), "accept #1");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         let s = Arc::new(s);
         let handles: Vec<_> = [
             ("alice", "d1-d2"),

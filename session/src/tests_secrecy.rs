@@ -165,7 +165,7 @@ fn board_view(b: &Board) -> String {
 
 /// Everything of a reply that the channel sees.
 fn public_view(r: &Reply) -> String {
-    let mut s = format!("{:?}\n{}\n", r.kind, r.text);
+    let mut s = format!("{:?}\n{}\n", r.kind, r.text.en());
     for b in &r.boards {
         s.push_str(&board_view(b));
         s.push('\n');
@@ -198,7 +198,7 @@ fn public_view(r: &Reply) -> String {
 fn private_view(r: &Reply, user: &UserId) -> String {
     let mut s = String::new();
     for p in r.private.iter().filter(|p| &p.to == user) {
-        s.push_str(&format!("{} {}\n", p.name, p.text));
+        s.push_str(&format!("{} {}\n", p.name, p.text.en()));
         for b in &p.boards {
             s.push_str(&board_view(b));
         }
@@ -312,8 +312,8 @@ impl Twins {
             for (ba, bb) in ra.boards.iter().zip(&rb.boards) {
                 self.counts.boards += 1;
                 if self.counts.boards.is_multiple_of(PNG_EVERY) {
-                    let png_a = crate::pictures::board_png(ba).expect("renders");
-                    let png_b = crate::pictures::board_png(bb).expect("renders");
+                    let png_a = crate::pictures::board_png(ba, crate::Lang::En).expect("renders");
+                    let png_b = crate::pictures::board_png(bb, crate::Lang::En).expect("renders");
                     assert!(png_a == png_b, "{what}: public PNG differs");
                     self.counts.pngs += 1;
                 }
@@ -348,7 +348,10 @@ impl Twins {
         let code = |r: &Reply| {
             r.private
                 .iter()
-                .flat_map(|p| p.text.split_whitespace())
+                .map(|p| p.text.en())
+                .collect::<Vec<_>>()
+                .iter()
+                .flat_map(|t| t.split_whitespace())
                 .find_map(|w| {
                     link::normalize_code(w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
                 })
@@ -451,7 +454,7 @@ impl Twins {
             &w,
             &format!("challenge subulata {opponent} {seat} {ranked} days:{days}"),
         );
-        let id: u64 = r.text["Challenge #".len()..]
+        let id: u64 = r.text.en()["Challenge #".len()..]
             .split(':')
             .next()
             .and_then(|n| n.parse().ok())

@@ -17,7 +17,7 @@ fn say(s: &Session, who: &str, line: &str) -> Reply {
 
 fn ok(s: &Session, who: &str, line: &str) -> Reply {
     let r = say(s, who, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
     r
 }
 
@@ -25,11 +25,11 @@ fn ok(s: &Session, who: &str, line: &str) -> Reply {
 fn start(s: &Session, a: &str, b: &str, rule_set: &str) -> u64 {
     ok(s, a, &format!("challenge {rule_set} @{b} first"));
     let r = ok(s, b, "accept");
-    let id: u64 = r.text["Game #".len()..]
+    let id: u64 = r.text.en()["Game #".len()..]
         .split(' ')
         .next()
         .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("a game number in {}", r.text));
+        .unwrap_or_else(|| panic!("a game number in {}", r.text.en()));
     play_one(s, id);
     id
 }
@@ -69,13 +69,13 @@ fn damage(dir: &Path, id: u64, bytes: &[u8]) {
 }
 
 fn assert_unreadable(r: &Reply, id: u64) {
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
     assert!(
-        r.text.contains(&format!("game #{id} cannot be read"))
-            && r.text.contains("skald export")
-            && !r.text.contains("store failed"),
+        r.text.en().contains(&format!("game #{id} cannot be read"))
+            && r.text.en().contains("skald export")
+            && !r.text.en().contains("store failed"),
         "{}",
-        r.text
+        r.text.en()
     );
 }
 
@@ -134,19 +134,23 @@ fn a_damaged_game_gets_a_clear_answer_and_the_others_are_served() {
         garbage,
     );
     let r = say(&s, "alice", &format!("board #{unreplayable}"));
-    assert!(r.text.contains("record no longer replays"), "{}", r.text);
+    assert!(
+        r.text.en().contains("record no longer replays"),
+        "{}",
+        r.text.en()
+    );
     // No hidden value in the answer: the Subulata record is never quoted.
     assert!(
-        !r.text.contains("arrange") && !r.text.contains("start"),
+        !r.text.en().contains("arrange") && !r.text.en().contains("start"),
         "{}",
-        r.text
+        r.text.en()
     );
 
     // The other games are served, by the same player too.
     ok(&s, "alice", &format!("board #{healthy}"));
     play_one(&s, healthy);
     play_one(&s, others);
-    let games = ok(&s, "alice", "games").text;
+    let games = ok(&s, "alice", "games").text.en();
     assert!(
         games.contains(&format!("#{healthy} Hnefatafl 13x13")),
         "{games}"
@@ -167,9 +171,12 @@ fn a_damaged_game_gets_a_clear_answer_and_the_others_are_served() {
     assert!(
         notices
             .iter()
-            .any(|n| n.reply.text.contains(&format!("#{healthy}: "))),
+            .any(|n| n.reply.text.en().contains(&format!("#{healthy}: "))),
         "the healthy game timed out: {:?}",
-        notices.iter().map(|n| &n.reply.text).collect::<Vec<_>>()
+        notices
+            .iter()
+            .map(|n| n.reply.text.en())
+            .collect::<Vec<_>>()
     );
     assert!(
         s.next_wakeup().is_none_or(|at| at > later),
@@ -211,7 +218,7 @@ fn a_game_the_engine_cannot_read_does_not_stop_it_elsewhere() {
         let s = open(&dir.0, FakeClock::EPOCH);
         // Two games where the engine (playing first) is to move.
         let r = ok(&s, "alice", "challenge tafl @skald easy second");
-        assert!(r.text.contains("Game #1 starts"), "{}", r.text);
+        assert!(r.text.en().contains("Game #1 starts"), "{}", r.text.en());
         ok(&s, "bob", "challenge adelta @skald easy second");
         (broken_id, good_id) = (1, 2);
         assert_eq!(
@@ -249,8 +256,11 @@ fn a_game_the_engine_cannot_read_does_not_stop_it_elsewhere() {
     assert!(
         notices
             .iter()
-            .any(|n| n.reply.text.contains(&format!("#{good_id}: skald"))),
+            .any(|n| n.reply.text.en().contains(&format!("#{good_id}: skald"))),
         "the engine moved in the readable game: {:?}",
-        notices.iter().map(|n| &n.reply.text).collect::<Vec<_>>()
+        notices
+            .iter()
+            .map(|n| n.reply.text.en())
+            .collect::<Vec<_>>()
     );
 }

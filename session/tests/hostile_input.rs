@@ -315,8 +315,8 @@ proptest! {
         let before = export(session);
         let ctx = Context::private(User::new("console", who, who), "console", "console");
         let reply = session.handle(&ctx, &line);
-        prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text);
-        prop_assert!(!reply.text.trim().is_empty(), "{}", line);
+        prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text.en());
+        prop_assert!(!reply.text.en().trim().is_empty(), "{}", line);
         if reply.kind == skald_session::ReplyKind::Refused {
             prop_assert!(export(session) == before, "{} was refused but changed the store", line);
         }

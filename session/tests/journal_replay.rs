@@ -14,8 +14,8 @@ use std::path::Path;
 fn ok(s: &Session, who: &str, line: &str) -> String {
     let ctx = Context::private(User::new("console", who, who), "console", "console");
     let r = s.handle(&ctx, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
-    r.text
+    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
+    r.text.en()
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -34,7 +34,7 @@ fn ctx(name: &str, channel: &str) -> Context {
 
 fn ok(s: &Session, who: &str, channel: &str, line: &str) -> Reply {
     let r = s.handle(&ctx(who, channel), line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
     r
 }
 
@@ -46,7 +46,7 @@ fn until_done(s: &Session, who: &str, channel: &str, line: &str) -> Reply {
         match r.kind {
             ReplyKind::Done => return r,
             ReplyKind::Conflict => continue,
-            _ => panic!("@{who} {line}: {}", r.text),
+            _ => panic!("@{who} {line}: {}", r.text.en()),
         }
     }
     panic!("@{who} {line} lost every race");
@@ -61,7 +61,7 @@ fn start(s: &Session, rival: &str, channel: &str, extra: &str) -> u64 {
         channel,
         &format!("challenge hnefatafl @{rival} first {extra}"),
     );
-    let id: u64 = r.text["Challenge #".len()..]
+    let id: u64 = r.text.en()["Challenge #".len()..]
         .split(':')
         .next()
         .and_then(|n| n.parse().ok())
@@ -154,7 +154,11 @@ fn two_ranked_games_resigned_at_once_both_count_on_the_ladder() {
             .collect();
         for h in handles {
             let r = h.join().expect("no handler panics");
-            assert!(r.text.contains("Ratings (Hnefatafl 11x11)"), "{}", r.text);
+            assert!(
+                r.text.en().contains("Ratings (Hnefatafl 11x11)"),
+                "{}",
+                r.text.en()
+            );
         }
         assert_both_counted(&s, bob_game, carol_game);
     }
@@ -193,9 +197,11 @@ fn a_resignation_and_a_timeout_at_once_both_count_on_the_ladder() {
             notices = s.tick(now);
         }
         assert!(
-            notices
-                .iter()
-                .any(|n| n.reply.text.contains("carol (Defenders) ran out of time")),
+            notices.iter().any(|n| n
+                .reply
+                .text
+                .en()
+                .contains("carol (Defenders) ran out of time")),
             "{notices:?}"
         );
         assert_both_counted(&s, bob_game, carol_game);
@@ -214,16 +220,16 @@ fn casual_and_aborted_games_leave_the_ladder_as_it_was_and_a_draw_counts() {
     let id = start(&s, "bob", "east", "casual");
     let r = ok(&s, "bob", "east", &format!("resign #{id}"));
     assert!(
-        r.text.contains("casual game: ratings are unchanged"),
+        r.text.en().contains("casual game: ratings are unchanged"),
         "{}",
-        r.text
+        r.text.en()
     );
     assert_eq!(ratings(&s), before);
     // Ranked but aborted before both moved: no result, no rating.
     let id = start(&s, "bob", "east", "");
     play_first(&s, id);
     let r = ok(&s, "bob", "east", &format!("abort #{id}"));
-    assert!(r.text.contains("no result"), "{}", r.text);
+    assert!(r.text.en().contains("no result"), "{}", r.text.en());
     let g = s.store().game(id).expect("reads").expect("exists").doc;
     assert_eq!(g.end.and_then(|e| e.ratings), None);
     assert_eq!(ratings(&s), before);
@@ -233,7 +239,11 @@ fn casual_and_aborted_games_leave_the_ladder_as_it_was_and_a_draw_counts() {
     play_first(&s, id);
     ok(&s, "alice", "east", &format!("draw #{id}"));
     let r = ok(&s, "bob", "east", &format!("draw #{id}"));
-    assert!(r.text.contains("Drawn by agreement"), "{}", r.text);
+    assert!(
+        r.text.en().contains("Drawn by agreement"),
+        "{}",
+        r.text.en()
+    );
     let alice = standing(&s, "alice").expect("rated");
     let bob = standing(&s, "bob").expect("rated");
     assert_eq!((alice.games, alice.wins, alice.draws), (2, 1, 1));

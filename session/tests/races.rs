@@ -95,7 +95,7 @@ fn play_table(session: &Arc<Session>, rule_set: &str, table: usize, seed: u64, t
     let mut rng = StdRng::seed_from_u64(seed);
     let host = format!("{rule_set}-{table}-host");
     let r = session.handle(&ctx(&host), &format!("challenge {rule_set} open first"));
-    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text);
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     let id = session
         .store()
         .challenges()
@@ -128,11 +128,11 @@ fn play_table(session: &Arc<Session>, rule_set: &str, table: usize, seed: u64, t
         winners.len(),
         1,
         "#{id}: exactly one accept or the cancel wins: {:?}",
-        replies.iter().map(|r| &r.text).collect::<Vec<_>>()
+        replies.iter().map(|r| r.text.en()).collect::<Vec<_>>()
     );
     tally.accepts_raced.fetch_add(1, Ordering::Relaxed);
     for r in &replies {
-        assert_ne!(r.kind, ReplyKind::Failed, "{}", r.text);
+        assert_ne!(r.kind, ReplyKind::Failed, "{}", r.text.en());
     }
     let winner = winners[0];
     if cancelling && winner == CONTENDERS {
@@ -199,7 +199,7 @@ fn play_table(session: &Arc<Session>, rule_set: &str, table: usize, seed: u64, t
             actions
                 .iter()
                 .zip(&replies)
-                .map(|((w, l), r)| format!("@{w} {l}: {:?} {}", r.kind, r.text))
+                .map(|((w, l), r)| format!("@{w} {l}: {:?} {}", r.kind, r.text.en()))
                 .collect::<Vec<_>>()
                 .join("\n")
         };
@@ -207,7 +207,7 @@ fn play_table(session: &Arc<Session>, rule_set: &str, table: usize, seed: u64, t
             match r.kind {
                 ReplyKind::Conflict => tally.conflicts.fetch_add(1, Ordering::Relaxed),
                 ReplyKind::Refused => tally.refusals.fetch_add(1, Ordering::Relaxed),
-                ReplyKind::Failed => panic!("#{id}: the store failed: {}", r.text),
+                ReplyKind::Failed => panic!("#{id}: the store failed: {}", r.text.en()),
                 ReplyKind::Done => 0,
             };
         }

@@ -245,7 +245,7 @@ pub fn whole_game(rule_set: &str, dice_seed: u64, pick_seed: u64, extra: &str) -
             reply.kind,
             skald_session::ReplyKind::Done,
             "{line}: {}",
-            reply.text
+            reply.text.en()
         );
         lines.push(line);
     }

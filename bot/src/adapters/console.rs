@@ -13,7 +13,7 @@ use crate::runtime::fake_time::AdapterClock;
 use crate::runtime::gate;
 use crate::runtime::serve::{BoxFuture, Outlet, Running, Shared};
 use skald_session::clock::{describe_duration, parse_duration};
-use skald_session::{Board, ChannelId, Context, Notice, Reply, ReplyKind, Session, User};
+use skald_session::{Board, ChannelId, Context, Lang, Notice, Reply, ReplyKind, Session, User};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -284,19 +284,28 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
     ) {
         s.push_str("! ");
     }
-    s.push_str(&reply.text);
+    // The console is one channel: the community's language; each private part in its
+    // reader's.
+    let lang = reply.channel_lang(None);
+    s.push_str(&reply.text.render(lang));
     for b in &reply.boards {
         s.push('\n');
-        s.push_str(&board_output(b, pictures, "public"));
+        s.push_str(&board_output(b, pictures, "public", lang));
     }
     for p in &reply.private {
-        s.push_str(&format!("\n(private to @{}) {}", p.name, p.text));
+        let their = p.lang.unwrap_or(lang);
+        s.push_str(&format!(
+            "\n(private to @{}) {}",
+            p.name,
+            p.text.render(their)
+        ));
         for b in &p.boards {
             s.push('\n');
             s.push_str(&board_output(
                 b,
                 pictures,
                 &format!("to-{}", file_safe(&p.name)),
+                their,
             ));
         }
     }
@@ -310,13 +319,13 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
 /// A board as text for its viewer, after the path of its picture when pictures are on.
 /// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
 /// at each change, so an image viewer showing it follows the game.
-fn board_output(board: &Board, pictures: Option<&Path>, audience: &str) -> String {
-    let text = board.text();
+fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: Lang) -> String {
+    let text = board.text().render(lang);
     let Some(dir) = pictures else {
         return text;
     };
     let path = dir.join(format!("game-{}-{audience}.png", board.game));
-    match write_picture(board, &path) {
+    match write_picture(board, &path, lang) {
         Ok(()) => format!("picture: {}\n{text}", path.display()),
         Err(e) => format!("(no picture: {e})\n{text}"),
     }
@@ -324,10 +333,10 @@ fn board_output(board: &Board, pictures: Option<&Path>, audience: &str) -> Strin
 
 /// Draws a board and replaces `path` with it (written beside it, then renamed, so a viewer
 /// never sees half a file).
-fn write_picture(board: &Board, path: &Path) -> Result<(), String> {
+fn write_picture(board: &Board, path: &Path, lang: Lang) -> Result<(), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
-    let png = skald_session::pictures::board_png(board).map_err(|e| e.to_string())?;
+    let png = skald_session::pictures::board_png(board, lang).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let tmp = path.with_extension(format!("tmp{}", N.fetch_add(1, Ordering::Relaxed)));

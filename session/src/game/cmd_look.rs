@@ -29,8 +29,9 @@ impl Session {
             reply.private.push(Private {
                 to: ctx.user.id.clone(),
                 name: ctx.user.name.clone(),
-                text: format!("Game #{}: your pieces with their values:", g.id),
+                text: crate::Text::from(format!("Game #{}: your pieces with their values:", g.id)),
                 boards: vec![Board::private(&board, seat)],
+                lang: None,
             });
         }
         Ok(reply.with_board(board))

@@ -162,11 +162,12 @@ impl Session {
         reply.private.push(Private {
             to: ctx.user.id.clone(),
             name: ctx.user.name.clone(),
-            text: format!(
+            text: crate::Text::from(format!(
                 "Game #{}: your arrangement is set (you may change it until your first move):",
                 g.id
-            ),
+            )),
             boards: vec![Board::private(&board, seat)],
+            lang: None,
         });
         Ok(reply)
     }

@@ -117,7 +117,7 @@ impl GameDoc {
             played + 1,
             describe_status_with(position, &|s| self.label(s))
         );
-        let mut board = Board::public(self.id, position, last_move, self.names_at(now), alt);
+        let mut board = Board::public(self.id, position, last_move, self.names_at(now), alt.into());
         if self.end.is_none() {
             return board;
         }
@@ -126,8 +126,8 @@ impl GameDoc {
         if position.status().outcome().is_none()
             && let Some(line) = self.result_line()
         {
-            board.alt = format!("{}: game over, {line}", self.title());
-            board.result = Some(line);
+            board.alt = format!("{}: game over, {line}", self.title()).into();
+            board.result = Some(line.into());
         }
         board.revealed()
     }
@@ -241,11 +241,12 @@ impl Session {
             reply.private.push(Private {
                 to: g.players[seat.index()].id.clone(),
                 name: g.players[seat.index()].name.clone(),
-                text: format!(
+                text: crate::Text::from(format!(
                     "Game #{}: your pieces with their values (only you see them):",
                     g.id
-                ),
+                )),
                 boards: vec![Board::private(&board, seat)],
+                lang: None,
             });
         }
         reply.with_board(board)

@@ -30,7 +30,7 @@ fn a_game() -> GameDoc {
     for (who, line) in [("alice", "challenge tafl @bob first"), ("bob", "accept")] {
         let ctx = Context::private(User::new("console", who, who), "console", "console");
         let r = session.handle(&ctx, line);
-        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
     }
     session
         .store()

@@ -200,6 +200,17 @@ async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
     Ok(pass)
 }
 
+/// The caller's and the server's languages, as the interaction says them.
+pub(super) fn locales(ctx: Context<'_>) -> deliver::Locales {
+    match ctx {
+        poise::Context::Application(app) => deliver::Locales::new(
+            Some(&app.interaction.locale),
+            app.interaction.guild_locale.as_deref(),
+        ),
+        poise::Context::Prefix(_) => deliver::Locales::default(),
+    }
+}
+
 /// Runs one command for the caller and answers: the public part as the response,
 /// refusals and the caller's private views ephemeral.
 async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error> {
@@ -210,9 +221,10 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
+    let locales = locales(ctx);
     let mut job = tokio::task::spawn_blocking(move || {
         let reply = answer(&session, &router, &sctx, cmd);
-        deliver::prepare(&reply, Some(&caller))
+        deliver::prepare(&reply, Some(&caller), locales)
     });
     let joined = match finished_within(ctx.data().defer_after, &mut job).await {
         Some(done) => done,
@@ -359,10 +371,11 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let checked = {
         let spec = spec.clone();
         let caller = caller.clone();
+        let locales = locales(ctx);
         tokio::task::spawn_blocking(move || {
             session
                 .challenge_refusal(&here, &spec)
-                .map(|refusal| deliver::prepare(&refusal, Some(&caller)))
+                .map(|refusal| deliver::prepare(&refusal, Some(&caller), locales))
         })
         .await?
     };
@@ -386,9 +399,10 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let sctx = session_context(ctx.author(), ctx.guild_id(), thread.id);
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
+    let locales = locales(ctx);
     let prepared = tokio::task::spawn_blocking(move || {
         let reply = answer(&session, &router, &sctx, cmd);
-        deliver::prepare(&reply, Some(&caller))
+        deliver::prepare(&reply, Some(&caller), locales)
     })
     .await?;
     match &prepared.public {

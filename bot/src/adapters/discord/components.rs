@@ -198,10 +198,11 @@ pub async fn pressed(
     let caller = sctx.user.id.clone();
     let session = data.session.clone();
     let router = data.router.clone();
+    let locales = deliver::Locales::new(Some(&press.locale), press.guild_locale.as_deref());
     let mut job = tokio::task::spawn_blocking(move || {
         let reply = super::commands::answer(&session, &router, &sctx, cmd);
         let spectator = mine && !reply.private.iter().any(|p| p.to == caller);
-        (deliver::prepare(&reply, Some(&caller)), spectator)
+        (deliver::prepare(&reply, Some(&caller), locales), spectator)
     });
     let (joined, deferred) =
         match super::commands::finished_within(data.defer_after, &mut job).await {

@@ -5,7 +5,7 @@
 use super::components;
 use poise::serenity_prelude as serenity;
 use skald_rules::Viewer;
-use skald_session::{Board, Reply, ReplyKind, UserId};
+use skald_session::{Board, Lang, Reply, ReplyKind, UserId};
 
 /// The platform name in [`UserId`]s of Discord users.
 pub const PLATFORM: &str = "discord";
@@ -35,20 +35,51 @@ pub struct Prepared {
     pub ephemeral: Vec<Outgoing>,
 }
 
+/// What Discord says about the languages of a message's readers: the caller's client
+/// (an interaction's `locale`) and the server's preferred locale (for channel messages).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Locales {
+    /// The caller's client language, for what only they see.
+    pub user: Option<Lang>,
+    /// The server's preferred locale, for the channel.
+    pub guild: Option<Lang>,
+}
+
+impl Locales {
+    /// Reads Discord's locale names (`fr`, `en-US`); one Skald does not speak counts as none.
+    pub fn new(user: Option<&str>, guild: Option<&str>) -> Locales {
+        Locales {
+            user: user.and_then(Lang::from_locale),
+            guild: guild.and_then(Lang::from_locale),
+        }
+    }
+}
+
 /// Turns a reply into messages. Private parts go to `caller` only (ephemeral); private parts
 /// for anyone else are dropped: that player gets their view with the "My pieces" button.
-pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
+/// The channel's message is in the channel's language, what only the caller sees in theirs.
+pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prepared {
     let mut out = Prepared::default();
+    let channel_lang = reply.channel_lang(locales.guild);
+    let caller_lang = reply.speaker_lang.or(locales.user).unwrap_or(channel_lang);
+    let lang = if reply.kind == ReplyKind::Done {
+        channel_lang
+    } else {
+        caller_lang
+    };
     // A refusal is answered without buttons: its text names slash commands only.
     let pressable: &[skald_session::Choice] = if reply.kind == ReplyKind::Done {
         &reply.choices
     } else {
         &[]
     };
-    let text = discord_commands(&mentions_of(&reply.text, &reply.named), pressable);
+    let text = discord_commands(
+        &mentions_of(&reply.text.render(lang), &reply.named),
+        pressable,
+    );
     let main = Outgoing {
         text: discord_text(&text),
-        files: pictures(&reply.boards, "board"),
+        files: pictures(&reply.boards, "board", lang),
         buttons: components::buttons(reply),
         select: components::select(reply),
         mentions: reply
@@ -75,8 +106,8 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>) -> Prepared {
     for p in &reply.private {
         if Some(&p.to) == caller {
             out.ephemeral.push(Outgoing {
-                text: discord_text(&discord_commands(&p.text, &[])),
-                files: pictures(&p.boards, "my-pieces"),
+                text: discord_text(&discord_commands(&p.text.render(caller_lang), &[])),
+                files: pictures(&p.boards, "my-pieces", caller_lang),
                 ..Outgoing::default()
             });
         }
@@ -187,10 +218,10 @@ pub fn discord_text(text: &str) -> String {
 
 /// The boards as PNG files; a board that cannot be drawn is logged and left out (the text
 /// still says where the game stands).
-fn pictures(boards: &[Board], audience: &str) -> Vec<(String, Vec<u8>)> {
+fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Vec<(String, Vec<u8>)> {
     boards
         .iter()
-        .filter_map(|b| match skald_session::pictures::board_png(b) {
+        .filter_map(|b| match skald_session::pictures::board_png(b, lang) {
             Ok(png) => Some((format!("game-{}-{audience}.png", b.game), png.bytes)),
             Err(e) => {
                 tracing::warn!(game = b.game, error = %e, "cannot draw a board");
@@ -295,7 +326,9 @@ mod tests {
             skald_session::User::new("matrix", "carol:x.org", "M-carol"),
         ];
         r.ping(&UserId::new(PLATFORM, "222222222222222222"));
-        let public = prepare(&r, None).public.expect("public part");
+        let public = prepare(&r, None, Locales::default())
+            .public
+            .expect("public part");
         assert_eq!(
             public.text,
             "alice challenges <@222222222222222222> to a game.\n<@222222222222222222>: accept. <@333333333333333333> and @M-carol watch."
@@ -323,16 +356,17 @@ mod tests {
             name: "bob".into(),
             text: "secret values".into(),
             boards: Vec::new(),
+            lang: None,
         });
-        let p = prepare(&r, None);
+        let p = prepare(&r, None, Locales::default());
         assert!(p.ephemeral.is_empty());
         let public = p.public.expect("public part");
         assert_eq!(public.mentions, [123456789012345678]);
         assert!(public.text.starts_with("<@123456789012345678> Your move"));
-        let p = prepare(&r, Some(&bob));
+        let p = prepare(&r, Some(&bob), Locales::default());
         assert_eq!(p.ephemeral.len(), 1);
         assert!(!p.public.expect("public").text.contains("secret"));
-        let refused = prepare(&Reply::refused("no"), Some(&bob));
+        let refused = prepare(&Reply::refused("no"), Some(&bob), Locales::default());
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
     }

@@ -34,7 +34,12 @@ async fn post(http: &Arc<serenity::Http>, notices: Vec<Notice>) {
     let prepared = tokio::task::spawn_blocking(move || {
         notices
             .into_iter()
-            .map(|n| (n.channel.0.clone(), deliver::prepare(&n.reply, None)))
+            .map(|n| {
+                (
+                    n.channel.0.clone(),
+                    deliver::prepare(&n.reply, None, deliver::Locales::default()),
+                )
+            })
             .collect::<Vec<_>>()
     })
     .await

@@ -19,7 +19,7 @@ use matrix_sdk::ruma::events::room::message::{
 };
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UInt};
 use matrix_sdk::{Client, Room};
-use skald_session::{Board, Reply, ReplyKind, UserId};
+use skald_session::{Board, Lang, Reply, ReplyKind, UserId};
 
 /// The command an answer replies to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +89,9 @@ pub async fn deliver(
         tracing::error!("matrix: a reply carried a private board for the channel; not posted");
         return;
     }
-    let mut text = matrix_commands(&reply.text, &how.prefix);
+    // A room reads the community's language; each private part its reader's.
+    let lang = reply.channel_lang(None);
+    let mut text = matrix_commands(&reply.text.render(lang), &how.prefix);
     if matches!(
         reply.kind,
         ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed
@@ -109,9 +111,9 @@ pub async fn deliver(
     }
     for board in &reply.boards {
         if how.text_boards {
-            send_text_board(room, board, how.answer_to.as_ref()).await;
+            send_text_board(room, board, how.answer_to.as_ref(), lang).await;
         } else {
-            send_board(room, board, how.answer_to.as_ref()).await;
+            send_board(room, board, how.answer_to.as_ref(), lang).await;
         }
     }
     for part in &reply.private {
@@ -130,14 +132,15 @@ pub async fn deliver(
         };
         // In a direct room the player has not joined yet, the encryption keys would not
         // reach them: wait for the join in the background, not holding up other commands.
+        let their = part.lang.unwrap_or(lang);
         if rooms::has_joined(&dm, &uid).await {
-            send_private(&dm, part, &how.prefix).await;
+            send_private(&dm, part, &how.prefix, their).await;
         } else {
             let part = part.clone();
             let prefix = how.prefix.clone();
             tokio::spawn(async move {
                 if rooms::wait_joined(&dm, &uid).await {
-                    send_private(&dm, &part, &prefix).await;
+                    send_private(&dm, &part, &prefix, their).await;
                 } else {
                     tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
                 }
@@ -147,15 +150,15 @@ pub async fn deliver(
 }
 
 /// One private part, in the direct room: its text, then its boards.
-async fn send_private(dm: &Room, part: &skald_session::Private, prefix: &str) {
-    let text = matrix_commands(&part.text, prefix);
+async fn send_private(dm: &Room, part: &skald_session::Private, prefix: &str, lang: Lang) {
+    let text = matrix_commands(&part.text.render(lang), prefix);
     let content = RoomMessageEventContent::notice_html(&text, html::from_text(&text));
     if let Err(e) = dm.send(content).await {
         tracing::warn!(error = %e, "matrix: cannot send a private part");
         return;
     }
     for board in &part.boards {
-        send_board(dm, board, None).await;
+        send_board(dm, board, None, lang).await;
     }
 }
 
@@ -198,13 +201,11 @@ pub fn mention_bodies(text: &str, users: &[(OwnedUserId, String)]) -> (String, S
 }
 
 /// One board as a notice holding its text board (`board text`, text-only clients).
-async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
-    let text = format!("{}\n{}", board.alt, board.text());
-    let html = format!(
-        "{}{}",
-        html::from_text(&board.alt),
-        html::preformatted(&board.text())
-    );
+async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, lang: Lang) {
+    let alt = board.alt.render(lang);
+    let grid = board.text().render(lang);
+    let text = format!("{alt}\n{grid}");
+    let html = format!("{}{}", html::from_text(&alt), html::preformatted(&grid));
     let mut content =
         RoomMessageEventContent::notice_html(text, html).add_mentions(Mentions::new());
     content.relates_to = answer_to.map(AnswerTo::relation);
@@ -214,10 +215,12 @@ async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo
 }
 
 /// Uploads and posts one board picture, as its viewer sees it, its alt text as the body.
-async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
+async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, lang: Lang) {
     let b = board.clone();
     let png =
-        match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b)).await {
+        match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b, lang))
+            .await
+        {
             Ok(Ok(png)) => png,
             Ok(Err(e)) => {
                 tracing::warn!(game = board.game, error = %e, "matrix: cannot draw a board");
@@ -236,7 +239,7 @@ async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
     };
     let config = AttachmentConfig::new()
         .info(AttachmentInfo::Image(info))
-        .caption(Some(TextMessageEventContent::plain(board.alt.clone())))
+        .caption(Some(TextMessageEventContent::plain(board.alt.render(lang))))
         .mentions(Some(Mentions::new()))
         .reply(answer_to.map(AnswerTo::for_attachment));
     let name = format!("skald-game-{}.png", board.game);

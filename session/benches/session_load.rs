@@ -206,7 +206,7 @@ fn ctx(name: &str) -> Context {
 /// Starts a Hnefatafl game between `a` and `b` and returns its number.
 fn start(s: &Session, a: &str, b: &str) -> u64 {
     let r = s.handle(&ctx(a), &format!("challenge tafl @{b} first casual"));
-    let id: u64 = r.text["Challenge #".len()..]
+    let id: u64 = r.text.en()["Challenge #".len()..]
         .split(':')
         .next()
         .and_then(|n| n.parse().ok())
@@ -245,7 +245,7 @@ fn play(s: &Session, a: &str, b: &str, n: usize) -> Vec<Duration> {
         let t = Instant::now();
         let r = s.handle(&ctx(&who), &line);
         lat.push(t.elapsed());
-        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
     }
     lat
 }

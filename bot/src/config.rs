@@ -65,6 +65,9 @@ pub struct CommunitySection {
     /// player it has not seen here yet). Its first Matrix room plays that part on Matrix.
     #[serde(default)]
     pub discord_channels: Vec<u64>,
+    /// The language of its channels' messages (`"en"`, `"fr"`); default `[game] language`.
+    /// What one player alone reads is in that player's language.
+    pub language: Option<skald_session::Lang>,
 }
 
 /// `[clock]`: `fake = true` runs a chat adapter on a fake clock that moves only when the
@@ -96,6 +99,9 @@ pub struct GameSection {
     pub reminder_hours: Option<u32>,
     /// Minutes before a deadline when the player to move gets a last reminder (0: never).
     pub last_reminder_minutes: Option<u32>,
+    /// The language of channel messages where the community does not choose one (`"en"`,
+    /// `"fr"`; default: the platform's, a Discord server's preferred locale, else English).
+    pub language: Option<skald_session::Lang>,
 }
 
 /// `[console]`: the console adapter.
@@ -420,6 +426,7 @@ impl Config {
             engine_budget_scale: self.ai.budget_scale(),
             // Checked by `Config::load`; a map that fails here was built in code.
             communities: self.communities().unwrap_or_default(),
+            language: self.game.language,
             ..default
         }
     }
@@ -468,6 +475,7 @@ impl Config {
                 name: c.name.clone(),
                 members,
                 posts,
+                language: c.language,
             });
         }
         skald_session::community::CommunityMap::new(defs)

@@ -196,7 +196,11 @@ impl Session {
         let checked = self
             .as_player(&ctx)
             .and_then(|player| self.challenged(&player, spec).map(|_| ()));
-        checked.err().map(|f| self.answer(Err(f)))
+        checked.err().map(|f| {
+            let mut reply = self.answer(Err(f));
+            self.set_languages(&mut reply, &ctx);
+            reply
+        })
     }
 
     /// An open challenge, announced on the community's other platforms (in the channel the
@@ -316,6 +320,7 @@ impl Session {
             channel: ctx.channel.clone(),
             private: false,
             account: None,
+            locale: None,
         };
         self.cmd_accept(&engine_ctx, Some(ch.id))
     }
@@ -786,6 +791,7 @@ impl Session {
                 channel: ch.channel.clone(),
                 private: false,
                 account: None,
+                locale: None,
             };
             return self.cmd_accept(&engine_ctx, Some(ch.id));
         }

@@ -73,6 +73,8 @@ pub enum Command {
     Link(Option<String>),
     /// `unlink`: split this account from the player it is joined to.
     Unlink,
+    /// `language [en|fr]`: the language Skald writes to you in (none given: which it is).
+    Language(Option<skald_lang::Lang>),
 }
 
 impl Command {
@@ -111,6 +113,7 @@ impl Command {
             Command::Help(_) => "help",
             Command::Link(_) => "link",
             Command::Unlink => "unlink",
+            Command::Language(_) => "language",
         }
     }
 }
@@ -695,6 +698,30 @@ pub const COMMANDS: &[CommandInfo] = &[
         build: |_| Ok(Command::Unlink),
     },
     CommandInfo {
+        name: "language",
+        aliases: &["langue"],
+        usage: "language [en|fr]",
+        summary: "the language Skald writes to you in",
+        detail: "Without a language, says which one Skald uses for you. What only you read \
+                 (your answers on Discord, your direct room on Matrix, your pieces' values) is \
+                 in your language; a channel's messages are in its community's.",
+        example: "language fr",
+        args: &[Arg {
+            name: "language",
+            kind: ArgKind::Language,
+            description: "The language (none: show yours)",
+            required: false,
+            complete: false,
+        }],
+        parse: |a| match a {
+            [] => Ok(Command::Language(None)),
+            [code] => parse_language(code).map(|l| Command::Language(Some(l))),
+            _ => Err("expected one language, like `language fr`".into()),
+        },
+        secret: false,
+        build: |a| Ok(Command::Language(a.language("language"))),
+    },
+    CommandInfo {
         name: "help",
         aliases: &["?", "commands"],
         usage: "help [command]",
@@ -974,6 +1001,27 @@ fn parse_days(value: &str) -> Result<u32, String> {
         ));
     }
     Ok(days)
+}
+
+/// A language as typed: its code (`fr`), a locale (`fr-CA`) or its own name (`Français`).
+fn parse_language(value: &str) -> Result<skald_lang::Lang, String> {
+    skald_lang::Lang::from_locale(value)
+        .or_else(|| {
+            skald_lang::Lang::ALL
+                .into_iter()
+                .find(|l| l.native_name().eq_ignore_ascii_case(value))
+        })
+        .ok_or_else(|| {
+            format!(
+                "'{}' is not a language Skald speaks; expected {}",
+                value.chars().take(20).collect::<String>(),
+                skald_lang::Lang::ALL
+                    .iter()
+                    .map(|l| format!("`{}` ({})", l.code(), l.native_name()))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )
+        })
 }
 
 fn parse_vacation(value: &str) -> Result<u32, String> {
@@ -1387,6 +1435,8 @@ mod tests {
             Command::Link(None),
             Command::Link(Some("ABCD-EFGH".into())),
             Command::Unlink,
+            Command::Language(None),
+            Command::Language(Some(skald_lang::Lang::Fr)),
         ]
     }
 
@@ -1554,6 +1604,7 @@ mod tests {
                     ArgKind::Number { prefix: "", .. } => format!("<{}>", a.name),
                     ArgKind::Number { prefix, .. } => format!("{prefix}N"),
                     ArgKind::Text { .. } => format!("{}>", a.name),
+                    ArgKind::Language => skald_lang::Lang::ALL.map(|l| l.code()).join("|"),
                     ArgKind::Level => {
                         assert!(c.detail.contains("@skald easy"), "{}", c.name);
                         continue;

@@ -29,6 +29,8 @@ pub struct CommunityDef {
     /// Where it posts on each platform when nothing else says where, in the admin's order
     /// (its Matrix rooms, its `discord_channels`).
     pub posts: Vec<crate::homes::Home>,
+    /// The language of its channels (`[[community]] language`), if the admin chose one.
+    pub language: Option<skald_lang::Lang>,
 }
 
 /// Every configured community; checked when built, so a scope belongs to one at most.
@@ -105,6 +107,15 @@ impl CommunityMap {
         out
     }
 
+    /// The language a community's admin chose for its channels (`community` as
+    /// [`CommunityMap::community_of`] names it).
+    pub fn language(&self, community: &CommunityId) -> Option<skald_lang::Lang> {
+        self.groups
+            .iter()
+            .find(|g| g.members.first() == Some(&community.0))
+            .and_then(|g| g.language)
+    }
+
     /// The community a scope belongs to: its group's first member, or the scope itself.
     pub fn community_of(&self, scope: &CommunityId) -> CommunityId {
         self.groups
@@ -124,6 +135,7 @@ mod tests {
             name: name.into(),
             members: members.iter().map(|m| m.to_string()).collect(),
             posts: Vec::new(),
+            language: None,
         }
     }
 

@@ -159,6 +159,7 @@ impl Session {
                         channel: g.channel.clone(),
                         private: false,
                         account: None,
+                        locale: None,
                     },
                     rule_set: g.rule_set(),
                     seat,
@@ -185,7 +186,7 @@ impl Session {
     pub fn play_engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Reply {
         let played = self
             .engine_move(turn, mv)
-            .and_then(|reply| self.touch_user(&turn.ctx.user, None).map(|()| reply));
+            .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
         self.answer(played)
     }
 

@@ -89,6 +89,7 @@ impl Session {
     /// every account of each player, each home keeping its platform's).
     pub(crate) fn fan_out(&self, g: &GameDoc, mut reply: Reply) -> Vec<Notice> {
         self.to_accounts(&mut reply);
+        self.set_languages_in(&mut reply, &g.community, None);
         g.homes()
             .into_iter()
             .map(|h| Notice {

@@ -101,6 +101,10 @@ pub struct Context {
     /// (`user` is then that player): names typed are read on this account's platform.
     /// `None` when the speaker is their own player (adapters always leave it `None`).
     pub account: Option<UserId>,
+    /// The language the speaker's platform says they use (a Discord interaction's locale):
+    /// their answers are in it unless they chose one with `language`, and it is remembered
+    /// for what reaches them later. `None` where the platform does not say (Matrix, console).
+    pub locale: Option<skald_lang::Lang>,
 }
 
 impl Context {
@@ -119,7 +123,14 @@ impl Context {
             channel: ChannelId(channel.to_string()),
             private: false,
             account: None,
+            locale: None,
         }
+    }
+
+    /// This context with the language the speaker's platform reports (see
+    /// [`Context::locale`]).
+    pub fn with_locale(self, locale: Option<skald_lang::Lang>) -> Context {
+        Context { locale, ..self }
     }
 
     /// A context where only the speaker sees what they typed (see [`Context::private`]).

@@ -28,6 +28,7 @@ pub mod homes;
 pub mod identity;
 pub mod journal;
 pub mod ladder;
+mod language;
 pub mod limits;
 pub mod link;
 mod lists;
@@ -58,6 +59,8 @@ impl Session {
 mod tests_authz;
 #[cfg(test)]
 mod tests_clock;
+#[cfg(test)]
+mod tests_language;
 #[cfg(test)]
 mod tests_limits;
 #[cfg(test)]
@@ -94,6 +97,9 @@ pub struct SessionConfig {
     pub limits: Limits,
     /// Communities spanning several servers and rooms (`[[community]]`).
     pub communities: community::CommunityMap,
+    /// The language of channel messages where the community chose none (`[game] language`;
+    /// `None`: the platform's, else English).
+    pub language: Option<Lang>,
 }
 
 impl SessionConfig {
@@ -120,6 +126,7 @@ impl Default for SessionConfig {
             limits: Limits::default(),
             engine_budget_scale: 1.0,
             communities: community::CommunityMap::default(),
+            language: None,
         }
     }
 }
@@ -194,6 +201,12 @@ impl Session {
     /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`. A line
     /// over the rate limit or the length limit is refused before it is read.
     pub fn handle(&self, ctx: &Context, line: &str) -> Reply {
+        let mut reply = self.handle_line(ctx, line);
+        self.set_languages(&mut reply, ctx);
+        reply
+    }
+
+    fn handle_line(&self, ctx: &Context, line: &str) -> Reply {
         if let Some(refusal) = self.admit(ctx) {
             return refusal;
         }
@@ -212,10 +225,12 @@ impl Session {
     /// Carries out a parsed command (within the user's rate limit). Never panics on anything
     /// a user or the disk does: refusals, races and store failures all become replies.
     pub fn execute(&self, ctx: &Context, cmd: Command) -> Reply {
-        match self.admit(ctx) {
+        let mut reply = match self.admit(ctx) {
             Some(refusal) => refusal,
             None => self.execute_admitted(ctx, cmd),
-        }
+        };
+        self.set_languages(&mut reply, ctx);
+        reply
     }
 
     /// The refusal of a command over the speaker's rate limit, if it is.
@@ -297,7 +312,7 @@ impl Session {
         reply.notify.retain(|u| *u != player.user.id);
         // A refused command changes nothing, not even the user list. A player is shown
         // with their own account's name: a linked account's name is kept on that account.
-        self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)))?;
+        self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)), ctx.locale)?;
         // The other homes' copies address every account themselves (`fan_out`), from the
         // reply as the handler made it.
         let elsewhere = self.elsewhere(&reply, &ctx.channel);
@@ -337,6 +352,7 @@ impl Session {
             Command::Help(topic) => Ok(Reply::done(messages::help_text(topic.as_deref()))),
             Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
             Command::Unlink => self.cmd_unlink(ctx),
+            Command::Language(lang) => self.cmd_language(ctx, *lang),
         }
     }
 
@@ -369,6 +385,7 @@ impl Session {
         &self,
         user: &User,
         place: Option<(&CommunityId, &ChannelId)>,
+        locale: Option<Lang>,
     ) -> Result<(), Failure> {
         let stored = self.store.user(&user.id)?;
         let mut doc = stored
@@ -377,6 +394,9 @@ impl Session {
         doc.user.name = user.name.clone();
         if let Some((community, channel)) = place {
             doc.seen_in.insert(community.0.clone(), channel.clone());
+        }
+        if locale.is_some() {
+            doc.locale = locale;
         }
         if stored.as_ref().is_some_and(|s| s.doc == doc) {
             return Ok(());

@@ -330,6 +330,7 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
             platform: "matrix".into(),
             channel: ChannelId("!room:example.org".into()),
         }],
+        language: None,
     }])
     .expect("valid");
     let session = Session::new(
@@ -384,6 +385,7 @@ fn club() -> (Session, Arc<FakeClock>) {
         name: "club".into(),
         members: vec!["discord:81".into(), "!room:example.org".into()],
         posts: vec![home("matrix", "!room:example.org"), home("discord", "9200")],
+        language: None,
     }])
     .expect("valid");
     let session = Session::new(

@@ -91,6 +91,7 @@ impl World {
                     channel: ChannelId("9200".into()),
                 },
             ],
+            language: None,
         }])
         .expect("valid");
         let session = Session::new(

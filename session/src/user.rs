@@ -34,6 +34,14 @@ pub struct UserDoc {
     /// challenge from a player of another platform.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seen_in: BTreeMap<String, super::identity::ChannelId>,
+    /// The language the player chose with `language` (on a linked account: none, the
+    /// player's counts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<skald_lang::Lang>,
+    /// The language this account's platform last said it uses (a Discord client's locale),
+    /// for what reaches it when it has not just spoken (a DM, a reminder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<skald_lang::Lang>,
 }
 
 impl UserDoc {
@@ -47,6 +55,8 @@ impl UserDoc {
             linked: Vec::new(),
             link_code: None,
             seen_in: BTreeMap::new(),
+            language: None,
+            locale: None,
         }
     }
 

@@ -446,7 +446,7 @@ fn registered_limits_are_the_sessions(registered: &Value) {
                     );
                 }
                 ArgKind::GameId => assert_eq!(o["min_value"], json!(1), "{what}"),
-                ArgKind::RuleSet | ArgKind::Seat | ArgKind::Level => {
+                ArgKind::RuleSet | ArgKind::Seat | ArgKind::Level | ArgKind::Language => {
                     let n = o["choices"].as_array().map_or(0, Vec::len);
                     assert_eq!(n, arg.kind.choices().len(), "{what}");
                 }

@@ -45,6 +45,8 @@ pub enum ArgKind {
         /// What precedes the text in a line (empty for none).
         prefix: &'static str,
     },
+    /// A language Skald speaks (its choices are the languages' own names).
+    Language,
 }
 
 /// One argument of a command: everything an adapter needs to offer it and read it back.
@@ -82,6 +84,8 @@ pub enum ArgValue {
     Number(u32),
     /// Free text.
     Text(String),
+    /// A language Skald speaks.
+    Language(skald_lang::Lang),
 }
 
 /// An option as a platform delivers it, before it is read by its [`Arg`]: choices arrive as
@@ -128,6 +132,10 @@ impl ArgKind {
             ArgKind::RuleSet => RULE_SET_CHOICES.iter().map(|c| c.1).collect(),
             ArgKind::Seat => SEAT_CHOICES.iter().map(|c| c.1).collect(),
             ArgKind::Level => LEVEL_CHOICES.iter().map(|c| c.1).collect(),
+            ArgKind::Language => skald_lang::Lang::ALL
+                .iter()
+                .map(|l| l.native_name())
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -187,6 +195,12 @@ impl Arg {
             (ArgKind::Level, Raw::Text(t)) => {
                 word(&LEVEL_CHOICES, t).map(ArgValue::Level).ok_or_else(bad)
             }
+            (ArgKind::Language, Raw::Int(i)) => usize::try_from(i)
+                .ok()
+                .and_then(|i| skald_lang::Lang::ALL.get(i))
+                .map(|l| ArgValue::Language(*l))
+                .ok_or_else(bad),
+            (ArgKind::Language, Raw::Text(t)) => super::parse_language(t).map(ArgValue::Language),
             (ArgKind::User, Raw::User(h) | Raw::Text(h)) => {
                 let h = h.trim_start_matches('@');
                 if h.is_empty() || h.contains('\0') {
@@ -253,6 +267,7 @@ impl Arg {
                 _ => b.to_string(),
             },
             ArgValue::Number(n) => n.to_string(),
+            ArgValue::Language(l) => l.code().to_string(),
         }
     }
 
@@ -355,6 +370,12 @@ impl Args {
     pub(super) fn flag(&self, name: &str) -> Option<bool> {
         match self.get(name) {
             Some(ArgValue::Flag(b)) => Some(*b),
+            _ => None,
+        }
+    }
+    pub(super) fn language(&self, name: &str) -> Option<skald_lang::Lang> {
+        match self.get(name) {
+            Some(ArgValue::Language(l)) => Some(*l),
             _ => None,
         }
     }
@@ -465,6 +486,7 @@ impl Command {
             Command::Help(t) => Args::default().with("command", t.clone().map(ArgValue::Text)),
             Command::Link(c) => Args::default().with("code", c.clone().map(ArgValue::Text)),
             Command::Unlink => Args::default(),
+            Command::Language(l) => Args::default().with("language", l.map(ArgValue::Language)),
         }
     }
 

@@ -49,6 +49,7 @@ fn option(arg: &Arg) -> serenity::CreateCommandOption {
         | ArgKind::RuleSet
         | ArgKind::Seat
         | ArgKind::Level
+        | ArgKind::Language
         | ArgKind::Number { .. } => T::Integer,
         ArgKind::User => T::User,
         ArgKind::Flag { .. } => T::Boolean,
@@ -217,7 +218,8 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
-    let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id());
+    let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
+        .with_locale(locales(ctx).user);
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
@@ -357,7 +359,8 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
-    let here = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id());
+    let here = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
+        .with_locale(locales(ctx).user);
     let caller = here.user.id.clone();
     let name = format!(
         "{} – {}",
@@ -396,7 +399,8 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
         )
         .await?;
-    let sctx = session_context(ctx.author(), ctx.guild_id(), thread.id);
+    let sctx =
+        session_context(ctx.author(), ctx.guild_id(), thread.id).with_locale(locales(ctx).user);
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
     let locales = locales(ctx);

@@ -194,11 +194,12 @@ pub async fn pressed(
             )
             .await;
     };
-    let sctx = session_context(&press.user, press.guild_id, press.channel_id);
+    let locales = deliver::Locales::new(Some(&press.locale), press.guild_locale.as_deref());
+    let sctx =
+        session_context(&press.user, press.guild_id, press.channel_id).with_locale(locales.user);
     let caller = sctx.user.id.clone();
     let session = data.session.clone();
     let router = data.router.clone();
-    let locales = deliver::Locales::new(Some(&press.locale), press.guild_locale.as_deref());
     let mut job = tokio::task::spawn_blocking(move || {
         let reply = super::commands::answer(&session, &router, &sctx, cmd);
         let spectator = mine && !reply.private.iter().any(|p| p.to == caller);

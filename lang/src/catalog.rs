@@ -16,7 +16,7 @@ macro_rules! files {
 }
 
 /// The files: `(language, file name, contents)`.
-pub(crate) const FILES: &[(Lang, &str, &str)] = files!["common.ftl"];
+pub(crate) const FILES: &[(Lang, &str, &str)] = files!["common.ftl", "rules.ftl"];
 
 /// An argument's value as the catalog takes it.
 pub(crate) enum Value {

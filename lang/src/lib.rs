@@ -7,9 +7,14 @@
 //! [`Lang`]; the tests refuse a missing or extra id or argument.
 
 mod catalog;
+mod game_words;
 mod language;
 mod text;
 
 pub use catalog::{has_message, render_message};
+pub use game_words::{
+    arrange_error, end_reason, expected, move_error, refusal, result, roll_error, rule_set_name,
+    seat_key, seat_name, seat_subject,
+};
 pub use language::Lang;
 pub use text::{Arg, Msg, Text};

@@ -5,8 +5,8 @@ use crate::daldosa::Daldosa;
 use crate::hnefatafl::Hnefatafl;
 use crate::subulata::Subulata;
 use crate::{
-    AnyMove, ArrangeError, Cell, Event, Family, Game, MoveError, PositionError, RollError,
-    RuleSetId, Seat, Status, Viewer, dice,
+    AnyMove, ArrangeError, Cell, Event, Expected, Family, Game, MoveError, PositionError,
+    RollError, RuleSetId, Seat, Status, Viewer, dice,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -93,7 +93,7 @@ impl Position {
             Some(m) => g.play(m),
             None => Err(MoveError::Syntax {
                 input: mv.to_string(),
-                expected: format!("a move of {}", rule_set.name()),
+                expected: Expected::MoveOf(rule_set),
             }),
         })
     }

@@ -44,7 +44,7 @@ fn refused(g: &Daldosa, text: &str) -> String {
         Err(MoveError::Illegal { mv, reason }) => {
             assert_eq!(mv, text);
             assert_eq!(&copy, g, "a refused move changed the position");
-            reason
+            reason.to_string()
         }
         other => panic!("{text}: expected a refusal, got {other:?}"),
     }
@@ -797,7 +797,7 @@ fn move_parsing_is_forgiving() {
         match g.parse_move(bad) {
             Err(MoveError::Syntax { input, expected }) => {
                 assert_eq!(input, bad.trim());
-                assert!(expected.contains("like w12+1"), "{expected}");
+                assert!(expected.to_string().contains("like w12+1"), "{expected}");
             }
             other => panic!("{bad:?}: {other:?}"),
         }

@@ -17,8 +17,8 @@ mod text;
 
 use crate::coords::{Square, parse_slide};
 use crate::{
-    Cell, Event, Game, MoveError, Outcome, PositionError, RollError, RuleSetId, Seat, Status,
-    Viewer,
+    Cell, Event, Game, MoveError, Outcome, PositionError, Refusal, RollError, RuleSetId, Seat,
+    Status, Viewer,
 };
 use board::Board;
 use std::fmt;
@@ -325,7 +325,7 @@ impl Game for Hnefatafl {
         let Some(ply) = self.ply.checked_add(1) else {
             return Err(MoveError::Illegal {
                 mv: mv.to_string(),
-                reason: "the game has reached the largest move number".to_string(),
+                reason: Refusal::MoveLimit,
             });
         };
         let mut events = Vec::with_capacity(4);

@@ -47,7 +47,9 @@ impl Hnefatafl {
                     Some(Seat::B) => "the defenders win",
                     None => "a draw",
                 };
-                let why = outcome.reason_with(&|seat| format!("the {}", self.seat_name(seat)));
+                let why = outcome.reason_with(&|seat| {
+                    ["the attackers", "the defenders"][seat.index()].to_string()
+                });
                 let when = match self.ply {
                     0 => "no move played".to_string(),
                     ply => format!("after move {}", ply.div_ceil(2)),

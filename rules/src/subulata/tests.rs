@@ -95,7 +95,7 @@ fn illegal_reason(g: &mut Subulata, m: &str) -> String {
         other => panic!("{m}: expected Illegal, got {other:?}"),
     };
     assert_eq!(*g, before, "a refused move changed the position");
-    reason
+    reason.to_string()
 }
 
 fn outcome_of(events: &[Event]) -> Option<Outcome> {
@@ -290,7 +290,7 @@ fn subulata_backward_moves_only_capture() {
     assert_eq!(moves_from(&g, "e5"), sorted(&["e5-g5", "e5-e7", "e5-e3"]));
     let reason = illegal_reason(&mut g, "e5-c5");
     assert!(
-        reason.contains("backward") && reason.contains("capture"),
+        reason.to_string().contains("backward") && reason.to_string().contains("capture"),
         "{reason}"
     );
     let events = g.play(mv("e5-e3")).unwrap();
@@ -313,7 +313,7 @@ fn subulata_backward_moves_only_capture() {
     let mut g = pos(&[("e5", "B1"), ("g5", "W1"), ("b2", "W2")], 1);
     assert_eq!(moves_from(&g, "e5"), sorted(&["e5-c5", "e5-e3", "e5-g5"]));
     let reason = illegal_reason(&mut g, "e5-e7");
-    assert!(reason.contains("backward"), "{reason}");
+    assert!(reason.to_string().contains("backward"), "{reason}");
 }
 
 #[test]
@@ -968,7 +968,7 @@ fn subulata_moves_parse_forgivingly_and_print_exactly() {
         match g.parse_move(bad) {
             Err(MoveError::Syntax { input, expected }) => {
                 assert_eq!(input, bad.trim());
-                assert!(expected.contains("c3-c5"), "{expected}");
+                assert!(expected.to_string().contains("c3-c5"), "{expected}");
             }
             other => panic!("{bad}: {other:?}"),
         }

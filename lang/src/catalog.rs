@@ -16,7 +16,7 @@ macro_rules! files {
 }
 
 /// The files: `(language, file name, contents)`.
-pub(crate) const FILES: &[(Lang, &str, &str)] = files!["common.ftl", "rules.ftl"];
+pub(crate) const FILES: &[(Lang, &str, &str)] = files!["common.ftl", "rules.ftl", "board.ftl"];
 
 /// An argument's value as the catalog takes it.
 pub(crate) enum Value {

@@ -477,3 +477,54 @@ fn results_read_like_sentences() {
         "Draw 12–12: every piece of one side is home or taken"
     );
 }
+
+/// French writes a no-break space before `:`, `;`, `!` and `?` and inside « »; an ordinary
+/// space there lets a line break strand the mark. (A legend's `?` is a grid symbol, not a
+/// question mark.)
+#[test]
+fn french_punctuation_uses_no_break_spaces() {
+    use fluent_syntax::ast::{Entry, Expression, Pattern, PatternElement};
+    fn texts<'a>(pattern: &'a Pattern<&'a str>, out: &mut Vec<&'a str>) {
+        for element in &pattern.elements {
+            match element {
+                PatternElement::TextElement { value } => out.push(value),
+                PatternElement::Placeable {
+                    expression: Expression::Select { variants, .. },
+                } => variants.iter().for_each(|v| texts(&v.value, out)),
+                PatternElement::Placeable { .. } => {}
+            }
+        }
+    }
+    for (lang, file, source) in crate::catalog::FILES {
+        if *lang != Lang::Fr {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(*source).unwrap_or_else(|(r, _)| r);
+        for entry in &resource.body {
+            let Entry::Message(m) = entry else { continue };
+            let mut values = Vec::new();
+            if let Some(p) = &m.value {
+                texts(p, &mut values);
+            }
+            for a in &m.attributes {
+                texts(&a.value, &mut values);
+            }
+            let id = m.id.name;
+            // Text runs are split at placeables: join them to see the spaces around them.
+            let text = values.concat();
+            for mark in [':', ';', '!', '?'] {
+                if mark == '?' && id.ends_with("-legend") {
+                    continue;
+                }
+                assert!(
+                    !text.contains(&format!(" {mark}")),
+                    "{file}: {id}: a plain space before {mark}: {text:?}"
+                );
+            }
+            assert!(
+                !text.contains("« ") && !text.contains(" »"),
+                "{file}: {id}: a plain space inside « »"
+            );
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::pictured::Pictured;
 use crate::{Header, LastMove, Scene, Turn};
-use skald_rules::{Outcome, Position, RuleSetId, Seat, Status, Viewer, with_game};
+use skald_rules::{Outcome, Position, RuleSetId, Status, Viewer, with_game};
 
 /// The scene of `position` as `viewer` sees it, with the players' names (seat A first) and
 /// the marks of the last move (see [`LastMove::from_events`]).
@@ -48,26 +48,7 @@ fn turn(rule_set: RuleSetId, status: &Status) -> Turn {
 /// "Black wins: White has no pieces left", "Attackers win: the king was captured", "Draw:
 /// threefold repetition".
 pub(crate) fn result_text(rule_set: RuleSetId, outcome: &Outcome) -> String {
-    let names = rule_set.seat_names();
-    let reason = outcome.reason_with(&|s| names[s.index()].to_string());
-    let score = |first: Seat| {
-        outcome.scores.map(|s| {
-            let (a, b) = (s[first.index()], s[first.other().index()]);
-            format!(" {a}–{b}")
-        })
-    };
-    match outcome.winner {
-        Some(seat) => {
-            let name = names[seat.index()];
-            let verb = if name.ends_with('s') { "win" } else { "wins" };
-            let score = score(seat).unwrap_or_default();
-            format!("{name} {verb}{score}: {reason}")
-        }
-        None => {
-            let score = score(Seat::A).unwrap_or_default();
-            format!("Draw{score}: {reason}")
-        }
-    }
+    skald_lang::result(outcome, rule_set).en()
 }
 
 #[cfg(test)]
@@ -75,7 +56,7 @@ mod tests {
     use super::*;
     use crate::{Peg, TaflPiece, Terrain, render_png};
     use skald_rules::coords::Square;
-    use skald_rules::{Cell, EndReason, Event};
+    use skald_rules::{Cell, EndReason, Event, Seat};
 
     /// Rolls fixed dice (cycling through `faces`) until someone must move.
     fn roll_until_move(position: &mut Position, faces: &[u8]) -> Vec<Event> {

@@ -26,7 +26,7 @@ pub fn text_view(
         None => seats[i].to_string(),
     };
     let mut out = format!("{}: {} vs {}\n", rule_set.name(), who(0), who(1));
-    let board = position.text_board(viewer);
+    let board = skald_lang::text_board(position, viewer).en();
     let (title, rest) = board.split_once('\n').unwrap_or((board.as_str(), ""));
     out.push_str(title);
     out.push('\n');

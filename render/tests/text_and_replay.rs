@@ -209,7 +209,7 @@ fn only_the_first_line_of_a_board_says_where_the_game_stands_as_the_picture_does
     for rs in RuleSetId::ALL {
         let mut over = 0;
         for p in positions(rs) {
-            let board = p.text_board(Viewer::Public);
+            let board = skald_lang::text_board(&p, Viewer::Public).en();
             let (title, rest) = board.split_once('\n').expect("several lines");
             // The picture's header counts moves the way the board's first line does.
             let header = scene(&p, Viewer::Public, players(), LastMove::none())
@@ -268,10 +268,11 @@ fn grid_games_number_moves_like_the_move_list() {
         p.play(mv).expect("legal");
         assert_eq!(progress(&p), want, "after {mv}");
         assert!(
-            p.text_board(Viewer::Public)
+            skald_lang::text_board(&p, Viewer::Public)
+                .en()
                 .starts_with(&format!("Hnefatafl 11x11, {}: ", lower_first(want))),
             "{}",
-            p.text_board(Viewer::Public)
+            skald_lang::text_board(&p, Viewer::Public).en()
         );
     }
 }

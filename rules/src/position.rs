@@ -128,9 +128,10 @@ impl Position {
         crate::with_game!(self, g => g.to_notation(viewer))
     }
 
-    /// A monospace board for `viewer`.
-    pub fn text_board(&self, viewer: Viewer) -> String {
-        crate::with_game!(self, g => g.text_board(viewer))
+    /// The board's grid for `viewer`, the same in every language (see [`Game::text_grid`];
+    /// `skald_lang::text_board` gives the whole text board).
+    pub fn text_grid(&self, viewer: Viewer) -> String {
+        crate::with_game!(self, g => g.text_grid(viewer))
     }
 
     /// The players' name for a cell index found in an event.

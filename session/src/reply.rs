@@ -81,7 +81,7 @@ impl Board {
     /// rules' text board, its first line (whose turn) replaced by the result once the game
     /// ended outside its rules.
     pub fn text(&self) -> String {
-        let text = self.position.text_board(self.viewer);
+        let text = skald_lang::text_board(&self.position, self.viewer).en();
         let text = text.trim_end();
         match &self.result {
             Some(result) => {

@@ -703,8 +703,8 @@ impl Game for Adelta {
         notation::read(rule_set, text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        text::grid(self)
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -652,8 +652,8 @@ impl Game for Daldosa {
         notation::read_position(text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        text::grid(self)
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -350,8 +350,8 @@ impl Game for Hnefatafl {
         Hnefatafl::parse(rule_set, text)
     }
 
-    fn text_board(&self, _viewer: Viewer) -> String {
-        self.board_text()
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        self.grid_text()
     }
 
     fn cell_name(&self, cell: Cell) -> String {

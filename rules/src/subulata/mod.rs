@@ -156,14 +156,6 @@ fn owner(code: u8) -> Option<Seat> {
     }
 }
 
-/// The seat's colour name, for messages.
-fn colour(seat: Seat) -> &'static str {
-    match seat {
-        Seat::A => "White",
-        Seat::B => "Black",
-    }
-}
-
 /// The four directions, forward ones first, for White (Black's are mirrored).
 const DIRS: [(i8, i8, bool); 4] = [(1, 0, true), (0, 1, true), (-1, 0, false), (0, -1, false)];
 
@@ -631,8 +623,8 @@ impl Game for Subulata {
         notation::read(text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, viewer: Viewer) -> String {
+        text::grid(self, viewer)
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -289,7 +289,7 @@ fn daldosa_boards() {
     );
     assert!(
         fr(&p, Viewer::Public)
-            .contains("partie terminée, Blanc gagne (Noir n'a plus de pion sur le plateau).\n")
+            .contains("partie terminée, Blanc gagne (Noir n'a plus de pion en jeu).\n")
     );
     let mut p = at(
         RuleSetId::Daldosa,

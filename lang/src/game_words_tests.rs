@@ -464,7 +464,7 @@ fn results_read_like_sentences() {
     );
     assert_eq!(
         result(&home, RuleSetId::Subulata).render(Lang::Fr),
-        "Noir gagne 20–15\u{a0}: toutes les subulatas d'un camp sont arrivées ou prises"
+        "Noir gagne 20–15\u{a0}: un camp a fini sa traversée"
     );
     let draw = over(None, EndReason::Repetition, None);
     assert_eq!(

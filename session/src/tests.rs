@@ -886,11 +886,14 @@ fn a_board_after_a_resignation_shows_the_result_not_whose_turn_it_was() {
         b.alt
     );
     // The picture says it too: it differs from the same position drawn without the result.
-    let with = crate::pictures::board_png(b).expect("draws");
-    let without = crate::pictures::board_png(&super::Board {
-        result: None,
-        ..b.clone()
-    })
+    let with = crate::pictures::board_png(b, skald_lang::Lang::En).expect("draws");
+    let without = crate::pictures::board_png(
+        &super::Board {
+            result: None,
+            ..b.clone()
+        },
+        skald_lang::Lang::En,
+    )
     .expect("draws");
     assert_ne!(with, without);
 }

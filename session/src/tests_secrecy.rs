@@ -312,8 +312,10 @@ impl Twins {
             for (ba, bb) in ra.boards.iter().zip(&rb.boards) {
                 self.counts.boards += 1;
                 if self.counts.boards.is_multiple_of(PNG_EVERY) {
-                    let png_a = crate::pictures::board_png(ba).expect("renders");
-                    let png_b = crate::pictures::board_png(bb).expect("renders");
+                    let png_a =
+                        crate::pictures::board_png(ba, skald_lang::Lang::En).expect("renders");
+                    let png_b =
+                        crate::pictures::board_png(bb, skald_lang::Lang::En).expect("renders");
                     assert!(png_a == png_b, "{what}: public PNG differs");
                     self.counts.pngs += 1;
                 }

@@ -327,7 +327,8 @@ fn board_output(board: &Board, pictures: Option<&Path>, audience: &str) -> Strin
 fn write_picture(board: &Board, path: &Path) -> Result<(), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
-    let png = skald_session::pictures::board_png(board).map_err(|e| e.to_string())?;
+    let png = skald_session::pictures::board_png(board, skald_lang::Lang::En)
+        .map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let tmp = path.with_extension(format!("tmp{}", N.fetch_add(1, Ordering::Relaxed)));

@@ -126,11 +126,11 @@ rules-arrange-locked = votre placement est verrouillé : vous avez déjà joué
 
 rules-end-all-captured = tous les pions ont été pris
 rules-end-king-captured = le roi a été capturé
-rules-end-king-escaped = le roi s'est échappé dans une forteresse de coin
+rules-end-king-escaped = le roi a atteint un coin
 rules-end-no-legal-move = plus aucun coup possible
-rules-end-repetition = la même position s'est répétée trois fois
-rules-end-goal-reached = toutes les subulatas d'un camp sont arrivées ou prises
-rules-end-no-pegs-left = plus aucun pion sur le plateau
+rules-end-repetition = position répétée trois fois
+rules-end-goal-reached = un camp a fini sa traversée
+rules-end-no-pegs-left = plus aucun pion en jeu
 # $loser nomme le camp qui a perdu ($loser_seat : sa clé).
 rules-end-loser-no-pieces =
     { $loser } { $loser_seat ->
@@ -149,7 +149,7 @@ rules-end-loser-no-pegs =
         [attackers] n'ont
         [defenders] n'ont
        *[other] n'a
-    } plus de pion sur le plateau
+    } plus de pion en jeu
 
 # Un résultat en quelques mots, pour l'en-tête des images : « Noir gagne 20–15 : Blanc n'a
 # plus de pion ». $winner est le nom du camp.

@@ -190,13 +190,15 @@ pub fn discord_text(text: &str) -> String {
 fn pictures(boards: &[Board], audience: &str) -> Vec<(String, Vec<u8>)> {
     boards
         .iter()
-        .filter_map(|b| match skald_session::pictures::board_png(b) {
-            Ok(png) => Some((format!("game-{}-{audience}.png", b.game), png.bytes)),
-            Err(e) => {
-                tracing::warn!(game = b.game, error = %e, "cannot draw a board");
-                None
-            }
-        })
+        .filter_map(
+            |b| match skald_session::pictures::board_png(b, skald_lang::Lang::En) {
+                Ok(png) => Some((format!("game-{}-{audience}.png", b.game), png.bytes)),
+                Err(e) => {
+                    tracing::warn!(game = b.game, error = %e, "cannot draw a board");
+                    None
+                }
+            },
+        )
         .collect()
 }
 

@@ -216,18 +216,21 @@ async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo
 /// Uploads and posts one board picture, as its viewer sees it, its alt text as the body.
 async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>) {
     let b = board.clone();
-    let png =
-        match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b)).await {
-            Ok(Ok(png)) => png,
-            Ok(Err(e)) => {
-                tracing::warn!(game = board.game, error = %e, "matrix: cannot draw a board");
-                return;
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "matrix: the drawing task failed");
-                return;
-            }
-        };
+    let png = match tokio::task::spawn_blocking(move || {
+        skald_session::pictures::board_png(&b, skald_lang::Lang::En)
+    })
+    .await
+    {
+        Ok(Ok(png)) => png,
+        Ok(Err(e)) => {
+            tracing::warn!(game = board.game, error = %e, "matrix: cannot draw a board");
+            return;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "matrix: the drawing task failed");
+            return;
+        }
+    };
     let info = BaseImageInfo {
         width: Some(UInt::from(png.width)),
         height: Some(UInt::from(png.height)),

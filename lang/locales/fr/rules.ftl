@@ -97,7 +97,7 @@ rules-refusal-opponents-piece-on-point =
 rules-refusal-own-piece-on-point = la case { $point } porte déjà un de vos pions, et dans ces règles un pion ne peut pas le dépasser
 rules-refusal-protected = le pion de la case { $point } est protégé : il est sur un coin, entre deux de vos pions
 rules-refusal-hornaskella-off-corner = l'Hornaskella de la case { $point } ne peut être capturée que sur un coin
-rules-refusal-more-steps-possible = il faut jouer autant de déplacements que possible, et celui-ci en rendrait un injouable (possibles maintenant : { $playable })
+rules-refusal-more-steps-possible = il faut jouer autant de déplacements que possible, et celui-ci en rendrait un injouable (coups possibles : { $playable })
 
 # Daldøsa
 rules-refusal-no-such-die = aucun dé ne montre { $die } (dés restants : { $left })
@@ -107,7 +107,7 @@ rules-refusal-inactive-peg = le pion en { $hole } est inactif : seul un 1 peut 
 rules-refusal-not-nearest-stern = seul votre pion inactif le plus proche de la poupe, en { $hole }, peut être activé
 rules-refusal-own-peg-on-path = le chemin est barré par votre propre pion en { $hole }
 rules-refusal-own-peg-on-target = votre propre pion occupe déjà { $hole }
-rules-refusal-both-dice-possible = vous devez utiliser autant de dés que possible, et après ce déplacement l'autre dé ne pourrait plus servir (possibles maintenant : { $playable })
+rules-refusal-both-dice-possible = vous devez utiliser autant de dés que possible, et après ce déplacement l'autre dé ne pourrait plus servir (coups possibles : { $playable })
 
 ## Dés et placements
 

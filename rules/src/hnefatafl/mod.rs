@@ -5,8 +5,8 @@
 //! attackers (they move first), seat B the defenders and their king. A cell index (in
 //! [`Event`]s and [`Hnefatafl::piece_on`]) is `Square::index(size)`, `rank * size + file`,
 //! so `a1` is 0 and `k11` is 120 on 11x11. The rules themselves live in `rules.rs`, the
-//! position and move notation in `notation.rs` and the text board in `text.rs`; the notation
-//! is documented in `docs/NOTATION.md` (section "Hnefatafl").
+//! position and move notation in `notation.rs` and the text board's grid in `text.rs`; the
+//! notation is documented in `docs/NOTATION.md` (section "Hnefatafl").
 
 mod board;
 mod notation;

@@ -21,14 +21,36 @@ use skald_rules::{Game, Position, RuleSetId, Seat, Status, Viewer};
 /// Exists so every reader gets the board in their language: the console prints it, chat
 /// adapters send it as text and as the description of a picture.
 pub fn text_board(position: &Position, viewer: Viewer) -> Text {
+    Text::lines(board_lines(position, viewer))
+}
+
+/// The text board of a game that ended outside its rules (a resignation, a timeout, an
+/// agreed draw, an abort): its first line is "{game}, game over: {result}" instead of whose
+/// turn it was, and the lines after it are [`text_board`]'s.
+///
+/// Exists so the session can show such a game's board in the reader's language without
+/// cutting a rendered text apart.
+pub fn text_board_ended(position: &Position, viewer: Viewer, result: Text) -> Text {
+    let mut lines = board_lines(position, viewer);
+    if let Some(first) = lines.first_mut() {
+        *first = t!(
+            "board-ended",
+            game = rule_set_name(position.rule_set()),
+            result = result
+        );
+    }
+    Text::lines(lines)
+}
+
+/// The board's lines: where the game stands, the grid, and what the pieces are.
+fn board_lines(position: &Position, viewer: Viewer) -> Vec<Text> {
     let grid = Text::verbatim(position.text_grid(viewer));
-    let lines = match position {
+    match position {
         Position::Hnefatafl(g) => hnefatafl(g, grid),
         Position::Adelta(g) => adelta(g, viewer, grid),
         Position::Subulata(g) => subulata(g, viewer, grid),
         Position::Daldosa(g) => daldosa(g, grid),
-    };
-    Text::lines(lines)
+    }
 }
 
 /// The first line: "{game}, {when}: {state}".

@@ -436,3 +436,23 @@ fn every_game_reads_in_both_languages() {
         );
     }
 }
+
+/// A game that ended outside its rules: the first line gives the result, the rest is the
+/// board as it stands (as the session words it: "{game}, game over: {result}").
+#[test]
+fn a_board_ended_outside_the_rules_says_so_first() {
+    let p = Position::start(RuleSetId::Subulata, 3);
+    let result = Text::verbatim("bob (Black) resigned; alice (White) wins");
+    let board = text_board_ended(&p, Viewer::Public, result.clone()).en();
+    let old = en(&p, Viewer::Public);
+    assert_eq!(
+        board,
+        format!(
+            "Subulata, game over: bob (Black) resigned; alice (White) wins\n{}",
+            rest(&old).unwrap_or_default()
+        )
+    );
+    let french = text_board_ended(&p, Viewer::Public, result).render(Lang::Fr);
+    assert!(french.starts_with("Subulata, partie terminée\u{a0}: bob (Black) resigned"));
+    assert_eq!(rest(&french), rest(&fr(&p, Viewer::Public)));
+}

@@ -12,7 +12,7 @@ mod game_words;
 mod language;
 mod text;
 
-pub use board_words::text_board;
+pub use board_words::{text_board, text_board_ended};
 pub use catalog::{has_message, render_message};
 pub use game_words::{
     arrange_error, end_reason, expected, move_error, refusal, result, roll_error, rule_set_name,

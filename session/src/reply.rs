@@ -81,17 +81,13 @@ impl Board {
     /// rules' text board, its first line (whose turn) replaced by the result once the game
     /// ended outside its rules.
     pub fn text(&self) -> String {
-        let text = skald_lang::text_board(&self.position, self.viewer).en();
-        let text = text.trim_end();
+        let (position, viewer) = (&self.position, self.viewer);
         match &self.result {
             Some(result) => {
-                let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-                format!(
-                    "{}, game over: {result}\n{rest}",
-                    self.position.rule_set().name()
-                )
+                let result = skald_lang::Text::verbatim(result.clone());
+                skald_lang::text_board_ended(position, viewer, result).en()
             }
-            None => text.to_string(),
+            None => skald_lang::text_board(position, viewer).en(),
         }
     }
 

@@ -6,6 +6,8 @@
 ## Text boards. The first line says where the game stands: "{ $game }, { $when }: { $state }".
 
 board-heading = { $game }, { $when }: { $state }
+# A game that ended outside its rules: its result instead of whose turn it was.
+board-ended = { $game }, game over: { $result }
 # Moves are numbered as in the move list: a move and its reply under one number.
 board-move = move { $number }
 board-after-move = after move { $number }

@@ -8,6 +8,8 @@
 ## Plateaux en texte. La première ligne dit où en est la partie : « { $game }, { $when } : { $state } ».
 
 board-heading = { $game }, { $when } : { $state }
+# Une partie finie hors de ses règles : son résultat au lieu du camp qui avait le trait.
+board-ended = { $game }, partie terminée : { $result }
 # Les coups sont numérotés comme dans la liste des coups : un coup et sa réponse sous un même numéro.
 board-move = coup { $number }
 board-after-move = après le coup { $number }

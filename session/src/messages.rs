@@ -3,7 +3,7 @@
 //! no text can carry a hidden value by accident.
 
 use super::command::{COMMANDS, info};
-use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, Status};
+use skald_rules::{Action, Event, MoveError, Outcome, Position, Record, RuleSetId, Seat, Status};
 use std::fmt::Write;
 
 /// The refusal of secret input (`arrange`) typed where others read it.
@@ -36,6 +36,25 @@ pub fn dice_text(dice: &[u8]) -> String {
     }
 }
 
+/// Why a game ended by its rules (`skald_lang::end_reason`), in English for now. A label
+/// that is the seat's own name stays the side's, so the verb agrees ("Attackers have").
+pub(crate) fn why_ended(
+    o: &Outcome,
+    rule_set: RuleSetId,
+    label: &dyn Fn(Seat) -> String,
+) -> String {
+    let names = rule_set.seat_names();
+    let text = |s: Seat| {
+        let l = label(s);
+        if l == names[s.index()] {
+            skald_lang::seat_name(rule_set, s)
+        } else {
+            skald_lang::Text::verbatim(l)
+        }
+    };
+    skald_lang::end_reason(o, rule_set, &text).en()
+}
+
 /// One line saying where the game stands, with the game's own seat names.
 pub fn describe_status(position: &Position) -> String {
     let names = position.rule_set().seat_names();
@@ -56,7 +75,7 @@ pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> String)
             }
         }
         Status::Over(o) => {
-            let why = o.reason_with(label);
+            let why = why_ended(&o, position.rule_set(), label);
             let mut s = match o.winner {
                 Some(w) => format!("the game is over: {} won ({why})", label(w)),
                 None => format!("the game is over: a draw ({why})"),
@@ -140,8 +159,15 @@ pub fn describe_event_with(
         Event::ExtraRoll { seat } => format!("{} rolls again", label(*seat)),
         Event::Passed { seat } => format!("{} could not move and passed", label(*seat)),
         Event::GameOver(o) => match o.winner {
-            Some(w) => format!("game over: {} won ({})", label(w), o.reason_with(label)),
-            None => format!("game over: draw ({})", o.reason_with(label)),
+            Some(w) => format!(
+                "game over: {} won ({})",
+                label(w),
+                why_ended(o, position.rule_set(), label)
+            ),
+            None => format!(
+                "game over: draw ({})",
+                why_ended(o, position.rule_set(), label)
+            ),
         },
     }
 }

@@ -110,7 +110,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
             "/{name} registered: {names:?}"
         );
     }
-    assert_eq!(names.len(), 22);
+    assert_eq!(names.len(), 23);
     registered_limits_are_the_sessions(&reg.json());
     let identify = fake.identify().expect("the bot identified");
     assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");

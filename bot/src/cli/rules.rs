@@ -71,7 +71,7 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
             viewer,
         } => {
             let position = parse(rule_set, &position)?;
-            let mut out = position.text_board(viewer.into());
+            let mut out = skald_lang::text_board(&position, viewer.into()).en();
             if !out.ends_with('\n') {
                 out.push('\n');
             }

@@ -6,7 +6,7 @@ use super::doc::GameResult;
 use crate::Session;
 use crate::clock::{Timestamp, describe_duration, short_duration};
 use crate::command::Command;
-use crate::messages::{describe_event_with, describe_status_with, move_list};
+use crate::messages::{describe_event_with, describe_status_with, move_list, why_ended};
 use crate::reply::{Board, Choice, Private, Reply};
 use skald_rules::{Action, Event, Match, Position, Record, Seat};
 
@@ -33,8 +33,8 @@ impl GameDoc {
         Some(match end.result {
             GameResult::Rules(o) => {
                 let mut s = match o.winner {
-                    Some(w) => format!("{} wins: {}", l(w), o.reason_with(&l)),
-                    None => format!("Draw: {}", o.reason_with(&l)),
+                    Some(w) => format!("{} wins: {}", l(w), why_ended(&o, self.rule_set(), &l)),
+                    None => format!("Draw: {}", why_ended(&o, self.rule_set(), &l)),
                 };
                 if let Some([a, b]) = o.scores {
                     s.push_str(&format!(" (score {a} to {b})"));

@@ -16,8 +16,13 @@ macro_rules! files {
 }
 
 /// The files: `(language, file name, contents)`.
-pub(crate) const FILES: &[(Lang, &str, &str)] =
-    files!["common.ftl", "account.ftl", "rules.ftl", "board.ftl"];
+pub(crate) const FILES: &[(Lang, &str, &str)] = files![
+    "common.ftl",
+    "account.ftl",
+    "rules.ftl",
+    "board.ftl",
+    "game.ftl"
+];
 
 /// An argument's value as the catalog takes it.
 pub(crate) enum Value {

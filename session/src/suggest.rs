@@ -11,7 +11,7 @@ pub const MAX_SUGGESTIONS: usize = 25;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
     /// The text shown (`#3 Hnefatafl: alice vs bob`).
-    pub label: String,
+    pub label: crate::Text,
     /// The value the option gets (`3`, `f2-f5`).
     pub value: String,
 }
@@ -39,13 +39,13 @@ impl Session {
                 let name = u.doc.user.name;
                 if name.to_lowercase().starts_with(&typed) {
                     out.push(Suggestion {
-                        label: format!("{name} ({})", id.platform),
+                        label: crate::Text::verbatim(format!("{name} ({})", id.platform)),
                         value: name,
                     });
                 }
             }
         }
-        out.sort_by(|a, b| a.label.cmp(&b.label));
+        out.sort_by(|a, b| a.value.cmp(&b.value));
         out.truncate(MAX_SUGGESTIONS);
         out
     }
@@ -75,9 +75,11 @@ impl Session {
                     c.challenger.id == *user || c.opponent.as_ref().is_none_or(|o| o.id == *user);
                 if mine {
                     out.push(Suggestion {
-                        label: format!(
-                            "#{} challenge: {} by {}",
-                            c.id, c.rule_set, c.challenger.name
+                        label: crate::t!(
+                            "suggest-challenge",
+                            id = c.id,
+                            rule_set = skald_lang::rule_set_name(c.rule_set),
+                            by = &c.challenger.name
                         ),
                         value: c.id.to_string(),
                     });
@@ -166,7 +168,7 @@ mod tests {
         let ids = s.suggest_ids(&alice, "#1");
         assert_eq!(ids.len(), 1);
         // The number once, as Discord shows the label.
-        assert_eq!(ids[0].label, "#1 Hnefatafl 11x11, alice vs bob");
+        assert_eq!(ids[0].label.en(), "#1 Hnefatafl 11x11, alice vs bob");
         let all = s.suggest_moves(&alice, Some(1), "");
         assert_eq!(all.len(), super::MAX_SUGGESTIONS);
         let some = s.suggest_moves(&alice, None, "d1");

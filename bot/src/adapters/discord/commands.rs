@@ -18,7 +18,7 @@ use skald_session::command::{
     self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
 };
 use skald_session::suggest::Suggestion;
-use skald_session::{Reply, Session};
+use skald_session::{Lang, Reply, Session};
 use std::time::Duration;
 
 /// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
@@ -266,12 +266,17 @@ pub(super) async fn finished_within<T>(
     tokio::time::timeout(limit, job).await.ok()
 }
 
-fn choices(list: Vec<Suggestion>) -> serenity::CreateAutocompleteResponse {
+/// The session's suggestions as Discord's choices, labelled in the caller's language.
+fn choices(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    list: Vec<Suggestion>,
+) -> serenity::CreateAutocompleteResponse {
+    let lang = Lang::from_locale(&ctx.interaction.locale).unwrap_or_default();
     serenity::CreateAutocompleteResponse::new().set_choices(
         list.into_iter()
             .filter_map(|s| {
                 let value: u64 = s.value.parse().ok()?;
-                let label: String = s.label.chars().take(100).collect();
+                let label: String = s.label.render(lang).chars().take(100).collect();
                 Some(serenity::AutocompleteChoice::new(label, value))
             })
             .collect(),
@@ -289,7 +294,7 @@ async fn complete_id(
     let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
         .await
         .unwrap_or_default();
-    choices(list)
+    choices(ctx, list)
 }
 
 /// Completes `/challenge`'s `player` with the community's players of every platform.
@@ -303,7 +308,7 @@ async fn complete_player(
     let list = tokio::task::spawn_blocking(move || session.suggest_players(&scope, &typed))
         .await
         .unwrap_or_default();
-    choices(list)
+    choices(ctx, list)
 }
 
 /// Completes `/challenge`'s `clock` with the common time controls matching what was typed

@@ -215,14 +215,8 @@ impl Session {
             let mut rng = self.rng();
             m.play_move(mv, &mut *rng)
         };
-        let events = events.map_err(|e| {
-            Failure::Refused(crate::Text::from(move_refusal(
-                m.position(),
-                &mv.to_string(),
-                &e,
-                10,
-            )))
-        })?;
+        let events = events
+            .map_err(|e| Failure::Refused(move_refusal(m.position(), &mv.to_string(), &e, 10)))?;
         self.commit_moves(&stored, &m, turn.seat, &[mv.to_string()], &events)
     }
 }

@@ -266,7 +266,7 @@ fn clock_line(clock: &AdapterClock, text: &str) -> String {
     match arg.map(parse_duration) {
         None => format!("fake time: {}", clock.now()),
         Some(Some(secs)) if secs > 0 => match clock.advance(secs) {
-            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs)),
+            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs).en()),
             Err(e) => format!("! {e}"),
         },
         Some(_) => "! expected `!clock` or `!clock +<duration>`, like `!clock +3d`, `!clock +12h`, `!clock +90m`"

@@ -572,15 +572,15 @@ impl Session {
                 reply.private.push(Private {
                     to: player.id.clone(),
                     name: player.name.clone(),
-                    text: crate::Text::from(format!(
-                        "Game #{}: you play {}. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{} <nine values>` for {order}.",
-                        g.id,
-                        g.rule_set().seat_names()[seat.index()],
-                        g.id
-                    )),
+                    text: t!(
+                        "challenge-values-placed",
+                        id = g.id,
+                        seat = skald_lang::seat_name(g.rule_set(), seat),
+                        order = order
+                    ),
                     boards: vec![Board::private(&board, seat)],
-                lang: None,
-});
+                    lang: None,
+                });
             }
         }
         Ok(reply)

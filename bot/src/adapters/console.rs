@@ -40,6 +40,8 @@ pub struct ConsoleOptions {
     pub echo: bool,
     /// Write board pictures (PNG) into `<data>/boards/` and print their paths.
     pub pictures: bool,
+    /// The console's language (`--language`), over the config's.
+    pub language: Option<skald_session::Lang>,
 }
 
 /// Where console output goes (standard output, or a buffer in tests); shared with the

@@ -187,3 +187,4 @@ challenge-seat-object = { $key ->
 }
 challenge-which = { $n } challenges fit: { $challenges }; say which, like `{ $example }`
 challenge-other-channel = challenge #{ $id } was made in another channel, { $channel }; accept it there
+challenge-values-placed = Game #{ $id }: you play { $seat }. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{ $id } <nine values>` for { $order }.

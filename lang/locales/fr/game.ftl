@@ -193,3 +193,4 @@ challenge-seat-object = { $key ->
 }
 challenge-which = { $n } défis conviennent : { $challenges } ; dites lequel, comme `{ $example }`
 challenge-other-channel = le défi #{ $id } a été lancé dans un autre salon, { $channel } ; acceptez-le là-bas
+challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs ont été placées au hasard (ci-dessous). Jusqu'à votre premier coup, vous pouvez les placer vous-même, en privé : `arrange #{ $id } <neuf valeurs>` pour { $order }.

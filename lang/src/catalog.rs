@@ -21,7 +21,8 @@ pub(crate) const FILES: &[(Lang, &str, &str)] = files![
     "account.ftl",
     "rules.ftl",
     "board.ftl",
-    "game.ftl"
+    "game.ftl",
+    "lists.ftl"
 ];
 
 /// An argument's value as the catalog takes it.

@@ -167,9 +167,7 @@ impl Session {
             Opponent::User(handle) => {
                 let u = self.resolve(ctx, handle)?;
                 if u.id == ctx.user.id {
-                    return Err(Failure::Refused(crate::Text::from(
-                        "you cannot challenge yourself; name someone else, or leave the @user out for an open challenge",
-                    )));
+                    return Err(Failure::Refused(t!("challenge-yourself")));
                 }
                 Some(u)
             }
@@ -377,18 +375,16 @@ impl Session {
         ctx: &Context,
         id: Option<u64>,
         fits: &dyn Fn(&Challenge) -> bool,
-        none_here: &str,
+        none_here: Text,
         example: &str,
     ) -> Result<Stored<Challenge>, Failure> {
         if let Some(id) = id {
             return match self.store.challenge(id)? {
                 Some(c) => Ok(c),
-                None if self.store.game(id)?.is_some() => Err(Failure::Refused(crate::Text::from(
-                    format!("challenge #{id} was already accepted: it is game #{id}"),
-                ))),
-                None => Err(Failure::Refused(crate::Text::from(format!(
-                    "there is no challenge #{id} (it may have been answered or withdrawn); `games` lists the open ones"
-                )))),
+                None if self.store.game(id)?.is_some() => {
+                    Err(Failure::Refused(t!("challenge-already-accepted", id = id)))
+                }
+                None => Err(Failure::Refused(t!("challenge-none-such", id = id))),
             };
         }
         let mut candidates: Vec<Stored<Challenge>> = self
@@ -399,7 +395,7 @@ impl Session {
             .collect();
         match candidates.len() {
             1 => Ok(candidates.remove(0)),
-            0 => Err(Failure::Refused(crate::Text::from(none_here.to_string()))),
+            0 => Err(Failure::Refused(none_here)),
             n => {
                 let mut fit = Text::new();
                 for (i, c) in candidates.iter().enumerate() {
@@ -425,7 +421,7 @@ impl Session {
             ctx,
             id,
             &|c| c.challenger.id != me && c.opponent.as_ref().is_none_or(|o| o.id == me),
-            "there is no challenge for you here; `games` lists challenges, `challenge <rule-set>` makes one",
+            t!("accept-none-here"),
             "accept",
         )?;
         self.accept(ctx, stored)
@@ -435,18 +431,16 @@ impl Session {
     fn accept(&self, ctx: &Context, stored: Stored<Challenge>) -> Result<Reply, Failure> {
         let ch = &stored.doc;
         if ch.challenger.id == ctx.user.id {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "you cannot accept your own challenge; `cancel #{}` withdraws it",
-                ch.id
-            ))));
+            return Err(Failure::Refused(t!("challenge-own", id = ch.id)));
         }
         if let Some(o) = &ch.opponent
             && o.id != ctx.user.id
         {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "challenge #{} is for @{}, not for you",
-                ch.id, o.name
-            ))));
+            return Err(Failure::Refused(t!(
+                "challenge-not-for-you",
+                id = ch.id,
+                opponent = &o.name
+            )));
         }
         // From another channel only across platforms, in the challenge's community: the
         // accepting channel becomes the game's home on that platform.
@@ -535,15 +529,15 @@ impl Session {
         };
         let written = match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "challenge #{} was answered by someone else a moment ago",
-                    ch.id
-                ))));
+                return Err(Failure::Refused(t!(
+                    "challenge-answered-by-other",
+                    id = ch.id
+                )));
             }
             other => other?,
         };
         let Some(g) = written.into_iter().next() else {
-            return Err(Failure::Refused(crate::Text::from("nothing was written")));
+            return Err(Failure::Refused(t!("nothing-written")));
         };
         tracing::info!(game = g.id, rule_set = %g.rule_set(), "game started");
         let headline = crate::t!(
@@ -596,9 +590,7 @@ impl Session {
         {
             return match self.decline_offer(ctx, &g)? {
                 Some(r) => Ok(r),
-                None => Err(Failure::Refused(crate::Text::from(format!(
-                    "there is nothing to decline in game #{id}: no draw offer or takeback request is waiting for you"
-                )))),
+                None => Err(Failure::Refused(t!("decline-nothing-in-game", id = id))),
             };
         }
         if id.is_none() {
@@ -620,15 +612,15 @@ impl Session {
                         return Ok(r);
                     }
                 } else if offers.len() > 1 {
-                    return Err(Failure::Refused(crate::Text::from(format!(
-                        "offers are waiting in games {}; say which, like `decline #{}`",
-                        offers
+                    return Err(Failure::Refused(t!(
+                        "decline-which-game",
+                        games = offers
                             .iter()
                             .map(|g| format!("#{}", g.doc.id))
                             .collect::<Vec<_>>()
                             .join(", "),
-                        offers[0].doc.id
-                    ))));
+                        id = offers[0].doc.id
+                    )));
                 }
             }
         }
@@ -636,22 +628,24 @@ impl Session {
             ctx,
             id,
             &|c| c.opponent.as_ref().is_some_and(|o| o.id == me),
-            "there is nothing for you to decline here: no challenge addressed to you, no draw offer or takeback request",
+            t!("decline-none-here"),
             "decline",
         )?;
         let ch = &stored.doc;
         match &ch.opponent {
             None => {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "challenge #{} is open to anyone, so it cannot be declined; leave it, or {} can `cancel #{}` it",
-                    ch.id, ch.challenger.name, ch.id
-                ))));
+                return Err(Failure::Refused(t!(
+                    "decline-open-challenge",
+                    id = ch.id,
+                    challenger = &ch.challenger.name
+                )));
             }
             Some(o) if o.id != me => {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "challenge #{} is for @{}, not for you",
-                    ch.id, o.name
-                ))));
+                return Err(Failure::Refused(t!(
+                    "challenge-not-for-you",
+                    id = ch.id,
+                    opponent = &o.name
+                )));
             }
             Some(_) => {}
         }
@@ -671,21 +665,21 @@ impl Session {
             ctx,
             id,
             &|c| c.challenger.id == me,
-            "you have no challenge waiting here; `games` lists yours",
+            t!("cancel-none-here"),
             "cancel",
         )?;
         let ch = &stored.doc;
         if ch.challenger.id != me {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "challenge #{} is {}'s; only they can withdraw it{}",
-                ch.id,
-                ch.challenger.name,
-                if ch.opponent.as_ref().is_some_and(|o| o.id == me) {
-                    format!(" (you can `decline #{}` it)", ch.id)
+            return Err(Failure::Refused(t!(
+                "cancel-not-yours",
+                id = ch.id,
+                challenger = &ch.challenger.name,
+                yours = if ch.opponent.as_ref().is_some_and(|o| o.id == me) {
+                    "declinable"
                 } else {
-                    String::new()
+                    "other"
                 }
-            ))));
+            )));
         }
         self.remove_challenge(&stored)?;
         let mut reply = Reply::done(format!("{} withdraws challenge #{}.", ctx.user.name, ch.id));
@@ -703,10 +697,9 @@ impl Session {
             },
             None,
         ) {
-            Err(Failure::Conflict(_)) => Err(Failure::Refused(crate::Text::from(format!(
-                "challenge #{} was answered a moment ago",
-                stored.doc.id
-            )))),
+            Err(Failure::Conflict(_)) => {
+                Err(Failure::Refused(t!("cancel-answered", id = stored.doc.id)))
+            }
             other => other.map(drop),
         }
     }
@@ -717,32 +710,28 @@ impl Session {
         let stored = self.find_finished_game(ctx, id)?;
         let g = &stored.doc;
         let Some(seat) = g.seat_of(&ctx.user.id) else {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "you did not play game #{}; only its players can ask for a rematch",
-                g.id
-            ))));
+            return Err(Failure::Refused(t!("rematch-not-yours", id = g.id)));
         };
         if g.end.is_none() {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "game #{} is still being played; a rematch comes after it ends",
-                g.id
-            ))));
+            return Err(Failure::Refused(t!("rematch-still-playing", id = g.id)));
         }
         if let Some(rid) = g.rematch {
             if let Some(ch) = self.store.challenge(rid)? {
                 if ch.doc.challenger.id == ctx.user.id {
-                    return Err(Failure::Refused(crate::Text::from(format!(
-                        "you already offered a rematch: challenge #{rid}, waiting for {}",
-                        g.players[seat.other().index()].name
-                    ))));
+                    return Err(Failure::Refused(t!(
+                        "rematch-already-offered",
+                        challenge = rid,
+                        opponent = &g.players[seat.other().index()].name
+                    )));
                 }
                 return self.accept(ctx, ch);
             }
             if self.store.game(rid)?.is_some() {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "the rematch of game #{} is already game #{rid}",
-                    g.id
-                ))));
+                return Err(Failure::Refused(t!(
+                    "rematch-already-game",
+                    id = g.id,
+                    rematch = rid
+                )));
             }
         }
         self.require_channel(ctx, g)?;

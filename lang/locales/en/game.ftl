@@ -191,3 +191,26 @@ challenge-values-placed = Game #{ $id }: you play { $seat }. Your values were pl
 secret-values-in-public = Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.
 secret-link-in-public = Everyone here can read what you type, so link codes are not taken here and nothing was changed. Send `link` where only you see it: the /link command on Discord, your direct room with the bot on Matrix.
 edit-of-done-command = That command was already carried out, so the edit was not run again. Send the new command as a new message.
+
+challenge-yourself = you cannot challenge yourself; name someone else, or leave the @user out for an open challenge
+challenge-already-accepted = challenge #{ $id } was already accepted: it is game #{ $id }
+challenge-none-such = there is no challenge #{ $id } (it may have been answered or withdrawn); `games` lists the open ones
+challenge-own = you cannot accept your own challenge; `cancel #{ $id }` withdraws it
+challenge-not-for-you = challenge #{ $id } is for @{ $opponent }, not for you
+challenge-answered-by-other = challenge #{ $id } was answered by someone else a moment ago
+nothing-written = nothing was written
+accept-none-here = there is no challenge for you here; `games` lists challenges, `challenge <rule-set>` makes one
+decline-none-here = there is nothing for you to decline here: no challenge addressed to you, no draw offer or takeback request
+decline-nothing-in-game = there is nothing to decline in game #{ $id }: no draw offer or takeback request is waiting for you
+decline-which-game = offers are waiting in games { $games }; say which, like `decline #{ $id }`
+decline-open-challenge = challenge #{ $id } is open to anyone, so it cannot be declined; leave it, or { $challenger } can `cancel #{ $id }` it
+cancel-none-here = you have no challenge waiting here; `games` lists yours
+cancel-not-yours = challenge #{ $id } is { $challenger }'s; only they can withdraw it{ $yours ->
+    [declinable] {" "}(you can `decline #{ $id }` it)
+   *[other] {""}
+}
+cancel-answered = challenge #{ $id } was answered a moment ago
+rematch-not-yours = you did not play game #{ $id }; only its players can ask for a rematch
+rematch-still-playing = game #{ $id } is still being played; a rematch comes after it ends
+rematch-already-offered = you already offered a rematch: challenge #{ $challenge }, waiting for { $opponent }
+rematch-already-game = the rematch of game #{ $id } is already game #{ $rematch }

@@ -197,3 +197,26 @@ challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs o
 secret-values-in-public = Tout le monde ici lit ce que vous tapez : ces valeurs n'ont donc pas été utilisées et rien n'a changé. Envoyez `arrange` là où vous seul le voyez : la commande /arrange sur Discord, votre salon privé avec le bot sur Matrix.
 secret-link-in-public = Tout le monde ici lit ce que vous tapez : les codes de liaison ne sont donc pas pris ici et rien n'a changé. Envoyez `link` là où vous seul le voyez : la commande /link sur Discord, votre salon privé avec le bot sur Matrix.
 edit-of-done-command = Cette commande a déjà été exécutée : la modification n'a donc pas été relancée. Envoyez la nouvelle commande dans un nouveau message.
+
+challenge-yourself = vous ne pouvez pas vous défier vous-même ; nommez quelqu'un d'autre, ou omettez le @joueur pour un défi ouvert
+challenge-already-accepted = le défi #{ $id } a déjà été accepté : c'est la partie #{ $id }
+challenge-none-such = il n'y a pas de défi #{ $id } (il a peut-être reçu une réponse ou été retiré) ; `games` liste ceux qui sont ouverts
+challenge-own = vous ne pouvez pas accepter votre propre défi ; `cancel #{ $id }` le retire
+challenge-not-for-you = le défi #{ $id } s'adresse à @{ $opponent }, pas à vous
+challenge-answered-by-other = quelqu'un d'autre a répondu au défi #{ $id } à l'instant
+nothing-written = rien n'a été enregistré
+accept-none-here = il n'y a pas de défi pour vous ici ; `games` liste les défis, `challenge <rule-set>` en lance un
+decline-none-here = vous n'avez rien à refuser ici : aucun défi ne vous est adressé, aucune nulle ni reprise n'est proposée
+decline-nothing-in-game = rien à refuser dans la partie #{ $id } : aucune nulle ni reprise ne vous attend
+decline-which-game = des propositions attendent dans les parties { $games } ; dites laquelle, comme `decline #{ $id }`
+decline-open-challenge = le défi #{ $id } est ouvert à tous, il ne peut donc pas être refusé ; laissez-le, ou { $challenger } peut le retirer avec `cancel #{ $id }`
+cancel-none-here = vous n'avez aucun défi en attente ici ; `games` liste les vôtres
+cancel-not-yours = le défi #{ $id } est celui de { $challenger } ; lui seul peut le retirer{ $yours ->
+    [declinable] {" "}(vous pouvez le refuser avec `decline #{ $id }`)
+   *[other] {""}
+}
+cancel-answered = le défi #{ $id } a reçu une réponse à l'instant
+rematch-not-yours = vous n'avez pas joué la partie #{ $id } ; seuls ses joueurs peuvent demander une revanche
+rematch-still-playing = la partie #{ $id } est encore en cours ; la revanche vient après sa fin
+rematch-already-offered = vous avez déjà proposé une revanche : défi #{ $challenge }, en attente de { $opponent }
+rematch-already-game = la revanche de la partie #{ $id } est déjà la partie #{ $rematch }

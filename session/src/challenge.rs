@@ -650,9 +650,11 @@ impl Session {
             Some(_) => {}
         }
         self.remove_challenge(&stored)?;
-        let mut reply = Reply::done(format!(
-            "{} declines challenge #{} from {}.",
-            ctx.user.name, ch.id, ch.challenger.name
+        let mut reply = Reply::done(t!(
+            "decline-challenge",
+            player = &ctx.user.name,
+            id = ch.id,
+            challenger = &ch.challenger.name
         ));
         reply.ping(&ch.challenger.id);
         Ok(reply)
@@ -682,7 +684,7 @@ impl Session {
             )));
         }
         self.remove_challenge(&stored)?;
-        let mut reply = Reply::done(format!("{} withdraws challenge #{}.", ctx.user.name, ch.id));
+        let mut reply = Reply::done(t!("cancel-challenge", player = &ctx.user.name, id = ch.id));
         if let Some(o) = &ch.opponent {
             reply.ping(&o.id);
         }

@@ -70,10 +70,10 @@ impl Session {
         let g = &stored.doc;
         let live = g.live()?;
         if live.position().status() != (Status::Move { seat }) {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "the engine is still thinking about its move in game #{}; once it has moved, `takeback #{}` undoes your move and its answer",
-                g.id, g.id
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "takeback-engine-thinking",
+                id = g.id
+            )));
         }
         let moves = g.moves_played();
         // On the person's turn, the last move is the engine's and the one before is theirs.
@@ -189,27 +189,27 @@ impl Session {
     /// [`Session::play_engine_move`] before the failure becomes a reply.
     fn engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Result<Reply, Failure> {
         let Some(stored) = self.store.game(turn.game)? else {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "there is no game #{}",
-                turn.game
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "engine-no-game",
+                id = turn.game
+            )));
         };
         let g = &stored.doc;
         if g.end.is_some() || g.seat_of(&turn.ctx.user.id) != Some(turn.seat) {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "game #{} is over or not the engine's",
-                g.id
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "engine-not-its-game",
+                id = g.id
+            )));
         }
         let mut m = g.live()?;
         let position = m.position();
         if position.status() != (Status::Move { seat: turn.seat })
             || position.ply() != turn.view.ply()
         {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "game #{} changed while the engine thought",
-                g.id
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "engine-game-changed",
+                id = g.id
+            )));
         }
         let events = {
             let mut rng = self.rng();

@@ -92,10 +92,7 @@ impl Driver {
                 self.failed.insert((turn.game, turn.seed));
                 return EngineMove {
                     line: String::new(),
-                    reply: Reply::refused(format!(
-                        "the engine found no move in game #{}",
-                        turn.game
-                    )),
+                    reply: Reply::refused(crate::t!("engine-no-move", id = turn.game)),
                     turn,
                 };
             }

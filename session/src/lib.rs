@@ -252,7 +252,7 @@ impl Session {
 
     fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
         if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
-            return Reply::refused("this user id cannot be used");
+            return Reply::refused(t!("user-id-unusable"));
         }
         // Secret values typed where others read them are not used: the player learns to
         // send them where only they see them, and the game is unchanged.
@@ -415,9 +415,7 @@ impl Session {
     fn resolve(&self, ctx: &Context, handle: &str) -> Result<User, Failure> {
         let id = UserId::new(ctx.platform(), handle);
         if id.key().contains('\0') {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "'@{handle}' is not a user"
-            ))));
+            return Err(Failure::Refused(t!("not-a-user", handle = handle)));
         }
         // Someone this platform has never seen may be a player of another platform, named.
         let id = match self.store.user(&id)? {

@@ -214,3 +214,16 @@ rematch-not-yours = you did not play game #{ $id }; only its players can ask for
 rematch-still-playing = game #{ $id } is still being played; a rematch comes after it ends
 rematch-already-offered = you already offered a rematch: challenge #{ $challenge }, waiting for { $opponent }
 rematch-already-game = the rematch of game #{ $id } is already game #{ $rematch }
+
+takeback-engine-thinking = the engine is still thinking about its move in game #{ $id }; once it has moved, `takeback #{ $id }` undoes your move and its answer
+engine-no-game = there is no game #{ $id }
+engine-not-its-game = game #{ $id } is over or not the engine's
+engine-game-changed = game #{ $id } changed while the engine thought
+engine-no-move = the engine found no move in game #{ $id }
+find-challenge-not-game = #{ $id } is a challenge nobody has accepted yet, not a game; `accept #{ $id }` starts it
+find-no-such-game = there is no game #{ $id }; `games` lists yours
+look-your-values = Game #{ $id }: your pieces with their values:
+decline-challenge = { $player } declines challenge #{ $id } from { $challenger }.
+cancel-challenge = { $player } withdraws challenge #{ $id }.
+not-a-user = '@{ $handle }' is not a user
+user-id-unusable = this user id cannot be used

@@ -220,3 +220,16 @@ rematch-not-yours = vous n'avez pas joué la partie #{ $id } ; seuls ses joueur
 rematch-still-playing = la partie #{ $id } est encore en cours ; la revanche vient après sa fin
 rematch-already-offered = vous avez déjà proposé une revanche : défi #{ $challenge }, en attente de { $opponent }
 rematch-already-game = la revanche de la partie #{ $id } est déjà la partie #{ $rematch }
+
+takeback-engine-thinking = le moteur réfléchit encore à son coup dans la partie #{ $id } ; une fois qu'il aura joué, `takeback #{ $id }` annulera votre coup et sa réponse
+engine-no-game = il n'y a pas de partie #{ $id }
+engine-not-its-game = la partie #{ $id } est terminée ou n'est pas celle du moteur
+engine-game-changed = la partie #{ $id } a changé pendant que le moteur réfléchissait
+engine-no-move = le moteur n'a trouvé aucun coup dans la partie #{ $id }
+find-challenge-not-game = #{ $id } est un défi que personne n'a encore accepté, pas une partie ; `accept #{ $id }` la commence
+find-no-such-game = il n'y a pas de partie #{ $id } ; `games` liste les vôtres
+look-your-values = Partie #{ $id } : vos pions et leurs valeurs :
+decline-challenge = { $player } refuse le défi #{ $id } de { $challenger }.
+cancel-challenge = { $player } retire le défi #{ $id }.
+not-a-user = « @{ $handle } » n'est pas un joueur
+user-id-unusable = cet identifiant d'utilisateur est inutilisable

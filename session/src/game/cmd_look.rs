@@ -29,7 +29,7 @@ impl Session {
             reply.private.push(Private {
                 to: ctx.user.id.clone(),
                 name: ctx.user.name.clone(),
-                text: crate::Text::from(format!("Game #{}: your pieces with their values:", g.id)),
+                text: crate::t!("look-your-values", id = g.id),
                 boards: vec![Board::private(&board, seat)],
                 lang: None,
             });

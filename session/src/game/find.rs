@@ -91,14 +91,11 @@ impl Session {
         if let Some(id) = id {
             return match self.store.game(id)? {
                 Some(g) => Ok(g),
-                None if self.store.challenge(id)?.is_some() => {
-                    Err(Failure::Refused(crate::Text::from(format!(
-                        "#{id} is a challenge nobody has accepted yet, not a game; `accept #{id}` starts it"
-                    ))))
-                }
-                None => Err(Failure::Refused(crate::Text::from(format!(
-                    "there is no game #{id}; `games` lists yours"
-                )))),
+                None if self.store.challenge(id)?.is_some() => Err(Failure::Refused(crate::t!(
+                    "find-challenge-not-game",
+                    id = id
+                ))),
+                None => Err(Failure::Refused(crate::t!("find-no-such-game", id = id))),
             };
         }
         let mut here: Vec<Stored<GameDoc>> = self

@@ -16,7 +16,13 @@ macro_rules! files {
 }
 
 /// The files: `(language, file name, contents)`.
-pub(crate) const FILES: &[(Lang, &str, &str)] = files!["common.ftl", "account.ftl"];
+pub(crate) const FILES: &[(Lang, &str, &str)] = files![
+    "common.ftl",
+    "account.ftl",
+    "commands.ftl",
+    "rules_summary.ftl",
+    "discord.ftl",
+];
 
 /// An argument's value as the catalog takes it.
 pub(crate) enum Value {

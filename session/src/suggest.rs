@@ -3,6 +3,7 @@
 //! typed. Read-only; never reveals anything a `board` command would not show the caller.
 
 use super::{Session, UserId};
+use skald_lang::{Text, t};
 
 /// The most suggestions an adapter may show at once (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -10,8 +11,9 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// One suggestion: what to show, and the value to fill in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
-    /// The text shown (`#3 Hnefatafl: alice vs bob`).
-    pub label: String,
+    /// The text shown (`#3 Hnefatafl 11x11, alice vs bob`), in the reader's language once
+    /// rendered.
+    pub label: Text,
     /// The value the option gets (`3`, `f2-f5`).
     pub value: String,
 }
@@ -39,13 +41,14 @@ impl Session {
                 let name = u.doc.user.name;
                 if name.to_lowercase().starts_with(&typed) {
                     out.push(Suggestion {
-                        label: format!("{name} ({})", id.platform),
+                        // A name and a platform's name: the same in every language.
+                        label: Text::verbatim(format!("{name} ({})", id.platform)),
                         value: name,
                     });
                 }
             }
         }
-        out.sort_by(|a, b| a.label.cmp(&b.label));
+        out.sort_by_key(|s| s.label.en());
         out.truncate(MAX_SUGGESTIONS);
         out
     }
@@ -62,7 +65,13 @@ impl Session {
                 }
                 if let Ok(Some(g)) = self.store.game(id) {
                     out.push(Suggestion {
-                        label: g.doc.title(),
+                        label: t!(
+                            "complete-game",
+                            id = id,
+                            rule_set = g.doc.rule_set().name(),
+                            first = &g.doc.players[0].name,
+                            second = &g.doc.players[1].name
+                        ),
                         value: id.to_string(),
                     });
                 }
@@ -75,9 +84,11 @@ impl Session {
                     c.challenger.id == *user || c.opponent.as_ref().is_none_or(|o| o.id == *user);
                 if mine {
                     out.push(Suggestion {
-                        label: format!(
-                            "#{} challenge: {} by {}",
-                            c.id, c.rule_set, c.challenger.name
+                        label: t!(
+                            "complete-challenge",
+                            id = c.id,
+                            rule_set = c.rule_set.id(),
+                            challenger = &c.challenger.name
                         ),
                         value: c.id.to_string(),
                     });
@@ -166,7 +177,11 @@ mod tests {
         let ids = s.suggest_ids(&alice, "#1");
         assert_eq!(ids.len(), 1);
         // The number once, as Discord shows the label.
-        assert_eq!(ids[0].label, "#1 Hnefatafl 11x11, alice vs bob");
+        assert_eq!(ids[0].label.en(), "#1 Hnefatafl 11x11, alice vs bob");
+        assert_eq!(
+            ids[0].label.render(skald_lang::Lang::Fr),
+            "#1 Hnefatafl 11x11, alice contre bob"
+        );
         let all = s.suggest_moves(&alice, Some(1), "");
         assert_eq!(all.len(), super::MAX_SUGGESTIONS);
         let some = s.suggest_moves(&alice, None, "d1");

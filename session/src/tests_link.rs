@@ -517,7 +517,7 @@ fn a_matrix_player_challenged_from_discord_is_told_in_the_communitys_room() {
     let names: Vec<String> = s
         .suggest_players(&CommunityId("discord:81".into()), "m-c")
         .into_iter()
-        .map(|p| p.label)
+        .map(|p| p.label.en())
         .collect();
     assert_eq!(names, ["M-carol (matrix)"]);
     // alice (Discord) names her; the room is told, pinging her there.

@@ -1563,7 +1563,7 @@ mod tests {
         let e = help.args[0].read(Raw::Text(&long)).expect_err("too long");
         assert_eq!(
             e.render(Lang::Fr),
-            "commande est trop long\u{a0}; 32 caractères au plus"
+            "trop long pour commande\u{a0}; 32 caractères au plus"
         );
     }
 

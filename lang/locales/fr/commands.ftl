@@ -42,7 +42,7 @@ cmd-takeback = reprendre
     .detail = Jusqu'à ce que votre adversaire joue ; pas dans les jeux de dés.
 cmd-rematch = revanche
     .summary = proposer une nouvelle partie contre le même adversaire, camps inversés
-    .detail = Après la fin d'une partie. Si votre adversaire en a déjà proposé une, cela l'accepte.
+    .detail = Après la fin d'une partie. Si votre adversaire en a déjà proposé une, cette commande l'accepte.
 cmd-arrange = disposer
     .summary = Subulata : placer en secret vos valeurs 1 à 9 sur vos cases de départ
     .detail = Donnez les neuf valeurs de vos cases de départ dans cet ordre : Blanc a1 b1 c1 a2 b2 c2 a3 b3 c3 ; Noir i9 h9 g9 i8 h8 g8 i7 h7 g7. Possible jusqu'à votre premier coup ; envoyez-les là où personne d'autre ne lit (un message privé).
@@ -60,7 +60,7 @@ cmd-rating = cote
     .detail = Sans @user : les vôtres.
 cmd-rules = règles
     .summary = les jeux, ou les règles d'un jeu en bref
-    .detail = Les noms des jeux acceptent des variantes comme `tafl`, `daldøs`, `subu`.
+    .detail = Les noms des jeux s'écrivent aussi plus court : `tafl`, `daldøs`, `subu`.
 cmd-vacation = vacances
     .summary = suspendre vos pendules quelques jours (14 au plus par année civile)
     .detail = Ajoute ces jours à vos délais en cours ; les tours qui vous reviennent pendant les vacances commencent à compter à leur fin.
@@ -69,10 +69,10 @@ cmd-link = lier
     .detail = Envoyez `link` pour obtenir un code, envoyé à vous seul (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où vous seul le voyez (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
 cmd-unlink = délier
     .summary = séparer ce compte du joueur auquel il était lié
-    .detail = Tapé sur un compte lié, ce compte s'en va (ses parties et ses cotes restent au joueur). Tapé par le joueur, tous les comptes liés s'en vont.
+    .detail = Tapé depuis un compte lié, ce compte se détache (ses parties et ses cotes restent au joueur). Tapé par le joueur, tous les comptes liés se détachent.
 cmd-language = langue
     .summary = la langue dans laquelle Skald vous écrit
-    .detail = Sans langue, dit laquelle Skald utilise pour vous. Ce que vous seul lisez (vos réponses sur Discord, votre salon privé sur Matrix, les valeurs de vos pions) est dans votre langue ; les messages d'un salon sont dans celle de sa communauté.
+    .detail = Sans langue, dit laquelle Skald utilise pour vous. Ce que vous seul lisez (les réponses qui vous sont faites sur Discord, votre salon privé sur Matrix, les valeurs de vos pions) est dans votre langue ; les messages d'un salon sont dans celle de sa communauté.
 cmd-help = aide
     .summary = cette liste, ou une commande en détail
 
@@ -225,7 +225,7 @@ cmd-error-one-command = attendu : au plus un nom de commande
 # Une option tapée (Discord) dont la valeur ne lui convient pas ($option : le nom de l'option).
 cmd-error-bad-option = « { $value } » ne convient pas pour { $option }
 cmd-error-out-of-bounds = « { $value } » n'est pas permis pour { $option } ; attendu : de { $min } à { $max }
-cmd-error-too-long = { $option } est trop long ; { $max ->
+cmd-error-too-long = trop long pour { $option } ; { $max ->
         [one] { $max } caractère
        *[other] { $max } caractères
     } au plus

@@ -39,7 +39,7 @@ pub fn registrations() -> Vec<serenity::CreateCommand> {
 
 /// The languages other than English, each with Discord's names for it (`fr`): what commands,
 /// options and choices are localised for.
-pub fn localised() -> impl Iterator<Item = (Lang, &'static str)> {
+fn localised() -> impl Iterator<Item = (Lang, &'static str)> {
     Lang::ALL
         .into_iter()
         .filter(|l| *l != Lang::En)
@@ -85,14 +85,14 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
             .name_localized(locale, arg.option_name(lang))
             .description_localized(locale, description.render(lang));
     }
-    let labels: Vec<(Lang, &str, Vec<String>)> = localised()
-        .map(|(lang, locale)| (lang, locale, arg.kind.choice_labels(lang)))
+    let labels: Vec<(&str, Vec<String>)> = localised()
+        .map(|(lang, locale)| (locale, arg.kind.choice_labels(lang)))
         .collect();
     for (i, label) in (0i32..).zip(arg.kind.choices()) {
         // A label the same in every language (a rule set's name) is not repeated per locale.
         let other: Vec<(&str, String)> = labels
             .iter()
-            .filter_map(|(_, locale, l)| {
+            .filter_map(|(locale, l)| {
                 let l = l.get(usize::try_from(i).ok()?)?;
                 (l != label).then(|| (*locale, l.clone()))
             })

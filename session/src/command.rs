@@ -936,7 +936,7 @@ fn no_args(args: &[&str]) -> Result<(), Text> {
 }
 
 /// A rule set by its id or an alias; the refusal lists the ids.
-pub(crate) fn rule_set(token: &str) -> Result<RuleSetId, Text> {
+fn rule_set(token: &str) -> Result<RuleSetId, Text> {
     token.parse().map_err(|e: skald_rules::UnknownRuleSet| {
         t!(
             "cmd-error-unknown-rule-set",

@@ -117,6 +117,26 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     let identify = fake.identify().expect("the bot identified");
     assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");
 
+    // A French client's refusal is in French, and names the command as its Discord shows it.
+    let dave = (100_000_000_000_000_009, "dave");
+    let mut i = command(
+        90,
+        2,
+        dave,
+        "vacation",
+        json!([{"name": "days", "type": 4, "value": 40}]),
+    );
+    i["locale"] = json!("fr");
+    fake.dispatch("INTERACTION_CREATE", i);
+    let refused = data_of(&callback_of(&fake, 90)[0]);
+    assert!(is_ephemeral(&refused), "{refused}");
+    assert_eq!(
+        refused["content"],
+        "«\u{a0}40\u{a0}» n'est pas permis pour jours\u{a0}; attendu\u{a0}: de 1 à 14\n\
+         utilisation\u{a0}: `/vacances jours`",
+        "{refused}"
+    );
+
     // A challenge: public, pings only bob, Accept/Decline buttons.
     fake.dispatch(
         "INTERACTION_CREATE",

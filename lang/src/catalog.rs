@@ -19,6 +19,9 @@ macro_rules! files {
 pub(crate) const FILES: &[(Lang, &str, &str)] = files![
     "common.ftl",
     "account.ftl",
+    "rules.ftl",
+    "board.ftl",
+    "game.ftl",
     "commands.ftl",
     "rules_summary.ftl",
     "discord.ftl",

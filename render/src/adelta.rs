@@ -15,6 +15,7 @@ use crate::theme::{
     BOARD, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, HORN, INK_DIM, MARGIN, Rgba,
     WIDTH,
 };
+use skald_lang::{seat_name, t};
 use skald_rules::adelta::Adelta;
 use skald_rules::{Cell, Game, Seat, Viewer};
 use tiny_skia::Path;
@@ -313,18 +314,17 @@ impl Board for AdeltaScene {
         }
         // caption: pieces left and lost (as the text board words it), and who has a
         // Hornaskella
-        let names = rs.seat_names();
         let y = TOP + OUTER_H + 28.0;
         for seat in Seat::BOTH {
             let n = counts[seat.index()];
             let lost = 6usize.saturating_sub(n);
-            let text = match n {
-                1 => format!(
-                    "{}: 1 piece, {lost} lost, a Hornaskella",
-                    names[seat.index()]
-                ),
-                n => format!("{}: {n} pieces, {lost} lost", names[seat.index()]),
-            };
+            let text = t!(
+                "board-picture-adelta-count",
+                side = seat_name(rs, seat),
+                pieces = n,
+                lost = lost
+            )
+            .render(self.header.lang);
             let color = if n == 1 { HORN } else { INK_DIM };
             let (x, align) = match seat {
                 Seat::A => (MARGIN + 4.0, Align::Left),

@@ -16,6 +16,7 @@ use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_LIGHT, HEADER_HEIGHT, INK_DARK, INK_DIM,
     INK_LIGHT, MARGIN, Rgba, SHADOW,
 };
+use skald_lang::{seat_name, t};
 use skald_rules::daldosa::{Daldosa, Hole};
 use skald_rules::{Cell, Game, Seat, Viewer};
 use tiny_skia::{Path, PathBuilder};
@@ -330,7 +331,6 @@ impl Board for DaldosaScene {
             }
         }
         // per side: pegs lost (taken by the opponent) and pegs off, with a tray of those off
-        let names = rs.seat_names();
         let tray_w = 12.0 * 12.0 + 10.0;
         for seat in Seat::BOTH {
             let n = self.off[seat.index()].min(12);
@@ -342,13 +342,27 @@ impl Board for DaldosaScene {
                 .count();
             let lost = 12usize.saturating_sub(on_board + usize::from(n));
             let x = MARGIN + 4.0 + 370.0 * seat.index() as f32;
-            let label = format!("{}: {lost} lost, {n} off", names[seat.index()]);
+            let label = t!(
+                "board-picture-daldosa-count",
+                side = seat_name(rs, seat),
+                lost = lost,
+                off = n
+            )
+            .render(self.header.lang);
+            // Each side's label and tray share half the width: a long label (some languages
+            // need more words) is drawn smaller rather than run into the other side's.
+            let room = 370.0 - tray_w - 16.0;
+            let em = match fonts.measure(&label, 15.0, Face::Bold) {
+                w if w > room => (15.0 * 0.97 * room / w).max(11.0),
+                _ => 15.0,
+            };
+            let label = fonts.fit(&label, em, Face::Bold, room);
             let w = fonts.draw(
                 c,
                 &label,
                 x,
                 TRAY_Y + 21.0,
-                15.0,
+                em,
                 Face::Bold,
                 INK_DIM,
                 Align::Left,

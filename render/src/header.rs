@@ -9,6 +9,7 @@ use crate::pictured::{crowned, die_of, seat_tone};
 use crate::pieces::{Tone, crown};
 use crate::scene::{Header, Turn};
 use crate::theme::{INK_DIM, INK_LIGHT, MARGIN, Rgba, WIDTH};
+use skald_lang::{rule_set_name, seat_key, seat_name, t};
 use skald_rules::{RuleSetId, Seat};
 
 /// Checks the dice against the rule set.
@@ -51,9 +52,11 @@ fn icon(c: &mut Canvas, cx: f32, cy: f32, rule_set: RuleSetId, seat: Seat) {
     });
 }
 
-/// Draws the header into the top [`crate::theme::HEADER_HEIGHT`] pixels.
+/// Draws the header into the top [`crate::theme::HEADER_HEIGHT`] pixels, its words in the
+/// header's language.
 pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     let rs = header.rule_set;
+    let lang = header.lang;
     let left = MARGIN + 4.0;
     // a finished game has no dice left to use, whatever the caller left in the header
     let over = matches!(header.turn, Turn::Over(_));
@@ -63,7 +66,8 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     let max_w = text_right - left;
 
     // Line 1: the game's name, then its id.
-    let name = fonts.fit(rs.name(), 24.0, Face::Bold, max_w - 60.0);
+    let name = rule_set_name(rs).render(lang);
+    let name = fonts.fit(&name, 24.0, Face::Bold, max_w - 60.0);
     let w = fonts.draw(
         c,
         &name,
@@ -89,15 +93,16 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     }
 
     // Line 2: the players, seat A first, each with a piece icon.
-    let seat_names = rs.seat_names();
     let half = max_w / 2.0;
     for seat in Seat::BOTH {
         let x = left + half * seat.index() as f32;
         icon(c, x + 9.0, 58.0, rs, seat);
+        let side = seat_name(rs, seat);
         let label = match &header.players[seat.index()] {
-            Some(name) => format!("{}: {}", seat_names[seat.index()], name),
-            None => seat_names[seat.index()].to_string(),
-        };
+            Some(name) => t!("board-picture-player", side = side, name = name),
+            None => side,
+        }
+        .render(lang);
         let label = fonts.fit(&label, 15.0, Face::Regular, half - 34.0);
         fonts.draw(
             c,
@@ -127,10 +132,12 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
     match &header.turn {
         Turn::Seat(seat) => {
             icon(c, x + 9.0, 86.0, rs, *seat);
+            let key = seat_key(rs, *seat);
             let who = match &header.players[seat.index()] {
-                Some(name) => format!("{} ({}) to play", seat_names[seat.index()], name),
-                None => format!("{} to play", seat_names[seat.index()]),
-            };
+                Some(name) => t!("board-picture-player-to-play", seat = key, name = name),
+                None => t!("board-picture-to-play", seat = key),
+            }
+            .render(lang);
             let who = fonts.fit(&who, 17.0, Face::Bold, text_right - x - 24.0);
             fonts.draw(
                 c,
@@ -146,7 +153,7 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
         Turn::Opening => {
             fonts.draw(
                 c,
-                "Opening roll",
+                &t!("board-picture-opening-roll").render(lang),
                 x,
                 92.0,
                 17.0,
@@ -167,14 +174,10 @@ pub(crate) fn draw(c: &mut Canvas, fonts: &Fonts, header: &Header) {
         && !to_use.is_empty()
     {
         let x = WIDTH - MARGIN - dice_w;
-        let label = if to_use.len() == 1 {
-            "die to use"
-        } else {
-            "dice to use"
-        };
+        let label = t!("board-picture-dice-to-use", count = to_use.len()).render(lang);
         fonts.draw(
             c,
-            label,
+            &label,
             x + dice_w / 2.0,
             38.0,
             13.0,

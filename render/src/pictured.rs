@@ -55,7 +55,13 @@ mod tests {
     fn every_rule_set_has_a_picture() {
         for id in RuleSetId::ALL {
             let position = Position::start(id, 1);
-            let scene = crate::scene(&position, Viewer::Public, [None, None], LastMove::none());
+            let scene = crate::scene(
+                &position,
+                Viewer::Public,
+                [None, None],
+                LastMove::none(),
+                skald_lang::Lang::En,
+            );
             assert_eq!(scene.header().rule_set, id);
             assert!(crate::render_png(&scene).is_ok(), "{id}");
             assert_eq!(die_of(id).is_some(), id.uses_dice(), "{id}");

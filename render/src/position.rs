@@ -2,10 +2,11 @@
 
 use crate::pictured::Pictured;
 use crate::{Header, LastMove, Scene, Turn};
-use skald_rules::{Outcome, Position, RuleSetId, Seat, Status, Viewer, with_game};
+use skald_lang::Lang;
+use skald_rules::{Position, RuleSetId, Status, Viewer, with_game};
 
-/// The scene of `position` as `viewer` sees it, with the players' names (seat A first) and
-/// the marks of the last move (see [`LastMove::from_events`]).
+/// The scene of `position` as `viewer` sees it, with the players' names (seat A first), the
+/// marks of the last move (see [`LastMove::from_events`]) and its words in `lang`.
 ///
 /// The bridge between the rules and the pictures: the bot calls this, then
 /// [`crate::render_png`]. Hidden Subulata values the viewer may not see never enter the
@@ -15,6 +16,7 @@ pub fn scene(
     viewer: Viewer,
     players: [Option<String>; 2],
     last_move: LastMove,
+    lang: Lang,
 ) -> Scene {
     let rule_set = position.rule_set();
     let status = position.status();
@@ -22,51 +24,27 @@ pub fn scene(
     let header = Header {
         rule_set,
         players,
-        turn: turn(rule_set, &status),
+        turn: turn(rule_set, &status, lang),
         played: ply,
         dice: match status {
             Status::Over(_) => Vec::new(),
             _ => position.dice().to_vec(),
         },
+        lang,
     };
     // The registry picks the family; each family's `Pictured` impl builds its scene.
     with_game!(position, game => game.scene(viewer, header, last_move))
 }
 
-/// What the header announces for `status`.
-fn turn(rule_set: RuleSetId, status: &Status) -> Turn {
+/// What the header announces for `status`, in `lang`.
+fn turn(rule_set: RuleSetId, status: &Status, lang: Lang) -> Turn {
     match status {
         Status::Move { seat }
         | Status::Roll {
             seat: Some(seat), ..
         } => Turn::Seat(*seat),
         Status::Roll { seat: None, .. } => Turn::Opening,
-        Status::Over(outcome) => Turn::Over(result_text(rule_set, outcome)),
-    }
-}
-
-/// "Black wins: White has no pieces left", "Attackers win: the king was captured", "Draw:
-/// threefold repetition".
-pub(crate) fn result_text(rule_set: RuleSetId, outcome: &Outcome) -> String {
-    let names = rule_set.seat_names();
-    let reason = outcome.reason_with(&|s| names[s.index()].to_string());
-    let score = |first: Seat| {
-        outcome.scores.map(|s| {
-            let (a, b) = (s[first.index()], s[first.other().index()]);
-            format!(" {a}–{b}")
-        })
-    };
-    match outcome.winner {
-        Some(seat) => {
-            let name = names[seat.index()];
-            let verb = if name.ends_with('s') { "win" } else { "wins" };
-            let score = score(seat).unwrap_or_default();
-            format!("{name} {verb}{score}: {reason}")
-        }
-        None => {
-            let score = score(Seat::A).unwrap_or_default();
-            format!("Draw{score}: {reason}")
-        }
+        Status::Over(outcome) => Turn::Over(skald_lang::result(outcome, rule_set).render(lang)),
     }
 }
 
@@ -75,7 +53,7 @@ mod tests {
     use super::*;
     use crate::{Peg, TaflPiece, Terrain, render_png};
     use skald_rules::coords::Square;
-    use skald_rules::{Cell, EndReason, Event};
+    use skald_rules::{Cell, Event, Seat};
 
     /// Rolls fixed dice (cycling through `faces`) until someone must move.
     fn roll_until_move(position: &mut Position, faces: &[u8]) -> Vec<Event> {
@@ -110,9 +88,13 @@ mod tests {
             (RuleSetId::Hnefatafl13, 13, 84),
         ] {
             let mut position = Position::start(rule_set, 1);
-            let Scene::Hnefatafl(start) =
-                scene(&position, Viewer::Public, names(), LastMove::none())
-            else {
+            let Scene::Hnefatafl(start) = scene(
+                &position,
+                Viewer::Public,
+                names(),
+                LastMove::none(),
+                Lang::En,
+            ) else {
                 panic!("a Hnefatafl scene");
             };
             assert_eq!(start.size, size);
@@ -132,7 +114,7 @@ mod tests {
             };
             let last = LastMove::from_events(&events);
             assert_eq!(last.steps.len(), 1);
-            let after = scene(&position, Viewer::Public, names(), last.clone());
+            let after = scene(&position, Viewer::Public, names(), last.clone(), Lang::En);
             let Scene::Hnefatafl(s) = &after else {
                 panic!("a Hnefatafl scene");
             };
@@ -152,12 +134,23 @@ mod tests {
     fn adelta_positions_show_the_dice_to_use() {
         for rule_set in [RuleSetId::Adelta, RuleSetId::AdeltaRustik] {
             let mut position = Position::start(rule_set, 1);
-            let opening = scene(&position, Viewer::Public, names(), LastMove::none());
+            let opening = scene(
+                &position,
+                Viewer::Public,
+                names(),
+                LastMove::none(),
+                Lang::En,
+            );
             assert_eq!(opening.header().turn, Turn::Opening);
             assert!(render_png(&opening).is_ok());
             roll_until_move(&mut position, &[6, 6, 1, 1, 1, 6]);
-            let Scene::Adelta(s) = scene(&position, Viewer::Public, names(), LastMove::none())
-            else {
+            let Scene::Adelta(s) = scene(
+                &position,
+                Viewer::Public,
+                names(),
+                LastMove::none(),
+                Lang::En,
+            ) else {
                 panic!("an Ad Elta scene");
             };
             assert_eq!(s.points[0], Some(Seat::A));
@@ -176,6 +169,7 @@ mod tests {
                 Viewer::Public,
                 names(),
                 LastMove::from_events(&events),
+                Lang::En,
             );
             assert!(!after.last_move().steps.is_empty());
             assert!(render_png(&after).is_ok());
@@ -186,7 +180,13 @@ mod tests {
     fn daldosa_positions_show_active_pegs() {
         let mut position = Position::start(RuleSetId::Daldosa, 1);
         roll_until_move(&mut position, &[1, 1]);
-        let Scene::Daldosa(s) = scene(&position, Viewer::Public, names(), LastMove::none()) else {
+        let Scene::Daldosa(s) = scene(
+            &position,
+            Viewer::Public,
+            names(),
+            LastMove::none(),
+            Lang::En,
+        ) else {
             panic!("a Daldøsa scene");
         };
         assert_eq!(s.header.dice, vec![1, 1]);
@@ -203,7 +203,7 @@ mod tests {
             Err(e) => panic!("{mv}: {e}"),
         };
         let last = LastMove::from_events(&events);
-        let after = scene(&position, Viewer::Public, names(), last.clone());
+        let after = scene(&position, Viewer::Public, names(), last.clone(), Lang::En);
         let Scene::Daldosa(s) = &after else {
             panic!("a Daldøsa scene");
         };
@@ -243,7 +243,7 @@ mod tests {
             (Viewer::Seat(Seat::B), 0, 9),
             (Viewer::Final, 9, 9),
         ] {
-            let s = scene(&one, viewer, names(), LastMove::none());
+            let s = scene(&one, viewer, names(), LastMove::none(), Lang::En);
             assert_eq!(
                 (values(&s, Seat::A), values(&s, Seat::B)),
                 (white, black),
@@ -252,8 +252,8 @@ mod tests {
         }
         // what White and the public see does not depend on Black's hidden arrangement
         for viewer in [Viewer::Public, Viewer::Seat(Seat::A)] {
-            let a = render_png(&scene(&one, viewer, names(), LastMove::none()));
-            let b = render_png(&scene(&other, viewer, names(), LastMove::none()));
+            let a = render_png(&scene(&one, viewer, names(), LastMove::none(), Lang::En));
+            let b = render_png(&scene(&other, viewer, names(), LastMove::none(), Lang::En));
             assert!(a.is_ok());
             assert_eq!(a, b, "{viewer:?}");
         }
@@ -262,16 +262,19 @@ mod tests {
             Viewer::Seat(Seat::B),
             names(),
             LastMove::none(),
+            Lang::En,
         ));
         let b = render_png(&scene(
             &other,
             Viewer::Seat(Seat::B),
             names(),
             LastMove::none(),
+            Lang::En,
         ));
         assert_ne!(a, b, "Black sees its own values");
         // terrain comes from the position
-        let Scene::Subulata(s) = scene(&one, Viewer::Public, names(), LastMove::none()) else {
+        let Scene::Subulata(s) = scene(&one, Viewer::Public, names(), LastMove::none(), Lang::En)
+        else {
             panic!("a Subulata scene");
         };
         let Position::Subulata(game) = &one else {
@@ -285,42 +288,5 @@ mod tests {
             Terrain::Leaf => 'L',
         };
         assert_eq!(got, want);
-    }
-
-    #[test]
-    fn results_read_like_sentences() {
-        let over = |winner, reason, scores| Outcome {
-            winner,
-            reason,
-            scores,
-        };
-        assert_eq!(
-            result_text(
-                RuleSetId::Hnefatafl,
-                &over(Some(Seat::A), EndReason::KingCaptured, None)
-            ),
-            "Attackers win: the king was captured"
-        );
-        assert_eq!(
-            result_text(
-                RuleSetId::Adelta,
-                &over(Some(Seat::B), EndReason::AllCaptured, None)
-            ),
-            "Black wins: White has no pieces left"
-        );
-        assert_eq!(
-            result_text(
-                RuleSetId::Subulata,
-                &over(Some(Seat::B), EndReason::GoalReached, Some([15, 20]))
-            ),
-            "Black wins 20–15: every piece of one side is home or taken"
-        );
-        assert_eq!(
-            result_text(
-                RuleSetId::Hnefatafl13,
-                &over(None, EndReason::Repetition, None)
-            ),
-            "Draw: threefold repetition"
-        );
     }
 }

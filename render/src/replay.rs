@@ -1,9 +1,10 @@
 //! Replays of whole game records: one scene per move, for [`crate::replay_gif`].
 
 use crate::{LastMove, Scene, scene};
+use skald_lang::Lang;
 use skald_rules::{Action, Event, Match, Position, Record, ReplayError, Status, Viewer};
 
-/// The frames of a replay of `record`: the position once the opening rolls are made, then one
+/// The frames of a replay of `record`, their words in `lang`: the position once the opening rolls are made, then one
 /// scene after each move (with that move's marks and the dice rolled after it). The values
 /// of a finished game show in every frame for [`Viewer::Final`]; an unfinished game's never.
 ///
@@ -14,6 +15,7 @@ pub fn replay_scenes(
     record: &Record,
     viewer: Viewer,
     players: &[Option<String>; 2],
+    lang: Lang,
 ) -> Result<Vec<Scene>, ReplayError> {
     // A Subulata arrangement counts from the start (it locks at the player's first move), so
     // each player's last one goes first: every frame then shows the values played with.
@@ -65,7 +67,7 @@ pub fn replay_scenes(
             } else {
                 LastMove::from_events(e)
             };
-            scene(p, viewer, players.clone(), last)
+            scene(p, viewer, players.clone(), last, lang)
         })
         .collect())
 }

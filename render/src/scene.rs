@@ -7,6 +7,7 @@ use crate::adelta::AdeltaScene;
 use crate::daldosa::DaldosaScene;
 use crate::hnefatafl::HnefataflScene;
 use crate::subulata::SubulataScene;
+use skald_lang::{Lang, t};
 use skald_rules::{Cell, Event, RuleSetId, Seat};
 
 /// One picture to draw: a board of one of the four games, with its header and last move.
@@ -51,8 +52,9 @@ impl Scene {
     }
 
     /// Marks the picture as that of a finished game, for a game that ended outside its rules
-    /// (a resignation, an abort, a timeout, an agreed draw): the header shows `result` where it
-    /// said whose turn it was, and no dice are left to use.
+    /// (a resignation, an abort, a timeout, an agreed draw): the header shows `result` (already
+    /// in the header's [`Header::lang`]) where it said whose turn it was, and no dice are left
+    /// to use.
     ///
     /// Exists so a finished game's picture never shows a stale turn or stale dice, whatever
     /// ended it; the number of moves played stays as the position gave it.
@@ -95,11 +97,13 @@ pub struct Header {
     /// Dice still to use this turn (values 1..=6 on d6, 1..=4 on d4); empty when none. Never
     /// drawn once the game is over.
     pub dice: Vec<u8>,
+    /// The language of every word in the picture (header, captions, labels): the reader's.
+    pub lang: Lang,
 }
 
 impl Header {
-    /// A header with no player names and no dice, for tests and simple callers; `played` is
-    /// the number of moves (steps, in the dice games) played so far.
+    /// A header with no player names and no dice, in English, for tests and simple callers;
+    /// `played` is the number of moves (steps, in the dice games) played so far.
     pub fn new(rule_set: RuleSetId, turn: Turn, played: u32) -> Header {
         Header {
             rule_set,
@@ -107,29 +111,27 @@ impl Header {
             turn,
             played,
             dice: Vec::new(),
+            lang: Lang::En,
         }
     }
 
-    /// Where the game stands in moves, worded as the text board words it: "Move 12" for the
-    /// next move in Hnefatafl and Subulata (numbered like the move list, a move and its reply
-    /// under one number), "After move 12" once over; "After 23 steps" in the dice games,
-    /// which count steps (one per die used), not turns.
+    /// Where the game stands in moves, in the header's language, worded as the text board
+    /// words it: "Move 12" for the next move in Hnefatafl and Subulata (numbered like the move
+    /// list, a move and its reply under one number), "After move 12" once over; "After 23
+    /// steps" in the dice games, which count steps (one per die used), not turns.
     pub fn progress(&self) -> String {
         let over = matches!(self.turn, Turn::Over(_));
         let played = self.played;
-        if self.rule_set.uses_dice() {
-            match played {
-                0 => "No step played".to_string(),
-                1 => "After 1 step".to_string(),
-                n => format!("After {n} steps"),
-            }
+        let text = if self.rule_set.uses_dice() {
+            t!("board-picture-steps", steps = played)
         } else if !over {
-            format!("Move {}", played / 2 + 1)
+            t!("board-picture-move", number = played / 2 + 1)
         } else if played == 0 {
-            "No move played".to_string()
+            t!("board-picture-no-move")
         } else {
-            format!("After move {}", played.div_ceil(2))
-        }
+            t!("board-picture-after-move", number = played.div_ceil(2))
+        };
+        text.render(self.lang)
     }
 }
 
@@ -140,7 +142,8 @@ pub enum Turn {
     Seat(Seat),
     /// Nobody yet: the opening roll that decides who starts.
     Opening,
-    /// The game is over; the text says how ("Black wins: White has no pieces left").
+    /// The game is over; the text says how, in the header's language ("Black wins: White has
+    /// no pieces left").
     Over(String),
 }
 

@@ -15,6 +15,7 @@ use crate::theme::{
     PETAL_HEART, PIECE_DARK, PIECE_DARK_EDGE, PIECE_LIGHT, PIECE_LIGHT_EDGE, Rgba, WATER,
     WATER_INK, WIDTH,
 };
+use skald_lang::{Lang, seat_name, t};
 use skald_rules::coords::Square;
 use skald_rules::subulata::{self as rules, Subulata};
 use skald_rules::{Cell, Game, Seat, Viewer};
@@ -221,11 +222,13 @@ impl Board for SubulataScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        crate::swatch::subulata()
+        crate::swatch::subulata(self.header.lang)
     }
 
+    /// The table's labels name the start and goal tiles: one layer per language.
     fn layer_key(&self) -> u32 {
-        2
+        let lang = Lang::ALL.iter().position(|l| *l == self.header.lang);
+        2 + 0x100 * lang.map_or(0, |i| i as u32 + 1)
     }
 
     fn draw_static(&self, c: &mut Canvas, fonts: &Fonts) {
@@ -247,8 +250,16 @@ impl Board for SubulataScene {
             }
         }
         // labels of the start/goal tiles on the table, next to them
-        let names = self.header.rule_set.seat_names();
-        let above = format!("{} start · {} goal", names[1], names[0]);
+        let (rs, lang) = (self.header.rule_set, self.header.lang);
+        let tiles = |start: Seat| {
+            t!(
+                "board-picture-subulata-tiles",
+                start = seat_name(rs, start),
+                goal = seat_name(rs, start.other())
+            )
+            .render(lang)
+        };
+        let above = tiles(Seat::B);
         fonts.draw(
             c,
             &above,
@@ -259,7 +270,7 @@ impl Board for SubulataScene {
             INK_DIM,
             Align::Right,
         );
-        let below = format!("{} start · {} goal", names[0], names[1]);
+        let below = tiles(Seat::A);
         fonts.draw(
             c,
             &below,
@@ -328,8 +339,14 @@ impl Board for SubulataScene {
             }
         }
         if let Some([a, b]) = self.scores {
-            let names = rs.seat_names();
-            let text = format!("Final score: {} {a} · {} {b}", names[0], names[1]);
+            let text = t!(
+                "board-picture-final-score",
+                white = seat_name(rs, Seat::A),
+                a = a,
+                black = seat_name(rs, Seat::B),
+                b = b
+            )
+            .render(self.header.lang);
             fonts.draw(
                 c,
                 &text,

@@ -10,6 +10,7 @@
 use crate::scene::{Header, LastMove, Step, Turn};
 use crate::{AdeltaScene, DaldosaScene, HnefataflScene, Peg, SubulataPiece, SubulataScene};
 use crate::{TaflPiece, Terrain};
+use skald_lang::Lang;
 use skald_rules::{Cell, RuleSetId, Seat};
 
 /// The headers the swatches of `rule_set` show: both seats to play with long player names
@@ -117,12 +118,13 @@ pub(crate) fn adelta() -> Vec<AdeltaScene> {
 }
 
 /// Subulata: both sides' pieces, with and without their values, on each terrain; the final
-/// scores.
-pub(crate) fn subulata() -> Vec<SubulataScene> {
+/// scores; the words in `lang` (the board's layer holds words, one per language).
+pub(crate) fn subulata(lang: Lang) -> Vec<SubulataScene> {
     headers(RuleSetId::Subulata, &[])
         .into_iter()
         .enumerate()
         .map(|(k, header)| {
+            let header = Header { lang, ..header };
             let mut scene = SubulataScene::empty(header, Terrain::Water);
             scene.terrain = crate::samples::subulata_terrain([0, 1, 2, 3, 4, 5, 6, 7, 8]);
             for (i, piece) in scene.pieces.iter_mut().enumerate() {
@@ -213,10 +215,13 @@ mod tests {
             check(&HnefataflScene::empty(header(rs), size));
         }
         check(&AdeltaScene::empty(header(RuleSetId::AdeltaRustik)));
-        check(&SubulataScene::empty(
-            header(RuleSetId::Subulata),
-            Terrain::Leaf,
-        ));
+        for lang in Lang::ALL {
+            let header = Header {
+                lang,
+                ..header(RuleSetId::Subulata)
+            };
+            check(&SubulataScene::empty(header, Terrain::Leaf));
+        }
         check(&DaldosaScene::start(header(RuleSetId::Daldosa)));
     }
 }

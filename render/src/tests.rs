@@ -7,6 +7,7 @@ use crate::{
     Step, SubulataPiece, SubulataScene, TaflPiece, Terrain, Turn, render_png, replay_gif, samples,
 };
 use image::RgbImage;
+use skald_lang::Lang;
 use skald_rules::{Cell, Event, RuleSetId, Seat};
 
 fn decode(png: &[u8]) -> RgbImage {
@@ -371,7 +372,13 @@ fn the_text_view_says_a_piece_was_taken_not_who_took_it() {
         captured: vec![sq("c5", 11)],
         bumped: Vec::new(),
     };
-    let text = crate::text_view(&p, skald_rules::Viewer::Public, &[None, None], &last);
+    let text = crate::text_view(
+        &p,
+        skald_rules::Viewer::Public,
+        &[None, None],
+        &last,
+        skald_lang::Lang::En,
+    );
     assert!(
         text.contains("Last move: c10 to c6; a piece was taken on c5."),
         "{text}"
@@ -487,12 +494,76 @@ fn rendering_is_deterministic() {
     assert_eq!(a.ok(), Some(render_png(&samples::hnefatafl())));
 }
 
-/// Every sample picture: the four games, Subulata's public view and Hnefatafl 13x13.
+/// `scene` with its words in `lang`.
+fn in_lang(mut scene: Scene, lang: Lang) -> Scene {
+    scene.header_mut().lang = lang;
+    scene
+}
+
+/// Every sample picture: the four games, Subulata's public view and Hnefatafl 13x13, in
+/// English, then the four games in French (longer words on the same fixed palettes).
 fn every_sample() -> Vec<(&'static str, Scene)> {
     let mut scenes = samples::all();
     scenes.push(("subulata-public", samples::subulata_public()));
     scenes.push(("hnefatafl-13", samples::hnefatafl_13_start()));
+    let french = ["hnefatafl-fr", "adelta-fr", "subulata-fr", "daldosa-fr"];
+    for (name, (_, scene)) in french.into_iter().zip(samples::all()) {
+        scenes.push((name, in_lang(scene, Lang::Fr)));
+    }
     scenes
+}
+
+/// Every game's picture in French: it renders, its header reads differently from the
+/// English one, and a finished game's result is French.
+#[test]
+fn french_pictures_of_every_game() {
+    use skald_rules::Viewer;
+    let header_band = |img: &RgbImage| crate::theme::HEADER_HEIGHT as u32 * img.width();
+    for (name, scene) in samples::all() {
+        let english = render(&scene);
+        let french = render(&in_lang(scene.clone(), Lang::Fr));
+        assert_eq!(english.dimensions(), french.dimensions(), "{name}");
+        let differ = english
+            .pixels()
+            .zip(french.pixels())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| i as u32)
+            .collect::<Vec<_>>();
+        assert!(
+            differ.iter().any(|&i| i < header_band(&english)),
+            "{name}: the French header reads as the English one"
+        );
+        assert!(render_png(&in_lang(scene, Lang::Fr)).is_ok(), "{name}");
+    }
+    // Positions from the rules, finished ones included, through `scene`.
+    for rule_set in RuleSetId::ALL {
+        let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(5);
+        let (mut m, _) = skald_rules::Match::new(rule_set, 5, &mut rng);
+        let mut positions = vec![m.position().clone()];
+        for _ in 0..600 {
+            let legal = m.position().legal_moves();
+            let Some(mv) = legal.first() else { break };
+            if m.play(mv, &mut rng).is_err() {
+                break;
+            }
+        }
+        positions.push(m.position().clone());
+        for p in &positions {
+            let players = [Some("Åsa".to_string()), Some("Bjørn".to_string())];
+            let scene =
+                |lang| crate::scene(p, Viewer::Public, players.clone(), LastMove::none(), lang);
+            let (en, fr) = (render_png(&scene(Lang::En)), render_png(&scene(Lang::Fr)));
+            assert!(en.is_ok() && fr.is_ok(), "{rule_set}");
+            assert_ne!(en, fr, "{rule_set}: the French picture is the English one");
+            if let Turn::Over(result) = &scene(Lang::Fr).header().turn {
+                assert!(
+                    result.contains("gagne") || result.contains("nulle"),
+                    "{result}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+use skald_lang::Lang;
 use skald_render::{LastMove, ReplayOptions, Scene, replay_gif, replay_scenes, text_view};
 use skald_rules::{Match, Position, RuleSetId, Seat, Viewer};
 
@@ -28,11 +29,19 @@ fn players() -> [Option<String>; 2] {
 
 #[test]
 fn text_view_snapshots() {
-    for rs in RuleSetId::ALL {
+    for (rs, lang) in RuleSetId::ALL
+        .into_iter()
+        .flat_map(|rs| Lang::ALL.map(|l| (rs, l)))
+    {
         let (m, last) = game(rs, 3, 7);
-        let text = text_view(m.position(), Viewer::Public, &players(), &last);
+        let text = text_view(m.position(), Viewer::Public, &players(), &last, lang);
+        // English snapshots keep their names; other languages have a folder each.
+        let folder = match lang {
+            Lang::En => String::new(),
+            other => format!("{other}/"),
+        };
         let path = format!(
-            "{}/tests/snapshots/{}.txt",
+            "{}/tests/snapshots/{folder}{}.txt",
             env!("CARGO_MANIFEST_DIR"),
             rs.id()
         );
@@ -43,7 +52,11 @@ fn text_view_snapshots() {
             .unwrap_or_else(|e| panic!("{path}: {e} (run with UPDATE_SNAPSHOTS=1 to create it)"));
         assert_eq!(text, want, "{rs}: text view changed");
         assert!(text.contains("Astrid") && text.contains("Bjørn"), "{text}");
-        assert!(text.contains("Last move: "), "{text}");
+        let last_move = match lang {
+            Lang::En => "Last move: ",
+            Lang::Fr => "Dernier coup\u{a0}: ",
+        };
+        assert!(text.contains(last_move), "{text}");
         assert!(
             text.lines().all(|l| l == l.trim_end()),
             "trailing spaces: {text}"
@@ -54,8 +67,14 @@ fn text_view_snapshots() {
 #[test]
 fn the_public_text_view_hides_subulata_values_and_the_owner_sees_theirs() {
     let (m, last) = game(RuleSetId::Subulata, 9, 4);
-    let public = text_view(m.position(), Viewer::Public, &players(), &last);
-    let white = text_view(m.position(), Viewer::Seat(Seat::A), &players(), &last);
+    let public = text_view(m.position(), Viewer::Public, &players(), &last, Lang::En);
+    let white = text_view(
+        m.position(),
+        Viewer::Seat(Seat::A),
+        &players(),
+        &last,
+        Lang::En,
+    );
     assert!(public.contains("W?") && public.contains("B?"), "{public}");
     assert!(!white.contains("W?") && white.contains("B?"), "{white}");
 }
@@ -70,7 +89,8 @@ fn a_replay_has_one_frame_per_move_after_the_start() {
             .iter()
             .filter(|a| matches!(a, skald_rules::Action::Move(_)))
             .count();
-        let frames = replay_scenes(m.record(), Viewer::Public, &players()).expect("replays");
+        let frames =
+            replay_scenes(m.record(), Viewer::Public, &players(), Lang::En).expect("replays");
         assert_eq!(frames.len(), moves + 1, "{rs}");
         assert!(
             frames[0].last_move().steps.is_empty(),
@@ -89,7 +109,7 @@ fn a_replay_has_one_frame_per_move_after_the_start() {
 fn an_unfinished_subulata_replay_never_shows_values_even_when_final_is_asked() {
     let (m, _) = game(RuleSetId::Subulata, 2, 6);
     assert!(m.position().status().outcome().is_none());
-    let frames = replay_scenes(m.record(), Viewer::Final, &players()).expect("replays");
+    let frames = replay_scenes(m.record(), Viewer::Final, &players(), Lang::En).expect("replays");
     for f in &frames {
         let Scene::Subulata(s) = f else {
             panic!("a Subulata scene")
@@ -108,7 +128,7 @@ fn a_finished_subulata_replay_shows_the_values_played_with_in_every_frame() {
         }
         seed += 1;
     };
-    let frames = replay_scenes(m.record(), Viewer::Final, &players()).expect("replays");
+    let frames = replay_scenes(m.record(), Viewer::Final, &players(), Lang::En).expect("replays");
     let Some(Scene::Subulata(last)) = frames.last() else {
         panic!("a Subulata scene")
     };
@@ -128,7 +148,7 @@ fn a_broken_record_is_a_clear_error() {
     record
         .actions
         .push(skald_rules::Action::Move("a1-a2".into()));
-    let err = replay_scenes(&record, Viewer::Public, &players()).expect_err("refused");
+    let err = replay_scenes(&record, Viewer::Public, &players(), Lang::En).expect_err("refused");
     assert!(err.to_string().contains("a1-a2"), "{err}");
 }
 
@@ -145,7 +165,7 @@ fn public_pngs_of_positions_differing_only_in_hidden_values_are_identical() {
         p.play("a1-a2").or_else(|_| p.play("a1-b1")).ok();
     }
     let png = |p: &Position, v: Viewer| {
-        render_png(&scene(p, v, players(), LastMove::none())).expect("renders")
+        render_png(&scene(p, v, players(), LastMove::none(), Lang::En)).expect("renders")
     };
     assert_eq!(png(&a, Viewer::Public), png(&b, Viewer::Public));
     assert_eq!(
@@ -157,8 +177,8 @@ fn public_pngs_of_positions_differing_only_in_hidden_values_are_identical() {
         png(&b, Viewer::Seat(Seat::B))
     );
     assert_eq!(
-        text_view(&a, Viewer::Public, &players(), &LastMove::none()),
-        text_view(&b, Viewer::Public, &players(), &LastMove::none())
+        text_view(&a, Viewer::Public, &players(), &LastMove::none(), Lang::En),
+        text_view(&b, Viewer::Public, &players(), &LastMove::none(), Lang::En)
     );
 }
 
@@ -209,10 +229,10 @@ fn only_the_first_line_of_a_board_says_where_the_game_stands_as_the_picture_does
     for rs in RuleSetId::ALL {
         let mut over = 0;
         for p in positions(rs) {
-            let board = p.text_board(Viewer::Public);
+            let board = skald_lang::text_board(&p, Viewer::Public).en();
             let (title, rest) = board.split_once('\n').expect("several lines");
             // The picture's header counts moves the way the board's first line does.
-            let header = scene(&p, Viewer::Public, players(), LastMove::none())
+            let header = scene(&p, Viewer::Public, players(), LastMove::none(), Lang::En)
                 .header()
                 .clone();
             let want = format!("{}, {}: ", rs.name(), lower_first(&header.progress()));
@@ -255,7 +275,7 @@ fn grid_games_number_moves_like_the_move_list() {
     // The move list numbers a move and its reply together: `1. d1-d4 e5-e2`.
     let mut p = Position::start(RuleSetId::Hnefatafl, 0);
     let progress = |p: &Position| {
-        scene(p, Viewer::Public, players(), LastMove::none())
+        scene(p, Viewer::Public, players(), LastMove::none(), Lang::En)
             .header()
             .progress()
     };
@@ -268,10 +288,11 @@ fn grid_games_number_moves_like_the_move_list() {
         p.play(mv).expect("legal");
         assert_eq!(progress(&p), want, "after {mv}");
         assert!(
-            p.text_board(Viewer::Public)
+            skald_lang::text_board(&p, Viewer::Public)
+                .en()
                 .starts_with(&format!("Hnefatafl 11x11, {}: ", lower_first(want))),
             "{}",
-            p.text_board(Viewer::Public)
+            skald_lang::text_board(&p, Viewer::Public).en()
         );
     }
 }

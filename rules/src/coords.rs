@@ -1,6 +1,6 @@
 //! Square coordinates (`a1` .. `m13`) and slide moves (`f2-f5`), shared by the grid games.
 
-use crate::MoveError;
+use crate::{Expected, MoveError};
 
 /// A square on a square grid: file 0 = `a` (left), rank 0 = `1` (bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,11 +56,7 @@ impl Square {
 pub fn parse_slide(text: &str, size: u8) -> Result<(Square, Square), MoveError> {
     let syntax = || MoveError::Syntax {
         input: text.trim().to_string(),
-        expected: format!(
-            "a move from one square to another, like f2-f5 (files a-{}, ranks 1-{})",
-            (b'a' + size - 1) as char,
-            size
-        ),
+        expected: Expected::Slide { size },
     };
     let compact: String = text
         .chars()

@@ -1,5 +1,6 @@
 //! Typed errors for everything a user or a file can get wrong.
 
+use crate::{Expected, Refusal};
 use thiserror::Error;
 
 /// A position string that could not be read.
@@ -38,15 +39,15 @@ pub enum MoveError {
         /// The text as given.
         input: String,
         /// What would be accepted, with an example.
-        expected: String,
+        expected: Expected,
     },
     /// The move is well formed but not legal here.
     #[error("{mv} is not allowed: {reason}")]
     Illegal {
         /// The move as written canonically.
         mv: String,
-        /// Why it is refused, in a sentence a player understands.
-        reason: String,
+        /// Why it is refused (`skald_lang::refusal` words it for players).
+        reason: Refusal,
     },
     /// Nobody can move: the game is over.
     #[error("the game is over")]
@@ -80,13 +81,19 @@ pub enum ArrangeError {
     /// This rule set has no private arrangement.
     #[error("this game has no value arrangement")]
     NotSupported,
-    /// The values are not each of 1..=9 exactly once.
-    #[error("expected the nine values 1 to 9, each once, got {0}")]
-    BadValues(String),
+    /// The values are not each of 1..=9 exactly once (the values given, in order).
+    #[error("expected the nine values 1 to 9, each once, got {}", values_text(.0))]
+    BadValues([u8; 9]),
     /// The player has already moved, so the arrangement is locked.
     #[error("your arrangement is locked: you have already moved")]
     Locked,
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+}
+
+/// Values as the arrangement error writes them: `1 1 2 3 4 5 6 7 8`.
+fn values_text(values: &[u8; 9]) -> String {
+    let parts: Vec<String> = values.iter().map(u8::to_string).collect();
+    parts.join(" ")
 }

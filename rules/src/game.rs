@@ -61,8 +61,11 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static {
     /// Reads a position string of `rule_set` (the full form or a public one).
     fn from_notation(rule_set: RuleSetId, text: &str) -> Result<Self, PositionError>;
 
-    /// A compact monospace board for the console and for screen readers, for `viewer`.
-    fn text_board(&self, viewer: Viewer) -> String;
+    /// The board's grid for `viewer`: coordinates and one symbol per cell (letters as in the
+    /// position string; hidden values the viewer may not see are written `?`), in a few
+    /// monospace lines, the same in every language. `skald_lang::text_board` frames it with
+    /// words (whose turn it is, counts, a legend) for consoles and screen readers.
+    fn text_grid(&self, viewer: Viewer) -> String;
 
     /// The name players use for a cell index found in an [`Event`] (`f6`, `13`, `w12`).
     fn cell_name(&self, cell: Cell) -> String;

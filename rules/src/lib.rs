@@ -3,8 +3,12 @@
 //! Pure and synchronous: no I/O, and deterministic given the recorded dice. Each game module
 //! (`adelta`, `hnefatafl`, `subulata`, `daldosa`) has the same shape: `mod.rs` holds the
 //! position type and its rules, `notation.rs` the position and move notation, `text.rs` the
-//! text board, `tests.rs` the position-by-position tests. The notation of every rule set is
-//! documented in `docs/NOTATION.md`.
+//! text board's grid, `tests.rs` the position-by-position tests. The notation of every rule
+//! set is documented in `docs/NOTATION.md`.
+//!
+//! Nothing here is worded for players: refusals ([`Refusal`]), ends of games ([`EndReason`])
+//! and the text boards' contents are data, and `skald-lang` words them in each reader's
+//! language. The English `Display`s of the errors are for developer tools and logs.
 //!
 //! Which type plays which rule set is written once, in the registry: [`with_rules!`] (an id to
 //! its type) and [`with_game!`] (a [`Position`] to the typed game inside).
@@ -20,6 +24,7 @@ pub mod hnefatafl;
 mod outcome;
 mod position;
 mod record;
+mod refusal;
 mod registry;
 mod ruleset;
 mod seat;
@@ -31,6 +36,7 @@ pub use game::Game;
 pub use outcome::{Cell, EndReason, Event, Outcome, RollSpec, Status};
 pub use position::Position;
 pub use record::{Action, Match, RECORD_FORMAT, Record, ReplayError};
+pub use refusal::{Expected, Refusal};
 pub use registry::Family;
 pub use ruleset::{RuleSetId, UnknownRuleSet};
 pub use seat::{Seat, Viewer};

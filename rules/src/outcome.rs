@@ -47,7 +47,8 @@ pub enum Event {
     GameOver(Outcome),
 }
 
-/// Why a game ended by its rules.
+/// Why a game ended by its rules (`skald_lang::end_reason` words it, naming the side it
+/// concerns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// Every piece of the loser was captured (Ad Elta Stelpur).
@@ -66,21 +67,6 @@ pub enum EndReason {
     NoPegsLeft,
 }
 
-impl EndReason {
-    /// A short sentence for result messages.
-    pub fn describe(self) -> &'static str {
-        match self {
-            EndReason::AllCaptured => "all pieces captured",
-            EndReason::KingCaptured => "the king was captured",
-            EndReason::KingEscaped => "the king escaped to a corner",
-            EndReason::NoLegalMove => "no legal move left",
-            EndReason::Repetition => "threefold repetition",
-            EndReason::GoalReached => "all pieces reached the goal tile",
-            EndReason::NoPegsLeft => "no pegs left on the board",
-        }
-    }
-}
-
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
@@ -90,29 +76,6 @@ pub struct Outcome {
     pub reason: EndReason,
     /// Subulata's final scores, seat A first; `None` in other games.
     pub scores: Option<[u32; 2]>,
-}
-
-impl Outcome {
-    /// Why the game ended, naming the side it concerns when there is one (`name` labels a
-    /// seat: "White", "bob (White)"), so a result never leaves players guessing whose pieces
-    /// ran out: "White has no pegs left on the board".
-    pub fn reason_with(&self, name: &dyn Fn(Seat) -> String) -> String {
-        let loser = self.winner.map(|w| name(w.other()));
-        // "the Attackers have", "bob (Attackers) has", "White has".
-        let has = |l: &str| if l.ends_with('s') { "have" } else { "has" };
-        match (self.reason, loser) {
-            (EndReason::AllCaptured, Some(l)) => format!("{l} {} no pieces left", has(&l)),
-            // In Subulata a stuck player ends a scored game, which either side may win.
-            (EndReason::NoLegalMove, Some(l)) if self.scores.is_none() => {
-                format!("{l} {} no legal move", has(&l))
-            }
-            (EndReason::NoPegsLeft, Some(l)) => {
-                format!("{l} {} no pegs left on the board", has(&l))
-            }
-            (EndReason::GoalReached, _) => "every piece of one side is home or taken".to_string(),
-            (reason, _) => reason.describe().to_string(),
-        }
-    }
 }
 
 /// Where a game stands: who must act next, or how it ended.
@@ -152,47 +115,4 @@ pub struct RollSpec {
     pub count: u8,
     /// Faces on each die (numbered 1..=sides).
     pub sides: u8,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn name(seat: Seat) -> String {
-        ["White", "Black"][seat.index()].to_string()
-    }
-
-    fn outcome(winner: Option<Seat>, reason: EndReason) -> Outcome {
-        Outcome {
-            winner,
-            reason,
-            scores: None,
-        }
-    }
-
-    #[test]
-    fn a_result_names_whose_pieces_ran_out() {
-        let won = |reason| outcome(Some(Seat::B), reason).reason_with(&name);
-        assert_eq!(
-            won(EndReason::NoPegsLeft),
-            "White has no pegs left on the board"
-        );
-        assert_eq!(won(EndReason::AllCaptured), "White has no pieces left");
-        assert_eq!(won(EndReason::NoLegalMove), "White has no legal move");
-        assert_eq!(won(EndReason::KingEscaped), "the king escaped to a corner");
-        let tafl = |seat: Seat| ["the attackers", "the defenders"][seat.index()].to_string();
-        let stuck = outcome(Some(Seat::A), EndReason::NoLegalMove).reason_with(&tafl);
-        assert_eq!(stuck, "the defenders have no legal move");
-        // Subulata ends when one side is home or gone, whoever scores more.
-        let goal = won(EndReason::GoalReached);
-        assert_eq!(goal, "every piece of one side is home or taken");
-        // A stuck Subulata player ends a scored game that either side may win.
-        let scored = Outcome {
-            scores: Some([15, 20]),
-            ..outcome(Some(Seat::B), EndReason::NoLegalMove)
-        };
-        assert_eq!(scored.reason_with(&name), "no legal move left");
-        let draw = outcome(None, EndReason::Repetition).reason_with(&name);
-        assert_eq!(draw, "threefold repetition");
-    }
 }

@@ -5,8 +5,8 @@ use crate::daldosa::Daldosa;
 use crate::hnefatafl::Hnefatafl;
 use crate::subulata::Subulata;
 use crate::{
-    AnyMove, ArrangeError, Cell, Event, Family, Game, MoveError, PositionError, RollError,
-    RuleSetId, Seat, Status, Viewer, dice,
+    AnyMove, ArrangeError, Cell, Event, Expected, Family, Game, MoveError, PositionError,
+    RollError, RuleSetId, Seat, Status, Viewer, dice,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -93,7 +93,7 @@ impl Position {
             Some(m) => g.play(m),
             None => Err(MoveError::Syntax {
                 input: mv.to_string(),
-                expected: format!("a move of {}", rule_set.name()),
+                expected: Expected::MoveOf(rule_set),
             }),
         })
     }
@@ -128,9 +128,10 @@ impl Position {
         crate::with_game!(self, g => g.to_notation(viewer))
     }
 
-    /// A monospace board for `viewer`.
-    pub fn text_board(&self, viewer: Viewer) -> String {
-        crate::with_game!(self, g => g.text_board(viewer))
+    /// The board's grid for `viewer`, the same in every language (see [`Game::text_grid`];
+    /// `skald_lang::text_board` gives the whole text board).
+    pub fn text_grid(&self, viewer: Viewer) -> String {
+        crate::with_game!(self, g => g.text_grid(viewer))
     }
 
     /// The players' name for a cell index found in an event.

@@ -171,10 +171,9 @@ impl Session {
             Opponent::User(handle) => {
                 let u = self.resolve(ctx, handle)?;
                 if u.id == ctx.user.id {
-                    return Err(Failure::Refused(
-                        "you cannot challenge yourself; name someone else, or leave the @user out for an open challenge"
-                            .into(),
-                    ));
+                    return Err(Failure::Refused(crate::Text::from(
+                        "you cannot challenge yourself; name someone else, or leave the @user out for an open challenge",
+                    )));
                 }
                 Some(u)
             }
@@ -388,12 +387,12 @@ impl Session {
         if let Some(id) = id {
             return match self.store.challenge(id)? {
                 Some(c) => Ok(c),
-                None if self.store.game(id)?.is_some() => Err(Failure::Refused(format!(
-                    "challenge #{id} was already accepted: it is game #{id}"
+                None if self.store.game(id)?.is_some() => Err(Failure::Refused(crate::Text::from(
+                    format!("challenge #{id} was already accepted: it is game #{id}"),
                 ))),
-                None => Err(Failure::Refused(format!(
+                None => Err(Failure::Refused(crate::Text::from(format!(
                     "there is no challenge #{id} (it may have been answered or withdrawn); `games` lists the open ones"
-                ))),
+                )))),
             };
         }
         let mut candidates: Vec<Stored<Challenge>> = self
@@ -404,8 +403,8 @@ impl Session {
             .collect();
         match candidates.len() {
             1 => Ok(candidates.remove(0)),
-            0 => Err(Failure::Refused(none_here.to_string())),
-            n => Err(Failure::Refused(format!(
+            0 => Err(Failure::Refused(crate::Text::from(none_here.to_string()))),
+            n => Err(Failure::Refused(crate::Text::from(format!(
                 "{n} challenges fit: {}; say which, like `{example} #{}`",
                 candidates
                     .iter()
@@ -413,7 +412,7 @@ impl Session {
                     .collect::<Vec<_>>()
                     .join("; "),
                 candidates[0].doc.id
-            ))),
+            )))),
         }
     }
 
@@ -434,24 +433,24 @@ impl Session {
     fn accept(&self, ctx: &Context, stored: Stored<Challenge>) -> Result<Reply, Failure> {
         let ch = &stored.doc;
         if ch.challenger.id == ctx.user.id {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "you cannot accept your own challenge; `cancel #{}` withdraws it",
                 ch.id
-            )));
+            ))));
         }
         if let Some(o) = &ch.opponent
             && o.id != ctx.user.id
         {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "challenge #{} is for @{}, not for you",
                 ch.id, o.name
-            )));
+            ))));
         }
         // From another channel only across platforms, in the challenge's community: the
         // accepting channel becomes the game's home on that platform.
         let across = ch.channel != ctx.channel && ch.across_to(ctx);
         if ch.channel != ctx.channel && !across {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "challenge #{} was made in another channel, {}; accept it there",
                 ch.id,
                 crate::homes::channel_text(
@@ -461,7 +460,7 @@ impl Session {
                     },
                     ctx.platform()
                 )
-            )));
+            ))));
         }
         let mut homes = Vec::new();
         if !ch.platform.is_empty() {
@@ -534,26 +533,25 @@ impl Session {
         };
         let written = match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "challenge #{} was answered by someone else a moment ago",
                     ch.id
-                )));
+                ))));
             }
             other => other?,
         };
         let Some(g) = written.into_iter().next() else {
-            return Err(Failure::Refused("nothing was written".into()));
+            return Err(Failure::Refused(crate::Text::from("nothing was written")));
         };
         tracing::info!(game = g.id, rule_set = %g.rule_set(), "game started");
-        let headline = format!(
-            "Game #{} starts: {}, {} vs {}, {}, {} day{} per move.",
-            g.id,
-            g.rule_set().name(),
-            g.label(Seat::A),
-            g.label(Seat::B),
-            if g.ranked { "ranked" } else { "casual" },
-            g.days,
-            if g.days == 1 { "" } else { "s" }
+        let headline = crate::t!(
+            "game-starts",
+            id = g.id,
+            rule_set = skald_lang::rule_set_name(g.rule_set()),
+            a = g.label(Seat::A),
+            b = g.label(Seat::B),
+            kind = crate::game::ranked_word(g.ranked),
+            days = g.days
         );
         let mut reply = self.game_reply(&g, &m, headline, &events, None, now);
         // The challenger learns their challenge was taken up, whoever moves first.
@@ -596,9 +594,9 @@ impl Session {
         {
             return match self.decline_offer(ctx, &g)? {
                 Some(r) => Ok(r),
-                None => Err(Failure::Refused(format!(
+                None => Err(Failure::Refused(crate::Text::from(format!(
                     "there is nothing to decline in game #{id}: no draw offer or takeback request is waiting for you"
-                ))),
+                )))),
             };
         }
         if id.is_none() {
@@ -620,7 +618,7 @@ impl Session {
                         return Ok(r);
                     }
                 } else if offers.len() > 1 {
-                    return Err(Failure::Refused(format!(
+                    return Err(Failure::Refused(crate::Text::from(format!(
                         "offers are waiting in games {}; say which, like `decline #{}`",
                         offers
                             .iter()
@@ -628,7 +626,7 @@ impl Session {
                             .collect::<Vec<_>>()
                             .join(", "),
                         offers[0].doc.id
-                    )));
+                    ))));
                 }
             }
         }
@@ -642,16 +640,16 @@ impl Session {
         let ch = &stored.doc;
         match &ch.opponent {
             None => {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "challenge #{} is open to anyone, so it cannot be declined; leave it, or {} can `cancel #{}` it",
                     ch.id, ch.challenger.name, ch.id
-                )));
+                ))));
             }
             Some(o) if o.id != me => {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "challenge #{} is for @{}, not for you",
                     ch.id, o.name
-                )));
+                ))));
             }
             Some(_) => {}
         }
@@ -676,7 +674,7 @@ impl Session {
         )?;
         let ch = &stored.doc;
         if ch.challenger.id != me {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "challenge #{} is {}'s; only they can withdraw it{}",
                 ch.id,
                 ch.challenger.name,
@@ -685,7 +683,7 @@ impl Session {
                 } else {
                     String::new()
                 }
-            )));
+            ))));
         }
         self.remove_challenge(&stored)?;
         let mut reply = Reply::done(format!("{} withdraws challenge #{}.", ctx.user.name, ch.id));
@@ -703,10 +701,10 @@ impl Session {
             },
             None,
         ) {
-            Err(Failure::Conflict(_)) => Err(Failure::Refused(format!(
+            Err(Failure::Conflict(_)) => Err(Failure::Refused(crate::Text::from(format!(
                 "challenge #{} was answered a moment ago",
                 stored.doc.id
-            ))),
+            )))),
             other => other.map(drop),
         }
     }
@@ -717,32 +715,32 @@ impl Session {
         let stored = self.find_finished_game(ctx, id)?;
         let g = &stored.doc;
         let Some(seat) = g.seat_of(&ctx.user.id) else {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "you did not play game #{}; only its players can ask for a rematch",
                 g.id
-            )));
+            ))));
         };
         if g.end.is_none() {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "game #{} is still being played; a rematch comes after it ends",
                 g.id
-            )));
+            ))));
         }
         if let Some(rid) = g.rematch {
             if let Some(ch) = self.store.challenge(rid)? {
                 if ch.doc.challenger.id == ctx.user.id {
-                    return Err(Failure::Refused(format!(
+                    return Err(Failure::Refused(crate::Text::from(format!(
                         "you already offered a rematch: challenge #{rid}, waiting for {}",
                         g.players[seat.other().index()].name
-                    )));
+                    ))));
                 }
                 return self.accept(ctx, ch);
             }
             if self.store.game(rid)?.is_some() {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "the rematch of game #{} is already game #{rid}",
                     g.id
-                )));
+                ))));
             }
         }
         self.require_channel(ctx, g)?;

@@ -70,24 +70,20 @@ impl Session {
         let g = &stored.doc;
         let live = g.live()?;
         if live.position().status() != (Status::Move { seat }) {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "the engine is still thinking about its move in game #{}; once it has moved, `takeback #{}` undoes your move and its answer",
                 g.id, g.id
-            )));
+            ))));
         }
         let moves = g.moves_played();
         // On the person's turn, the last move is the engine's and the one before is theirs.
         if moves < 2 {
-            return Err(Failure::Refused(format!(
-                "there is nothing for you to take back in game #{}: you have not moved yet",
-                g.id
+            return Err(Failure::Refused(crate::t!(
+                "game-takeback-nothing",
+                id = g.id
             )));
         }
-        let headline = format!(
-            "#{}: {} takes back their last move and the engine's answer.",
-            g.id,
-            g.label(seat)
-        );
+        let headline = crate::t!("game-takeback-engine", id = g.id, player = g.label(seat));
         self.undo_moves(stored, &[seat.other(), seat], headline, None)
     }
 
@@ -193,24 +189,27 @@ impl Session {
     /// [`Session::play_engine_move`] before the failure becomes a reply.
     fn engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Result<Reply, Failure> {
         let Some(stored) = self.store.game(turn.game)? else {
-            return Err(Failure::Refused(format!("there is no game #{}", turn.game)));
+            return Err(Failure::Refused(crate::Text::from(format!(
+                "there is no game #{}",
+                turn.game
+            ))));
         };
         let g = &stored.doc;
         if g.end.is_some() || g.seat_of(&turn.ctx.user.id) != Some(turn.seat) {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "game #{} is over or not the engine's",
                 g.id
-            )));
+            ))));
         }
         let mut m = g.live()?;
         let position = m.position();
         if position.status() != (Status::Move { seat: turn.seat })
             || position.ply() != turn.view.ply()
         {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "game #{} changed while the engine thought",
                 g.id
-            )));
+            ))));
         }
         let events = {
             let mut rng = self.rng();

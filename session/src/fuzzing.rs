@@ -86,7 +86,7 @@ fn exercise_position(position: &Position) {
         Viewer::Seat(skald_rules::Seat::A),
         Viewer::Seat(skald_rules::Seat::B),
     ] {
-        let _ = position.text_board(viewer);
+        let _ = skald_lang::text_board(position, viewer).en();
         let _ = position.to_notation(viewer);
     }
     let _ = position.status();

@@ -50,7 +50,7 @@ pub fn rule_sets_text() -> Text {
         text.line(Text::verbatim(INDENT).then(t!(
             "rules-summary-item",
             id = r.id(),
-            name = r.name(),
+            name = skald_lang::rule_set_name(r),
             aliases = aliases.join(", ")
         )));
     }
@@ -65,7 +65,7 @@ pub fn rules_text(rule_set: RuleSetId) -> Text {
     };
     let mut text = t!(
         "rules-summary-heading",
-        name = rule_set.name(),
+        name = skald_lang::rule_set_name(rule_set),
         id = rule_set.id()
     );
     text.line(Text::from(Msg::new(body)));
@@ -146,7 +146,8 @@ mod tests {
                 let one = rules_text(r).render(lang);
                 assert!(one.contains(r.id()), "{lang} {r}: {one}");
                 assert!(one.contains('`'), "{lang} {r}: the notation, {one}");
-                assert!(sets.contains(r.name()), "{lang}: {sets}");
+                let name = skald_lang::rule_set_name(r).render(lang);
+                assert!(sets.contains(&name), "{lang}: {sets}");
             }
         }
         assert!(

@@ -136,7 +136,7 @@ impl Default for SessionConfig {
 #[derive(Debug)]
 pub enum Failure {
     /// Refused with this explanation; nothing changed.
-    Refused(String),
+    Refused(Text),
     /// Another command changed this game first; nothing changed.
     Conflict(u64),
     /// The store failed.
@@ -149,7 +149,7 @@ impl From<StoreError> for Failure {
             // One damaged game: a clear refusal for it, while every other game is served.
             StoreError::UnreadableGame { id, reason } => {
                 tracing::error!(game = id, %reason, "a stored game cannot be read; skald export writes it raw");
-                Failure::Refused(damaged::unreadable_text(id, &reason))
+                Failure::Refused(crate::Text::from(damaged::unreadable_text(id, &reason)))
             }
             e => Failure::Store(e),
         }
@@ -420,7 +420,9 @@ impl Session {
     fn resolve(&self, ctx: &Context, handle: &str) -> Result<User, Failure> {
         let id = UserId::new(ctx.platform(), handle);
         if id.key().contains('\0') {
-            return Err(Failure::Refused(format!("'@{handle}' is not a user")));
+            return Err(Failure::Refused(crate::Text::from(format!(
+                "'@{handle}' is not a user"
+            ))));
         }
         // Someone this platform has never seen may be a player of another platform, named.
         let id = match self.store.user(&id)? {

@@ -155,20 +155,20 @@ impl Session {
                 .filter(|c| c.doc.challenger.id == user.id)
                 .count();
             if open >= max {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "you already have {} waiting for an answer, and the most allowed is {max}; `cancel #id` withdraws one (`games` lists them). Nothing was done.",
                     count(open, "challenge")
-                )));
+                ))));
             }
         }
         let max = limits.max_active_games as usize;
         if max > 0 {
             let active = self.active_games(&user.id)?;
             if active >= max {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "you already play {}, and the most allowed at once is {max}; challenge again when one of them has ended. Nothing was done.",
                     count(active, "game")
-                )));
+                ))));
             }
         }
         Ok(())
@@ -188,18 +188,18 @@ impl Session {
         }
         let active = self.active_games(&speaker.id)?;
         if active >= max {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "you already play {}, and the most allowed at once is {max}; accept #{challenge} when one of them has ended. Nothing was done.",
                 count(active, "game")
-            )));
+            ))));
         }
         let active = self.active_games(&challenger.id)?;
         if active >= max {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "{} already plays {}, and the most allowed at once is {max}; challenge #{challenge} stays open, accept it when one of their games has ended. Nothing was done.",
                 challenger.name,
                 count(active, "game")
-            )));
+            ))));
         }
         Ok(())
     }

@@ -121,10 +121,10 @@ impl Session {
     fn issue_code(&self, ctx: &Context) -> Result<Reply, Failure> {
         let stored = self.store.user(&ctx.user.id)?;
         if let Some(player) = stored.as_ref().and_then(|s| s.doc.player.clone()) {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "this account already plays as {}; ask for a code from that account, or `unlink` this one first",
                 self.name_of(&player)?
-            )));
+            ))));
         }
         let code = {
             let mut rng = self.rng();
@@ -165,13 +165,13 @@ impl Session {
     fn join(&self, ctx: &Context, typed: &str) -> Result<Reply, Failure> {
         const REFUSED: &str = "this link code is not valid: it may be mistyped, used already or expired (codes last 10 minutes). Ask for a new one with `link` on your other account.";
         let Some(code) = normalize_code(typed) else {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "'{typed}' is not a link code: a code is 8 letters and digits like ABCD-EFGH, from `link` on your other account"
-            )));
+            ))));
         };
         let now = self.now();
         let Some(player) = self.store.user_by_link_code(&code)? else {
-            return Err(Failure::Refused(REFUSED.into()));
+            return Err(Failure::Refused(crate::Text::from(REFUSED)));
         };
         if player
             .doc
@@ -179,46 +179,46 @@ impl Session {
             .as_ref()
             .is_none_or(|c| c.expires <= now)
         {
-            return Err(Failure::Refused(REFUSED.into()));
+            return Err(Failure::Refused(crate::Text::from(REFUSED)));
         }
         let account = &ctx.user.id;
         let pid = player.doc.user.id.clone();
         if pid == *account {
-            return Err(Failure::Refused(
-                "this is the code of this very account: send it from your account on the other platform".into(),
-            ));
+            return Err(Failure::Refused(crate::Text::from(
+                "this is the code of this very account: send it from your account on the other platform",
+            )));
         }
         let joining = self.store.user(account)?;
         if let Some(j) = &joining {
             if let Some(p) = &j.doc.player {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Refused(crate::Text::from(format!(
                     "this account already plays as {}; `unlink` it first",
                     self.name_of(p)?
-                )));
+                ))));
             }
             if !j.doc.linked.is_empty() {
-                return Err(Failure::Refused(
-                    "other accounts already play as this one: join them the other way round (ask for the code here and send it there), or `unlink` them first".into(),
-                ));
+                return Err(Failure::Refused(crate::Text::from(
+                    "other accounts already play as this one: join them the other way round (ask for the code here and send it there), or `unlink` them first",
+                )));
             }
         }
         let platforms: BTreeSet<&str> = std::iter::once(pid.platform.as_str())
             .chain(player.doc.linked.iter().map(|a| a.platform.as_str()))
             .collect();
         if platforms.contains(account.platform.as_str()) {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "{} already has an account on {}: a player has one account per platform",
                 player.doc.user.name, account.platform
-            )));
+            ))));
         }
         if let Some(ch) = self.store.challenges()?.into_iter().find(|c| {
             c.doc.challenger.id == *account
                 || c.doc.opponent.as_ref().is_some_and(|t| t.id == *account)
         }) {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "challenge #{} of this account is still pending: cancel, accept or decline it first, then link",
                 ch.doc.id
-            )));
+            ))));
         }
         let mut commit = Commit::default();
         let mut moved = 0;
@@ -229,10 +229,10 @@ impl Session {
             let seats = [&g.doc.players[0].id, &g.doc.players[1].id];
             if seats.contains(&&pid) {
                 if g.doc.end.is_none() {
-                    return Err(Failure::Refused(format!(
+                    return Err(Failure::Refused(crate::Text::from(format!(
                         "your two accounts play each other in game #{}: finish or abort it first, then link",
                         g.doc.id
-                    )));
+                    ))));
                 }
                 // A finished game between the two accounts stays as it was played.
                 continue;
@@ -285,9 +285,9 @@ impl Session {
         commit.users.push((joining, jdoc));
         match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(
-                    "one of your games changed at this very moment; send `link` with the code again".into(),
-                ));
+                return Err(Failure::Refused(crate::Text::from(
+                    "one of your games changed at this very moment; send `link` with the code again",
+                )));
             }
             other => other?,
         };
@@ -316,7 +316,7 @@ impl Session {
     /// account leaves. Games and ratings stay with the player.
     pub(crate) fn cmd_unlink(&self, ctx: &Context) -> Result<Reply, Failure> {
         let Some(stored) = self.store.user(&ctx.user.id)? else {
-            return Err(Failure::Refused(NOT_LINKED.into()));
+            return Err(Failure::Refused(crate::Text::from(NOT_LINKED)));
         };
         let mut users = Vec::new();
         let text = if let Some(pid) = stored.doc.player.clone() {
@@ -354,7 +354,7 @@ impl Session {
                 if gone.len() == 1 { "s" } else { "" }
             )
         } else {
-            return Err(Failure::Refused(NOT_LINKED.into()));
+            return Err(Failure::Refused(crate::Text::from(NOT_LINKED)));
         };
         self.commit_users(users)?;
         Ok(Reply::done(text))
@@ -372,14 +372,14 @@ impl Session {
         match players.len() {
             0 => Ok(None),
             1 => Ok(players.pop().map(|u| u.user.id)),
-            _ => Err(Failure::Refused(format!(
+            _ => Err(Failure::Refused(crate::Text::from(format!(
                 "several players are called {name} ({}); name the one you mean by their id",
                 players
                     .iter()
                     .map(|u| format!("{} on {}", u.user.id.id, u.user.id.platform))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ))),
+            )))),
         }
     }
 
@@ -407,9 +407,9 @@ impl Session {
             },
             None,
         ) {
-            Err(Failure::Conflict(_)) => Err(Failure::Refused(
-                "your account changed at this very moment; send the command again".into(),
-            )),
+            Err(Failure::Conflict(_)) => Err(Failure::Refused(crate::Text::from(
+                "your account changed at this very moment; send the command again",
+            ))),
             other => other.map(drop),
         }
     }

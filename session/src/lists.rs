@@ -98,8 +98,8 @@ impl Session {
             let g = self.find_game(ctx, id, "history #id")?.doc;
             let mut text = self.moves_text(&g);
             match g.result_text() {
-                Some(r) => text.push_str(&format!("\n{r}")),
-                None => text.push_str("\n(still being played)"),
+                Some(r) => text.line(r),
+                None => text.line(crate::t!("history-still-playing")),
             }
             return Ok(Reply::done(text));
         }

@@ -2,6 +2,7 @@
 //! move lists (`help` and the rule summaries are in [`crate::help`]). Kept in one place so
 //! wording stays consistent and no text can carry a hidden value by accident.
 
+use crate::{Text, t};
 use skald_rules::{Action, Event, MoveError, Position, Record, Seat, Status};
 use std::fmt::Write;
 
@@ -20,48 +21,50 @@ pub fn secret_input_in_public(command: &str) -> &'static str {
     }
 }
 
-/// Dice as players say them: `3 and 1`, `6, 6, 6 and 6`.
-pub fn dice_text(dice: &[u8]) -> String {
-    match dice {
-        [] => "no dice".to_string(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!(
-            "{} and {last}",
-            init.iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+/// Dice as players say them: `3 and 1`, `6, 6, 6 and 6` (`3 et 1`).
+pub fn dice_text(dice: &[u8]) -> Text {
+    if dice.is_empty() {
+        return t!("dice-none");
     }
+    Text::list(dice.iter().map(|d| Text::verbatim(d.to_string())))
+}
+
+/// A seat as the rules name it ("Attackers", "Blanc"): the default label.
+fn seat_label(position: &Position) -> impl Fn(Seat) -> Text {
+    let rule_set = position.rule_set();
+    move |s| skald_lang::seat_name(rule_set, s)
 }
 
 /// One line saying where the game stands, with the game's own seat names.
-pub fn describe_status(position: &Position) -> String {
-    let names = position.rule_set().seat_names();
-    describe_status_with(position, &|s| names[s.index()].to_string())
+pub fn describe_status(position: &Position) -> Text {
+    describe_status_with(position, &seat_label(position))
 }
 
 /// [`describe_status`] with a custom label for each seat (`alice (Attackers)`).
-pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> String) -> String {
+pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> Text) -> Text {
     match position.status() {
-        Status::Roll { seat: None, .. } => "the opening roll is pending".to_string(),
-        Status::Roll { seat: Some(s), .. } => format!("{} must roll", label(s)),
+        Status::Roll { seat: None, .. } => t!("status-opening-roll"),
+        Status::Roll { seat: Some(s), .. } => t!("status-must-roll", seat = label(s)),
         Status::Move { seat } => {
             let dice = position.dice();
             if dice.is_empty() {
-                format!("{} to move", label(seat))
+                t!("status-to-move", seat = label(seat))
             } else {
-                format!("{} to move with {}", label(seat), dice_text(dice))
+                t!(
+                    "status-to-move-dice",
+                    seat = label(seat),
+                    dice = dice_text(dice)
+                )
             }
         }
         Status::Over(o) => {
-            let why = o.reason_with(label);
+            let why = skald_lang::end_reason(&o, position.rule_set(), label);
             let mut s = match o.winner {
-                Some(w) => format!("the game is over: {} won ({why})", label(w)),
-                None => format!("the game is over: a draw ({why})"),
+                Some(w) => t!("status-won", winner = label(w), why = why),
+                None => t!("status-draw", why = why),
             };
             if let Some([a, b]) = o.scores {
-                let _ = write!(s, ", score {a} to {b}");
+                s.push(t!("status-score", a = a, b = b));
             }
             s
         }
@@ -69,104 +72,114 @@ pub fn describe_status_with(position: &Position, label: &dyn Fn(Seat) -> String)
 }
 
 /// One line describing an event, with the game's seat names.
-pub fn describe_event(position: &Position, event: &Event) -> String {
-    let names = position.rule_set().seat_names();
-    describe_event_with(position, event, &|s| names[s.index()].to_string())
+pub fn describe_event(position: &Position, event: &Event) -> Text {
+    describe_event_with(position, event, &seat_label(position))
 }
 
 /// [`describe_event`] with a custom label for each seat. Events never carry hidden values.
 pub fn describe_event_with(
     position: &Position,
     event: &Event,
-    label: &dyn Fn(Seat) -> String,
-) -> String {
-    let c = |cell| position.cell_name(cell);
-    let names = position.rule_set().seat_names();
+    label: &dyn Fn(Seat) -> Text,
+) -> Text {
+    let c = |cell| Text::verbatim(position.cell_name(cell));
+    let rule_set = position.rule_set();
     match event {
         Event::Rolled {
             seat: None,
             dice: d,
         } => match d.as_slice() {
-            [a, b, c, e] => format!(
-                "opening roll: {} {} ({a}+{b}), {} {} ({c}+{e})",
-                names[0],
-                a + b,
-                names[1],
-                c + e
+            [a, b, c, e] => t!(
+                "event-opening-roll-sums",
+                a = skald_lang::seat_name(rule_set, Seat::A),
+                sum_a = a + b,
+                a1 = *a,
+                a2 = *b,
+                b = skald_lang::seat_name(rule_set, Seat::B),
+                sum_b = c + e,
+                b1 = *c,
+                b2 = *e
             ),
-            other => format!("opening roll: {}", dice_text(other)),
+            other => t!("event-opening-roll", dice = dice_text(other)),
         },
         Event::Rolled {
             seat: Some(s),
             dice,
-        } => format!("{} rolled {}", label(*s), dice_text(dice)),
-        Event::StarterChosen { seat } => format!("{} starts", label(*seat)),
+        } => t!("event-rolled", seat = label(*s), dice = dice_text(dice)),
+        Event::StarterChosen { seat } => t!("event-starts", seat = label(*seat)),
         Event::Moved {
             seat,
             from,
             to: Some(to),
-        } => format!("{} moved {} to {}", label(*seat), c(*from), c(*to)),
+        } => t!(
+            "event-moved",
+            seat = label(*seat),
+            from = c(*from),
+            to = c(*to)
+        ),
         Event::Moved {
             seat,
             from,
             to: None,
-        } => format!("{} moved {} off the board", label(*seat), c(*from)),
+        } => t!("event-moved-off", seat = label(*seat), from = c(*from)),
         Event::Bumped {
             seat,
             target,
             landed,
-        } => format!(
-            "{} found {} taken and went on to {}",
-            label(*seat),
-            c(*target),
-            c(*landed)
+        } => t!(
+            "event-bumped",
+            seat = label(*seat),
+            target = c(*target),
+            landed = c(*landed)
         ),
-        Event::Captured { seat, at } => {
-            format!("a piece of {} was captured on {}", label(*seat), c(*at))
-        }
-        Event::Activated { seat, at } => {
-            format!("{} activated a peg, now on {}", label(*seat), c(*at))
-        }
+        Event::Captured { seat, at } => t!("event-captured", seat = label(*seat), at = c(*at)),
+        Event::Activated { seat, at } => t!("event-activated", seat = label(*seat), at = c(*at)),
         Event::LeftBoard { seat, from } => {
-            format!("a peg of {} left the board from {}", label(*seat), c(*from))
+            t!("event-left-board", seat = label(*seat), from = c(*from))
         }
         Event::Hornaskella { seat, at } => {
-            format!("{} has a Hornaskella on {}", label(*seat), c(*at))
+            t!("event-hornaskella", seat = label(*seat), at = c(*at))
         }
         Event::DiceLost { seat, dice } => {
-            format!("{} could not use {}", label(*seat), dice_text(dice))
+            t!(
+                "event-dice-lost",
+                seat = label(*seat),
+                dice = dice_text(dice)
+            )
         }
-        Event::ExtraRoll { seat } => format!("{} rolls again", label(*seat)),
-        Event::Passed { seat } => format!("{} could not move and passed", label(*seat)),
-        Event::GameOver(o) => match o.winner {
-            Some(w) => format!("game over: {} won ({})", label(w), o.reason_with(label)),
-            None => format!("game over: draw ({})", o.reason_with(label)),
-        },
+        Event::ExtraRoll { seat } => t!("event-extra-roll", seat = label(*seat)),
+        Event::Passed { seat } => t!("event-passed", seat = label(*seat)),
+        Event::GameOver(o) => {
+            let why = skald_lang::end_reason(o, rule_set, label);
+            match o.winner {
+                Some(w) => t!("event-won", winner = label(w), why = why),
+                None => t!("event-draw", why = why),
+            }
+        }
     }
 }
 
 /// The message for a refused move: which move, why, and (up to `limit`) what is legal.
-pub fn move_refusal(position: &Position, mv: &str, err: &MoveError, limit: usize) -> String {
+pub fn move_refusal(position: &Position, mv: &str, err: &MoveError, limit: usize) -> Text {
     let why = match err {
-        MoveError::RollPending => "the dice must be rolled first".to_string(),
-        MoveError::GameOver => {
-            return format!("cannot play '{}': {}", mv.trim(), describe_status(position));
-        }
-        other => other.to_string(),
+        MoveError::GameOver => describe_status(position),
+        other => skald_lang::move_error(other),
     };
+    let mut msg = t!("move-refused", mv = mv.trim(), why = why);
+    if matches!(err, MoveError::GameOver) {
+        return msg;
+    }
     let legal = position.legal_moves();
-    let mut msg = format!("cannot play '{}': {why}", mv.trim());
     if legal.is_empty() {
-        msg.push_str("\nno move is legal");
+        msg.line(t!("move-none-legal"));
     } else if legal.len() <= limit {
-        let _ = write!(msg, "\nlegal moves: {}", legal.join(" "));
+        msg.line(t!("move-legal", moves = legal.join(" ")));
     } else {
-        let _ = write!(
-            msg,
-            "\nlegal moves: {} ... and {} more",
-            legal[..limit].join(" "),
-            legal.len() - limit
-        );
+        msg.line(t!(
+            "move-legal-more",
+            moves = legal[..limit].join(" "),
+            more = legal.len() - limit
+        ));
     }
     msg
 }
@@ -176,9 +189,9 @@ type TurnLine = (Option<Seat>, Option<Vec<u8>>, Vec<String>);
 
 /// The moves and rolls of a record, one turn per line (`3. White rolled 3 and 1: 13+1`).
 /// Private arrangements are left out; nothing here depends on hidden values.
-pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String> {
+pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> Text) -> Vec<Text> {
     let Ok(mut position) = Position::from_notation(record.rule_set, &record.start) else {
-        return vec!["(the record cannot be read)".to_string()];
+        return vec![t!("moves-unreadable")];
     };
     let mut turns: Vec<TurnLine> = Vec::new();
     for action in &record.actions {
@@ -217,14 +230,14 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String>
             .chunks(2)
             .enumerate()
             .map(|(i, pair)| {
-                format!(
+                Text::verbatim(format!(
                     "{}. {}",
                     i + 1,
                     pair.iter()
                         .map(|s| s.as_str())
                         .collect::<Vec<_>>()
                         .join(" ")
-                )
+                ))
             })
             .collect();
     }
@@ -238,18 +251,19 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> String) -> Vec<String>
         .iter()
         .enumerate()
         .map(|(i, (seat, roll, moves))| {
-            let who = seat.map_or_else(String::new, label);
-            let dice = roll
-                .as_ref()
-                .map_or_else(String::new, |d| format!(" rolled {}", dice_text(d)));
+            let mut line = Text::verbatim(format!("{}. ", i + 1));
+            line.push(seat.map_or_else(Text::new, label));
+            if let Some(d) = roll {
+                line.push(t!("moves-rolled", dice = dice_text(d)));
+            }
             let going_on = i == last && playing.is_some() && *seat == playing;
-            let steps = match (moves.is_empty(), going_on) {
-                (true, true) => " (to play)".to_string(),
-                (true, false) => " (no move)".to_string(),
-                (false, true) => format!(": {} (more to play)", moves.join(" ")),
-                (false, false) => format!(": {}", moves.join(" ")),
-            };
-            format!("{}. {who}{dice}{steps}", i + 1)
+            line.push(match (moves.is_empty(), going_on) {
+                (true, true) => t!("moves-to-play"),
+                (true, false) => t!("moves-no-move"),
+                (false, true) => t!("moves-more-to-play", moves = moves.join(" ")),
+                (false, false) => t!("moves-played", moves = moves.join(" ")),
+            });
+            line
         })
         .collect()
 }
@@ -306,8 +320,8 @@ mod tests {
 
     #[test]
     fn dice_read_like_speech() {
-        assert_eq!(dice_text(&[3, 1]), "3 and 1");
-        assert_eq!(dice_text(&[6, 6, 6, 6]), "6, 6, 6 and 6");
-        assert_eq!(dice_text(&[4]), "4");
+        assert_eq!(dice_text(&[3, 1]).en(), "3 and 1");
+        assert_eq!(dice_text(&[6, 6, 6, 6]).en(), "6, 6, 6 and 6");
+        assert_eq!(dice_text(&[4]).en(), "4");
     }
 }

@@ -3,18 +3,20 @@
 //! never show a hidden value), with the result in its header once the game is over.
 
 use crate::Board;
+use skald_lang::Lang;
 pub use skald_render::Png;
 use skald_render::{LastMove, RenderError, render_png, scene};
 
-/// The PNG of a board, as its viewer sees it, with the last move marked, and its size in
-/// pixels.
-pub fn board_png(board: &Board, lang: crate::Lang) -> Result<Png, RenderError> {
+/// The PNG of a board, as its viewer sees it, with the last move marked, its words in
+/// `lang` (the reader's), and its size in pixels.
+pub fn board_png(board: &Board, lang: Lang) -> Result<Png, RenderError> {
     let [a, b] = &board.players;
     let mut scene = scene(
         &board.position,
         board.viewer,
         [Some(a.clone()), Some(b.clone())],
         LastMove::from_events(&board.last_move),
+        lang,
     );
     if let Some(result) = &board.result {
         // As for a game its rules ended: the result instead of whose turn, no dice left.

@@ -82,16 +82,10 @@ impl Board {
     /// rules' text board, its first line (whose turn) replaced by the result once the game
     /// ended outside its rules.
     pub fn text(&self) -> Text {
-        let text = self.position.text_board(self.viewer);
-        let text = text.trim_end();
+        let (position, viewer) = (&self.position, self.viewer);
         match &self.result {
-            Some(result) => {
-                let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-                Text::verbatim(format!("{}, game over: ", self.position.rule_set().name()))
-                    .then(result.clone())
-                    .then(Text::verbatim(format!("\n{rest}")))
-            }
-            None => Text::verbatim(text),
+            Some(result) => skald_lang::text_board_ended(position, viewer, result.clone()),
+            None => skald_lang::text_board(position, viewer),
         }
     }
 

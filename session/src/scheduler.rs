@@ -59,7 +59,7 @@ impl Session {
                 // A move landed at the same moment; the next tick looks again.
                 Err(Failure::Conflict(_)) => tracing::debug!(game = id, "deadline raced a move"),
                 Err(Failure::Refused(e)) => {
-                    tracing::warn!(game = id, error = %e, "deadline skipped")
+                    tracing::warn!(game = id, error = %e.en(), "deadline skipped")
                 }
                 Err(Failure::Store(e)) => tracing::error!(game = id, error = %e, "deadline failed"),
             }
@@ -108,7 +108,7 @@ impl Session {
             let mut reply = self.game_reply(
                 &written,
                 &m,
-                format!("#{id}: {}'s time ran out.", g.label(seat)),
+                crate::t!("deadline-time-ran-out", id = id, player = g.label(seat)),
                 &[],
                 None,
                 now,
@@ -121,12 +121,13 @@ impl Session {
         // The next reminder of this turn, if one is left (the last hour's).
         next.clock.remind_at = crate::game::next_reminder(g.clock.deadline, now, &self.reminders());
         self.commit_game(stored.clone(), next)?;
-        let mut reply = Reply::done(format!(
-            "Reminder, {}: your move in game #{id} ({}) is due by {}, in {}.",
-            player.name,
-            g.rule_set().name(),
-            g.clock.deadline,
-            describe_duration(g.clock.deadline.since(now))
+        let mut reply = Reply::done(crate::t!(
+            "deadline-reminder",
+            player = &player.name,
+            id = id,
+            rule_set = skald_lang::rule_set_name(g.rule_set()),
+            deadline = g.clock.deadline.to_string(),
+            left = describe_duration(g.clock.deadline.since(now))
         ));
         reply.ping(&player.id);
         let board = g.board(m.position(), Vec::new(), now);
@@ -136,9 +137,7 @@ impl Session {
             reply.private.push(Private {
                 to: player.id.clone(),
                 name: player.name.clone(),
-                text: crate::Text::from(format!(
-                    "Game #{id}: your pieces with their values (only you see them):"
-                )),
+                text: crate::t!("game-your-values", id = id),
                 boards: vec![Board::private(&board, seat)],
                 lang: None,
             });

@@ -3,7 +3,6 @@
 //! typed. Read-only; never reveals anything a `board` command would not show the caller.
 
 use super::{Session, UserId};
-use skald_lang::{Text, t};
 
 /// The most suggestions an adapter may show at once (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -11,9 +10,8 @@ pub const MAX_SUGGESTIONS: usize = 25;
 /// One suggestion: what to show, and the value to fill in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
-    /// The text shown (`#3 Hnefatafl 11x11, alice vs bob`), in the reader's language once
-    /// rendered.
-    pub label: Text,
+    /// The text shown (`#3 Hnefatafl: alice vs bob`).
+    pub label: crate::Text,
     /// The value the option gets (`3`, `f2-f5`).
     pub value: String,
 }
@@ -41,14 +39,13 @@ impl Session {
                 let name = u.doc.user.name;
                 if name.to_lowercase().starts_with(&typed) {
                     out.push(Suggestion {
-                        // A name and a platform's name: the same in every language.
-                        label: Text::verbatim(format!("{name} ({})", id.platform)),
+                        label: crate::Text::verbatim(format!("{name} ({})", id.platform)),
                         value: name,
                     });
                 }
             }
         }
-        out.sort_by_key(|s| s.label.en());
+        out.sort_by(|a, b| a.value.cmp(&b.value));
         out.truncate(MAX_SUGGESTIONS);
         out
     }
@@ -65,13 +62,7 @@ impl Session {
                 }
                 if let Ok(Some(g)) = self.store.game(id) {
                     out.push(Suggestion {
-                        label: t!(
-                            "complete-game",
-                            id = id,
-                            rule_set = g.doc.rule_set().name(),
-                            first = &g.doc.players[0].name,
-                            second = &g.doc.players[1].name
-                        ),
+                        label: g.doc.title(),
                         value: id.to_string(),
                     });
                 }
@@ -84,11 +75,11 @@ impl Session {
                     c.challenger.id == *user || c.opponent.as_ref().is_none_or(|o| o.id == *user);
                 if mine {
                     out.push(Suggestion {
-                        label: t!(
-                            "complete-challenge",
+                        label: crate::t!(
+                            "suggest-challenge",
                             id = c.id,
-                            rule_set = c.rule_set.id(),
-                            challenger = &c.challenger.name
+                            rule_set = skald_lang::rule_set_name(c.rule_set),
+                            by = &c.challenger.name
                         ),
                         value: c.id.to_string(),
                     });
@@ -179,7 +170,7 @@ mod tests {
         // The number once, as Discord shows the label.
         assert_eq!(ids[0].label.en(), "#1 Hnefatafl 11x11, alice vs bob");
         assert_eq!(
-            ids[0].label.render(skald_lang::Lang::Fr),
+            ids[0].label.render(crate::Lang::Fr),
             "#1 Hnefatafl 11x11, alice contre bob"
         );
         let all = s.suggest_moves(&alice, Some(1), "");

@@ -160,7 +160,7 @@ fn board_view(b: &Board) -> String {
         b.alt,
         b.last_move,
         b.position.to_notation(b.viewer),
-        b.position.text_board(b.viewer)
+        skald_lang::text_board(&b.position, b.viewer).en()
     )
 }
 

@@ -95,11 +95,11 @@ impl super::Session {
             .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
         let left = doc.vacation_left(now);
         if days > left {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Refused(crate::Text::from(format!(
                 "you have {left} vacation day{} left in {} (at most {VACATION_DAYS_PER_YEAR} a year); ask for {left} or fewer",
                 if left == 1 { "" } else { "s" },
                 now.year()
-            )));
+            ))));
         }
         doc.take_vacation(days, now);
         let secs = i64::from(days) * DAY;
@@ -117,9 +117,9 @@ impl super::Session {
         commit.users.push((stored, doc.clone()));
         match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(
-                    "one of your games changed at this very moment; send `vacation` again".into(),
-                ));
+                return Err(Failure::Refused(crate::Text::from(
+                    "one of your games changed at this very moment; send `vacation` again",
+                )));
             }
             other => other?,
         };

@@ -1,6 +1,7 @@
 //! The command line: `skald <command> ...`, parsed with clap.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use skald_lang::Lang;
 use skald_rules::{RuleSetId, Seat, Viewer};
 use std::path::PathBuf;
 
@@ -120,6 +121,9 @@ pub struct RenderArgs {
     /// Seed for dice rolled after `--last-move` ends a turn; random when left out.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The language of the picture's words: en or fr.
+    #[arg(long, value_parser = parse_language, default_value = "en")]
+    pub language: Lang,
 }
 
 /// `skald replay <record-file> -o game.gif`: a whole game as an animation.
@@ -136,6 +140,9 @@ pub struct ReplayArgs {
     /// Player names for the header, seat A first: `--players Astrid,Bjørn`.
     #[arg(long, value_delimiter = ',', num_args = 1..=2)]
     pub players: Vec<String>,
+    /// The language of the animation's words: en or fr.
+    #[arg(long, value_parser = parse_language, default_value = "en")]
+    pub language: Lang,
 }
 
 /// `skald console` options.
@@ -243,6 +250,14 @@ impl From<ViewerArg> for Viewer {
 fn parse_rule_set(text: &str) -> Result<RuleSetId, String> {
     text.parse()
         .map_err(|e: skald_rules::UnknownRuleSet| e.to_string())
+}
+
+/// Reads a language code (`en`, `fr`, or a locale such as `fr-CA`).
+fn parse_language(text: &str) -> Result<Lang, String> {
+    Lang::from_locale(text).ok_or_else(|| {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        format!("unknown language '{text}'; known: {}", codes.join(", "))
+    })
 }
 
 pub mod ai_match;

@@ -29,8 +29,8 @@ pub fn render(args: RenderArgs) -> Result<String, String> {
         last = LastMove::from_events(&events);
         position.roll_while_needed(&mut dice_rng(args.seed)?);
     }
-    let png = render_png(&scene(&position, viewer, names(&args.players), last))
-        .map_err(|e| format!("cannot draw the position: {e}"))?;
+    let scene = scene(&position, viewer, names(&args.players), last, args.language);
+    let png = render_png(&scene).map_err(|e| format!("cannot draw the position: {e}"))?;
     write(&args.output, &png.bytes)
 }
 
@@ -44,7 +44,7 @@ pub fn replay(args: ReplayArgs) -> Result<String, String> {
     } else {
         names(&args.players)
     };
-    let frames = replay_scenes(&record, Viewer::Final, &players)
+    let frames = replay_scenes(&record, Viewer::Final, &players, args.language)
         .map_err(|e| format!("cannot replay {}: {e}", args.record.display()))?;
     let gif = replay_gif(&frames, &ReplayOptions::default())
         .map_err(|e| format!("cannot draw the replay: {e}"))?;

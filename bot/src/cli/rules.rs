@@ -29,7 +29,10 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
                 // reading one move per line sees an empty list), the reason on standard
                 // error, and success, since the question had an answer.
                 Status::Over(_) => {
-                    eprintln!("{}; there are no legal moves", describe_status(&position));
+                    eprintln!(
+                        "{}; there are no legal moves",
+                        describe_status(&position).en()
+                    );
                     Ok(String::new())
                 }
                 Status::Move { .. } => Ok(position
@@ -60,7 +63,7 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
             }
             if verbose {
                 for e in &events {
-                    eprintln!("{}", describe_event(&position, e));
+                    eprintln!("{}", describe_event(&position, e).en());
                 }
             }
             Ok(format!("{}\n", position.to_notation(Viewer::Final)))
@@ -71,7 +74,7 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
             viewer,
         } => {
             let position = parse(rule_set, &position)?;
-            let mut out = position.text_board(viewer.into());
+            let mut out = skald_lang::text_board(&position, viewer.into()).en();
             if !out.ends_with('\n') {
                 out.push('\n');
             }
@@ -96,6 +99,6 @@ fn roll_pending(rule_set: RuleSetId) -> String {
 fn refusal(position: &Position, mv: &str, err: &MoveError) -> String {
     match err {
         MoveError::RollPending => roll_pending(position.rule_set()),
-        _ => move_refusal(position, mv, err, usize::MAX),
+        _ => move_refusal(position, mv, err, usize::MAX).en(),
     }
 }

@@ -145,10 +145,6 @@ choice-no = False
 
 ## Completions while an option is typed.
 
-# One of the caller's games: `#3 Hnefatafl 11x11, alice vs bob`.
-complete-game = #{ $id } { $rule_set }, { $first } vs { $second }
-# A challenge of the caller's: `#4 challenge: hnefatafl by alice`.
-complete-challenge = #{ $id } challenge: { $rule_set } by { $challenger }
 # The usual time controls, offered for `clock` (`complete-clock-<code>`, `+` written `-`;
 # $code: `3d+6h`).
 complete-clock-1d-2h = { $code }: a day, 2 hours a move (fast)

@@ -145,10 +145,6 @@ choice-no = Faux
 
 ## Les complétions pendant qu'on tape une option.
 
-# Une partie de l'appelant : `#3 Hnefatafl 11x11, alice contre bob`.
-complete-game = #{ $id } { $rule_set }, { $first } contre { $second }
-# Un défi de l'appelant : `#4 défi : hnefatafl par alice`.
-complete-challenge = #{ $id } défi : { $rule_set } par { $challenger }
 # Les cadences habituelles, proposées pour `clock` (`complete-clock-<code>`, `+` écrit `-` ;
 # $code : `3d+6h`).
 complete-clock-1d-2h = { $code } : un jour, 2 heures par coup (rapide)

@@ -11,7 +11,7 @@ mod tests;
 mod text;
 
 use crate::{
-    Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, RollError, RollSpec,
+    Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, Refusal, RollError, RollSpec,
     RuleSetId, Seat, Status, Viewer, dice,
 };
 use std::fmt;
@@ -168,7 +168,7 @@ struct Landing {
 
 /// Why a step with a piece and a die the player has cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
+enum Blocked {
     /// `adelta-rustik`: the target holds the player's own piece and there is no bumping.
     OwnPiece(u8),
     /// The piece on the target stands on a corner between two of the mover's pieces.
@@ -177,18 +177,12 @@ enum Refusal {
     HornaskellaOffCorner(u8),
 }
 
-impl Refusal {
-    fn reason(self) -> String {
+impl Blocked {
+    fn refusal(self) -> Refusal {
         match self {
-            Refusal::OwnPiece(p) => format!(
-                "point {p} holds your own piece, and a piece cannot jump past it in these rules"
-            ),
-            Refusal::Protected(p) => format!(
-                "the piece on {p} is protected: it stands on a corner between two of your pieces"
-            ),
-            Refusal::HornaskellaOffCorner(p) => {
-                format!("the Hornaskella on {p} can only be captured on a corner")
-            }
+            Blocked::OwnPiece(point) => Refusal::OwnPieceOnPoint { point },
+            Blocked::Protected(point) => Refusal::Protected { point },
+            Blocked::HornaskellaOffCorner(point) => Refusal::HornaskellaOffCorner { point },
         }
     }
 }
@@ -290,25 +284,25 @@ impl Adelta {
 
     /// Why a piece of `by` cannot capture the enemy piece on `at`, if it cannot;
     /// `victim_horn`: the enemy is down to one piece.
-    fn refusal_at(&self, at: u8, by: Seat, victim_horn: bool) -> Option<Refusal> {
+    fn refusal_at(&self, at: u8, by: Seat, victim_horn: bool) -> Option<Blocked> {
         if self.point(at) != Some(by.other()) {
             return None;
         }
         let corner = is_corner(at);
         if victim_horn && !corner {
-            return Some(Refusal::HornaskellaOffCorner(at));
+            return Some(Blocked::HornaskellaOffCorner(at));
         }
         let flanked =
             corner && self.point(behind(at)) == Some(by) && self.point(ahead(at, 1)) == Some(by);
         if flanked && (victim_horn || self.rustik()) {
-            return Some(Refusal::Protected(at));
+            return Some(Blocked::Protected(at));
         }
         None
     }
 
     /// Where a step of `seat`'s piece on `mv.from` with `mv.die` ends, or why it cannot be
     /// played. The caller has checked that the piece and the step exist.
-    fn land(&self, seat: Seat, mv: Move) -> Result<Landing, Refusal> {
+    fn land(&self, seat: Seat, mv: Move) -> Result<Landing, Blocked> {
         self.land_with(seat, mv, self.horns(seat))
     }
 
@@ -324,7 +318,7 @@ impl Adelta {
         seat: Seat,
         mv: Move,
         (horn, victim_horn): (bool, bool),
-    ) -> Result<Landing, Refusal> {
+    ) -> Result<Landing, Blocked> {
         let from = mv.from;
         let target = if horn {
             corner_ahead(from, if mv.die == 6 { 2 } else { 1 })
@@ -341,7 +335,7 @@ impl Adelta {
             None => Ok(at(target, false, false)),
             Some(s) if s == seat => {
                 if self.rustik() || horn {
-                    return Err(Refusal::OwnPiece(target));
+                    return Err(Blocked::OwnPiece(target));
                 }
                 Ok(at(self.bump_from(target, from), true, false))
             }
@@ -491,45 +485,39 @@ impl Adelta {
         }
     }
 
-    /// A sentence saying why `mv` is not among the legal moves.
-    fn refusal_reason(&self, seat: Seat, mv: Move) -> String {
+    /// Why `mv` is not among the legal moves.
+    fn refusal(&self, seat: Seat, mv: Move) -> Refusal {
         if !(1..=POINTS).contains(&mv.from) {
-            return format!("there is no point {} (points are 1 to 24)", mv.from);
+            return Refusal::NoSuchPoint { point: mv.from };
         }
         if !self.steps.contains(mv.die) {
-            return format!(
-                "no step of {} is left (steps left: {})",
-                mv.die,
-                join(self.steps.as_slice())
-            );
+            return Refusal::NoSuchStep {
+                die: mv.die,
+                left: self.steps.as_slice().to_vec(),
+            };
         }
         match self.point(mv.from) {
-            None => return format!("you have no piece on {}", mv.from),
+            None => {
+                return Refusal::NoPieceOnPoint {
+                    point: mv.from,
+                    owner: None,
+                };
+            }
             Some(s) if s != seat => {
-                return format!(
-                    "you have no piece on {} (it holds a {} piece)",
-                    mv.from,
-                    self.rule_set.seat_names()[s.index()]
-                );
+                return Refusal::NoPieceOnPoint {
+                    point: mv.from,
+                    owner: Some(s),
+                };
             }
             Some(_) => {}
         }
         if let Err(r) = self.land(seat, mv) {
-            return r.reason();
+            return r.refusal();
         }
-        let legal: Vec<String> = self.legal_moves().iter().map(Move::to_string).collect();
-        format!(
-            "as many steps as possible must be used, and this one would leave a step unplayable \
-             (playable now: {})",
-            legal.join(", ")
-        )
+        Refusal::MoreStepsPossible {
+            playable: self.legal_moves().iter().map(Move::to_string).collect(),
+        }
     }
-}
-
-/// Values joined by ", " for messages.
-fn join(values: &[u8]) -> String {
-    let parts: Vec<String> = values.iter().map(u8::to_string).collect();
-    parts.join(", ")
 }
 
 impl Game for Adelta {
@@ -616,7 +604,7 @@ impl Game for Adelta {
             _ => {
                 return Err(MoveError::Illegal {
                     mv: mv.to_string(),
-                    reason: self.refusal_reason(seat, mv),
+                    reason: self.refusal(seat, mv),
                 });
             }
         };
@@ -715,8 +703,8 @@ impl Game for Adelta {
         notation::read(rule_set, text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        text::grid(self)
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -2,7 +2,7 @@
 //! notation `13+1` (documented in `docs/NOTATION.md` (section "Ad Elta Stelpur")).
 
 use super::{Adelta, Move, PIECES_PER_SIDE, POINTS, Steps};
-use crate::{Game, MoveError, PositionError, RuleSetId, Seat, Status};
+use crate::{Expected, Game, MoveError, PositionError, RuleSetId, Seat, Status};
 
 const POINTS_EXPECTED: &str = "24 characters for points 1 to 24, each W (White), B (Black) or \
                                . (empty), like WWWWWW......BBBBBB......";
@@ -11,9 +11,6 @@ const STEPS_EXPECTED: &str = "the steps still to use as digits 1-6 in ascending 
                               16 or 6666), followed by + when the same player rolls again after \
                               them; or - when a roll is pending";
 const PLY_EXPECTED: &str = "the number of steps played, like 0 or 42 (no sign, no leading zero)";
-const STEP_EXPECTED: &str =
-    "a step: the point to move from (1-24) and the die to use (1-6), like 13+1 or 13 1";
-
 /// At most this many characters of a bad input are echoed back in an error.
 const SHOWN: usize = 40;
 
@@ -254,7 +251,7 @@ fn check(g: &Adelta, steps_field: &str) -> Result<(), PositionError> {
 pub(super) fn parse_step(text: &str) -> Result<Move, MoveError> {
     let syntax = || MoveError::Syntax {
         input: shown(text.trim()),
-        expected: STEP_EXPECTED.to_string(),
+        expected: Expected::AdeltaStep,
     };
     let mut numbers = [0u32; 2];
     let mut count = 0usize;

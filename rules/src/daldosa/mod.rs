@@ -10,7 +10,7 @@ mod tests;
 mod text;
 
 use crate::{
-    Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, RollError, RollSpec,
+    Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, Refusal, RollError, RollSpec,
     RuleSetId, Seat, Status, Viewer, dice,
 };
 
@@ -465,40 +465,33 @@ impl Daldosa {
     }
 
     /// Why a move that is not among the legal moves is refused, for the player.
-    fn refusal(&self, mv: Move) -> String {
+    fn refusal(&self, mv: Move) -> Refusal {
         let dice = self.dice();
         if !dice.contains(&mv.die) {
-            let left: Vec<String> = dice.iter().map(ToString::to_string).collect();
-            return format!("no die shows {} (dice left: {})", mv.die, left.join(", "));
+            return Refusal::NoSuchDie {
+                die: mv.die,
+                left: dice.to_vec(),
+            };
         }
-        let name = self.cell_name(mv.from);
+        let hole = self.cell_name(mv.from);
         match self.check_step(self.side, mv) {
-            Err(Blocked::NoPeg) => match self.hole(mv.from).owner() {
-                Some(_) => format!("you have no peg on {name} (the peg there is your opponent's)"),
-                None => format!("you have no peg on {name}"),
+            Err(Blocked::NoPeg) => Refusal::NoPeg {
+                hole,
+                opponents: self.hole(mv.from).owner().is_some(),
             },
-            Err(Blocked::InactiveNeedsOne) => {
-                format!("the peg on {name} is inactive: only a 1 can activate it")
-            }
-            Err(Blocked::NotNearestStern(c)) => format!(
-                "only your inactive peg nearest the stern, on {}, can be activated",
-                self.cell_name(c)
-            ),
-            Err(Blocked::OwnPegOnPath(c)) => format!(
-                "the path is blocked by your own peg on {}",
-                self.cell_name(c)
-            ),
-            Err(Blocked::OwnPegOnTarget(c)) => {
-                format!("your own peg already stands on {}", self.cell_name(c))
-            }
-            Ok(_) => {
-                let legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
-                format!(
-                    "you must use as many dice as you can, and after this step the other die \
-                     could not be used (playable now: {})",
-                    legal.join(", ")
-                )
-            }
+            Err(Blocked::InactiveNeedsOne) => Refusal::InactivePeg { hole },
+            Err(Blocked::NotNearestStern(c)) => Refusal::NotNearestStern {
+                hole: self.cell_name(c),
+            },
+            Err(Blocked::OwnPegOnPath(c)) => Refusal::OwnPegOnPath {
+                hole: self.cell_name(c),
+            },
+            Err(Blocked::OwnPegOnTarget(c)) => Refusal::OwnPegOnTarget {
+                hole: self.cell_name(c),
+            },
+            Ok(_) => Refusal::BothDicePossible {
+                playable: self.legal_moves().iter().map(|m| m.to_string()).collect(),
+            },
         }
     }
 }
@@ -659,8 +652,8 @@ impl Game for Daldosa {
         notation::read_position(text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        text::grid(self)
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -2,16 +2,13 @@
 //! `<w row>/<m row>/<b row> <side> <dice> <ply> <off>` (see `docs/NOTATION.md` (section "Daldøsa")).
 
 use super::{Daldosa, HOLES_PER_ROW, Hole, Move, PEGS};
-use crate::{Cell, Game, MoveError, PositionError, Seat};
+use crate::{Cell, Expected, Game, MoveError, PositionError, Seat};
 use std::fmt::{self, Write as _};
 
 /// The row letters, by row index.
 const ROW_LETTERS: [char; 3] = ['w', 'm', 'b'];
 
 /// What `parse_move` accepts, for its error message.
-const MOVE_EXPECTED: &str =
-    "a hole and a die, like w12+1 (row w, m or b, hole 1-12, then the die 1-4)";
-
 /// The name of a cell: `w1` .. `b12` (`?40` for an index off the board).
 pub(super) fn cell_name(cell: Cell) -> String {
     match ROW_LETTERS.get(usize::from(cell / HOLES_PER_ROW)) {
@@ -31,7 +28,7 @@ impl fmt::Display for Move {
 pub(super) fn parse_move(text: &str) -> Result<Move, MoveError> {
     let syntax = || MoveError::Syntax {
         input: text.trim().to_string(),
-        expected: MOVE_EXPECTED.to_string(),
+        expected: Expected::DaldosaStep,
     };
     let mut chars = text.trim().chars();
     let row: u8 = match chars.next().map(|c| c.to_ascii_lowercase()) {

@@ -5,8 +5,8 @@
 //! attackers (they move first), seat B the defenders and their king. A cell index (in
 //! [`Event`]s and [`Hnefatafl::piece_on`]) is `Square::index(size)`, `rank * size + file`,
 //! so `a1` is 0 and `k11` is 120 on 11x11. The rules themselves live in `rules.rs`, the
-//! position and move notation in `notation.rs` and the text board in `text.rs`; the notation
-//! is documented in `docs/NOTATION.md` (section "Hnefatafl").
+//! position and move notation in `notation.rs` and the text board's grid in `text.rs`; the
+//! notation is documented in `docs/NOTATION.md` (section "Hnefatafl").
 
 mod board;
 mod notation;
@@ -17,8 +17,8 @@ mod text;
 
 use crate::coords::{Square, parse_slide};
 use crate::{
-    Cell, Event, Game, MoveError, Outcome, PositionError, RollError, RuleSetId, Seat, Status,
-    Viewer,
+    Cell, Event, Game, MoveError, Outcome, PositionError, Refusal, RollError, RuleSetId, Seat,
+    Status, Viewer,
 };
 use board::Board;
 use std::fmt;
@@ -325,7 +325,7 @@ impl Game for Hnefatafl {
         let Some(ply) = self.ply.checked_add(1) else {
             return Err(MoveError::Illegal {
                 mv: mv.to_string(),
-                reason: "the game has reached the largest move number".to_string(),
+                reason: Refusal::MoveLimit,
             });
         };
         let mut events = Vec::with_capacity(4);
@@ -350,8 +350,8 @@ impl Game for Hnefatafl {
         Hnefatafl::parse(rule_set, text)
     }
 
-    fn text_board(&self, _viewer: Viewer) -> String {
-        self.board_text()
+    fn text_grid(&self, _viewer: Viewer) -> String {
+        self.grid_text()
     }
 
     fn cell_name(&self, cell: Cell) -> String {

@@ -3,7 +3,7 @@
 
 use super::{CELLS, Hnefatafl, Move, Piece};
 use crate::coords::Square;
-use crate::{Cell, EndReason, Event, Outcome, Seat};
+use crate::{Cell, EndReason, Event, Outcome, Refusal, Seat};
 
 /// The four orthogonal directions as (file, rank) steps: north, east, south, west. Captures
 /// are reported in this order.
@@ -97,45 +97,33 @@ impl Hnefatafl {
         self.scan_moves(|_| false)
     }
 
-    /// The seat's name in sentences ("attackers", "defenders").
-    pub(super) fn seat_name(&self, seat: Seat) -> &'static str {
-        match seat {
-            Seat::A => "attackers",
-            Seat::B => "defenders",
-        }
-    }
-
     /// Checks a move against the rules (not against the end of the game) and says why a
     /// refused move is refused.
-    pub(super) fn check_move(&self, mv: Move) -> Result<(), String> {
+    pub(super) fn check_move(&self, mv: Move) -> Result<(), Refusal> {
         for sq in [mv.from, mv.to] {
             if !self.on_board(sq) {
-                return Err(format!(
-                    "{} is not on the {}x{} board",
-                    sq.name(),
-                    self.size,
-                    self.size
-                ));
+                return Err(Refusal::OffBoard {
+                    square: sq.name(),
+                    size: self.size,
+                });
             }
         }
         let Some(piece) = self.board.get(self.index_of(mv.from)) else {
-            return Err(format!("there is no piece on {}", mv.from.name()));
+            return Err(Refusal::NoPiece {
+                square: mv.from.name(),
+            });
         };
         if piece.seat() != self.side {
-            return Err(format!(
-                "the piece on {} belongs to the {}, and it is the {}' turn",
-                mv.from.name(),
-                self.seat_name(piece.seat()),
-                self.seat_name(self.side)
-            ));
+            return Err(Refusal::TaflNotYours {
+                square: mv.from.name(),
+                owner: piece.seat(),
+            });
         }
         if mv.from == mv.to {
-            return Err("the piece must move at least one square".to_string());
+            return Err(Refusal::TaflStandStill);
         }
         if mv.from.file != mv.to.file && mv.from.rank != mv.to.rank {
-            return Err(
-                "pieces move in a straight line along a rank or a file, like a rook".to_string(),
-            );
+            return Err(Refusal::TaflNotStraight);
         }
         let df = (i16::from(mv.to.file) - i16::from(mv.from.file)).signum();
         let dr = (i16::from(mv.to.rank) - i16::from(mv.from.rank)).signum();
@@ -148,25 +136,25 @@ impl Hnefatafl {
                 break;
             }
             if self.board.get(self.index_of(sq)).is_some() {
-                return Err(format!("the path is blocked at {}", sq.name()));
+                return Err(Refusal::PathBlocked { square: sq.name() });
             }
         }
         let to = self.index_of(mv.to);
         if self.board.get(to).is_some() {
-            return Err(format!("{} is already occupied", mv.to.name()));
+            return Err(Refusal::Occupied {
+                square: mv.to.name(),
+            });
         }
         if piece != Piece::King {
             if to == self.throne_cell() {
-                return Err(format!(
-                    "only the king may stop on the throne ({}); other pieces may only pass over it",
-                    mv.to.name()
-                ));
+                return Err(Refusal::ThroneForKing {
+                    square: mv.to.name(),
+                });
             }
             if self.is_corner_cell(to) {
-                return Err(format!(
-                    "only the king may stop on a corner ({})",
-                    mv.to.name()
-                ));
+                return Err(Refusal::CornerForKing {
+                    square: mv.to.name(),
+                });
             }
         }
         Ok(())

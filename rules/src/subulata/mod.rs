@@ -14,8 +14,8 @@ mod text;
 
 use crate::coords::Square;
 use crate::{
-    ArrangeError, Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, RollError,
-    RuleSetId, Seat, Status, Viewer,
+    ArrangeError, Cell, EndReason, Event, Game, MoveError, Outcome, PositionError, Refusal,
+    RollError, RuleSetId, Seat, Status, Viewer,
 };
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -56,7 +56,8 @@ impl Terrain {
         }
     }
 
-    /// The terrain's name, for messages to players.
+    /// The terrain's English name in a sentence ("a flower"), for developer messages (players
+    /// get `skald_lang`'s words).
     pub const fn name(self) -> &'static str {
         match self {
             Terrain::Water => "water",
@@ -152,14 +153,6 @@ fn owner(code: u8) -> Option<Seat> {
         WHITE => Some(Seat::A),
         BLACK => Some(Seat::B),
         _ => None,
-    }
-}
-
-/// The seat's colour name, for messages.
-fn colour(seat: Seat) -> &'static str {
-    match seat {
-        Seat::A => "White",
-        Seat::B => "Black",
     }
 }
 
@@ -471,70 +464,57 @@ impl Subulata {
     }
 
     /// Checks `mv` for the side to move; `Ok(true)` when it captures.
-    fn check(&self, mv: Move) -> Result<bool, String> {
+    fn check(&self, mv: Move) -> Result<bool, Refusal> {
         let seat = self.side_to_move();
         let (Some(from), Some(to)) = (Self::cell_of(mv.from), Self::cell_of(mv.to)) else {
-            return Err("both cells must be on the board (a1 to i9)".into());
+            return Err(Refusal::CellsOffBoard);
         };
         let code = self.cells[from];
         match owner(code) {
-            None => return Err(format!("there is no piece on {}", mv.from.name())),
+            None => {
+                return Err(Refusal::NoPiece {
+                    square: mv.from.name(),
+                });
+            }
             Some(s) if s != seat => {
-                return Err(format!(
-                    "the piece on {} is {}'s, and it is {}'s turn",
-                    mv.from.name(),
-                    colour(s),
-                    colour(seat)
-                ));
+                return Err(Refusal::SubulataNotYours {
+                    square: mv.from.name(),
+                    owner: s,
+                });
             }
             Some(_) => {}
         }
         if from == to {
-            return Err("a piece must move to another cell".into());
+            return Err(Refusal::SubulataStandStill);
         }
         if mv.from.file != mv.to.file && mv.from.rank != mv.to.rank {
-            return Err(
-                "pieces move in a straight line along a rank or a file, never diagonally".into(),
-            );
+            return Err(Refusal::Diagonal);
         }
         let terrain = self.terrain[from];
-        let d = terrain.distance();
         let dist = mv.from.file.abs_diff(mv.to.file) + mv.from.rank.abs_diff(mv.to.rank);
-        if dist != d {
-            let reach: Vec<String> = (0..4)
+        if dist != terrain.distance() {
+            let reach = (0..4)
                 .filter_map(|dir| self.target(mv.from, seat, dir))
                 .map(|s| s.name())
                 .collect();
-            let options = if reach.is_empty() {
-                "it has no legal move from there".to_string()
-            } else {
-                format!("it can go to {}", reach.join(" or "))
-            };
-            return Err(format!(
-                "the piece on {} stands on {} and moves exactly {} cell{}; {}",
-                mv.from.name(),
-                terrain.name(),
-                d,
-                if d == 1 { "" } else { "s" },
-                options
-            ));
+            return Err(Refusal::WrongDistance {
+                square: mv.from.name(),
+                terrain,
+                reach,
+            });
         }
         let up = mv.to.file > mv.from.file || mv.to.rank > mv.from.rank;
         let forward = up == (seat == Seat::A);
         match owner(self.cells[to]) {
-            Some(s) if s == seat => Err(format!("{} holds your own piece", mv.to.name())),
+            Some(s) if s == seat => Err(Refusal::OwnPieceThere {
+                square: mv.to.name(),
+            }),
             Some(_) => Ok(true),
             None if forward => Ok(false),
-            None => Err(format!(
-                "a piece moves backward ({} for {}) only to capture, and {} is empty",
-                if seat == Seat::A {
-                    "left or down"
-                } else {
-                    "right or up"
-                },
-                colour(seat),
-                mv.to.name()
-            )),
+            None => Err(Refusal::BackwardOnlyToCapture {
+                seat,
+                square: mv.to.name(),
+            }),
         }
     }
 }
@@ -643,8 +623,8 @@ impl Game for Subulata {
         notation::read(text)
     }
 
-    fn text_board(&self, viewer: Viewer) -> String {
-        text::board(self, viewer)
+    fn text_grid(&self, viewer: Viewer) -> String {
+        text::grid(self, viewer)
     }
 
     fn cell_name(&self, cell: Cell) -> String {
@@ -665,8 +645,7 @@ impl Game for Subulata {
         let mut sorted = values;
         sorted.sort_unstable();
         if sorted != [1, 2, 3, 4, 5, 6, 7, 8, 9] {
-            let list: Vec<String> = values.iter().map(u8::to_string).collect();
-            return Err(ArrangeError::BadValues(list.join(" ")));
+            return Err(ArrangeError::BadValues(values));
         }
         for (sq, v) in Self::start_cells(seat).into_iter().zip(values) {
             self.cells[sq.index(SIZE)] = seat_bit(seat) | v;

@@ -6,7 +6,7 @@
 
 use super::{BLACK, CELLS, EMPTY, Move, Placement, SIZE, Subulata, VALUE, WHITE, owner};
 use crate::coords::{Square, parse_slide};
-use crate::{MoveError, PositionError, Seat, Viewer};
+use crate::{Expected, MoveError, PositionError, Seat, Viewer};
 use std::fmt::Write;
 
 /// What a tile placement looks like, for error messages.
@@ -246,8 +246,6 @@ pub(super) fn parse_move(text: &str) -> Result<Move, MoveError> {
         .map(|(from, to)| Move { from, to })
         .map_err(|_| MoveError::Syntax {
             input: text.trim().to_string(),
-            expected: "a move from one cell to another, like c3-c5 (files a-i, ranks 1-9; \
-                       c3c5 and C3 C5 work too)"
-                .to_string(),
+            expected: Expected::SubulataMove,
         })
 }

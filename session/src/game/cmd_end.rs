@@ -16,7 +16,7 @@ impl Session {
         stored: &Stored<GameDoc>,
         seat: Seat,
         result: GameResult,
-        headline: String,
+        headline: crate::Text,
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
         let m = g.live()?;
@@ -31,7 +31,11 @@ impl Session {
         let stored = self.find_game(ctx, id, "resign #id")?;
         self.require_channel(ctx, &stored.doc)?;
         let seat = self.require_active_player(ctx, &stored.doc)?;
-        let headline = format!("#{}: {} resigns.", stored.doc.id, stored.doc.label(seat));
+        let headline = crate::t!(
+            "game-resigns",
+            id = stored.doc.id,
+            player = stored.doc.label(seat)
+        );
         self.end_by_command(&stored, seat, GameResult::Resigned(seat), headline)
     }
 
@@ -41,15 +45,15 @@ impl Session {
         self.require_channel(ctx, &stored.doc)?;
         let seat = self.require_active_player(ctx, &stored.doc)?;
         if !stored.doc.abortable() {
-            return Err(Failure::Refused(format!(
-                "game #{} cannot be aborted: both players have moved. `resign #{}` gives it up, `draw #{}` offers a draw.",
-                stored.doc.id, stored.doc.id, stored.doc.id
+            return Err(Failure::Refused(crate::t!(
+                "game-abort-too-late",
+                id = stored.doc.id
             )));
         }
-        let headline = format!(
-            "#{}: {} aborts the game.",
-            stored.doc.id,
-            stored.doc.label(seat)
+        let headline = crate::t!(
+            "game-aborts",
+            id = stored.doc.id,
+            player = stored.doc.label(seat)
         );
         self.end_by_command(&stored, seat, GameResult::Aborted(seat), headline)
     }

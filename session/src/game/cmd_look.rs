@@ -13,10 +13,10 @@ impl Session {
         let m = g.live()?;
         let position = m.position();
         let board = g.board(position, last_move_events(&g.record), self.now());
-        let mut reply = Reply::done(format!(
-            "{} ({})",
-            g.title(),
-            if g.ranked { "ranked" } else { "casual" }
+        let mut reply = Reply::done(crate::t!(
+            "board-title",
+            title = g.title(),
+            kind = super::ranked_word(g.ranked)
         ));
         match g.result_text() {
             Some(r) => reply.line(r),

@@ -27,9 +27,9 @@ impl Session {
         let seat = self.require_active_player(ctx, g)?;
         let mut m = g.live()?;
         if m.position().status().seat() != Some(seat) {
-            return Err(Failure::Refused(format!(
-                "it is not your turn; {}",
-                self.status_line(g, m.position(), self.now())
+            return Err(Failure::Refused(crate::t!(
+                "move-not-your-turn",
+                status = self.status_line(g, m.position(), self.now())
             )));
         }
         let mut events = Vec::new();
@@ -49,18 +49,19 @@ impl Session {
                 // Nothing typed after a roll is played: the player must see the dice first,
                 // and a refusal must not show (or let them undo) dice rolled in this command.
                 let why = if m.position().status().seat() != Some(seat) {
-                    Some("your turn was over")
+                    Some("turn-over")
                 } else if rolls(&m) != rolls_before {
-                    Some("the dice were rolled again")
+                    Some("rolled-again")
                 } else {
                     None
                 };
                 if let Some(why) = why {
-                    return Err(Failure::Refused(format!(
-                        "after {} {why}, so '{}' cannot follow; nothing was played. Send the moves up to {} first.",
-                        played.join(" "),
-                        tokens[i..].join(" "),
-                        played.last().map_or("", String::as_str)
+                    return Err(Failure::Refused(crate::t!(
+                        "move-cannot-follow",
+                        played = played.join(" "),
+                        why = why,
+                        rest = tokens[i..].join(" "),
+                        last = played.last().map_or("", String::as_str)
                     )));
                 }
                 let (text, used) = next_move_text(m.position(), &tokens[i..]);
@@ -74,13 +75,13 @@ impl Session {
                     Err(e) => {
                         let mut msg = move_refusal(m.position(), &text, &e, LEGAL_MOVES_SHOWN);
                         if !played.is_empty() {
-                            msg.push_str(&format!(
-                                "\nnothing was played (not even {}): send the whole turn again",
-                                played.join(" ")
-                            ));
+                            msg.line(crate::t!("move-nothing-played", played = played.join(" ")));
                         }
                         if matches!(e, MoveError::Syntax { .. }) && i == 0 && tokens.len() == 1 {
-                            msg.push_str("\nusage: `move [#id] <move> [<move> ...]`");
+                            msg.line(crate::t!(
+                                "usage-line",
+                                usage = "move [#id] <move> [<move> ...]"
+                            ));
                         }
                         return Err(Failure::Refused(msg));
                     }
@@ -123,7 +124,12 @@ impl Session {
         Ok(self.game_reply(
             &written,
             m,
-            format!("#{}: {} played {}.", g.id, g.label(seat), played.join(" ")),
+            crate::t!(
+                "game-played",
+                id = g.id,
+                player = g.label(seat),
+                moves = played.join(" ")
+            ),
             events,
             Some(seat),
             now,
@@ -141,31 +147,29 @@ impl Session {
         let g = &stored.doc;
         let seat = self.require_active_player(ctx, g)?;
         if !g.rule_set().has_hidden_information() {
-            return Err(Failure::Refused(format!(
-                "game #{} is {}: only Subulata has a value arrangement",
-                g.id,
-                g.rule_set().name()
+            return Err(Failure::Refused(crate::t!(
+                "arrange-not-subulata",
+                id = g.id,
+                rule_set = skald_lang::rule_set_name(g.rule_set())
             )));
         }
         let mut m = g.live()?;
-        m.arrange(seat, values)
-            .map_err(|e| Failure::Refused(format!("cannot arrange in game #{}: {e}", g.id)))?;
+        m.arrange(seat, values).map_err(|e| {
+            Failure::Refused(crate::t!(
+                "arrange-refused",
+                id = g.id,
+                why = skald_lang::arrange_error(&e)
+            ))
+        })?;
         let mut next = g.clone();
         next.set(&m);
         let written = self.commit_game(stored.clone(), next)?;
         let board = written.board(m.position(), Vec::new(), self.now());
-        let mut reply = Reply::done(format!(
-            "#{}: {} has arranged their pieces.",
-            g.id,
-            g.label(seat)
-        ));
+        let mut reply = Reply::done(crate::t!("arrange-done", id = g.id, player = g.label(seat)));
         reply.private.push(Private {
             to: ctx.user.id.clone(),
             name: ctx.user.name.clone(),
-            text: crate::Text::from(format!(
-                "Game #{}: your arrangement is set (you may change it until your first move):",
-                g.id
-            )),
+            text: crate::t!("arrange-private", id = g.id),
             boards: vec![Board::private(&board, seat)],
             lang: None,
         });

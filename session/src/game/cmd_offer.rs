@@ -20,32 +20,29 @@ impl Session {
         let seat = self.require_active_player(ctx, g)?;
         let rule_set = g.rule_set();
         if !rule_set.has_draws() {
-            return Err(Failure::Refused(format!(
-                "{} has no draws: a game always ends with a winner. `resign #{}` gives it up.",
-                rule_set.name(),
-                g.id
+            return Err(Failure::Refused(crate::t!(
+                "draw-none-in-game",
+                rule_set = skald_lang::rule_set_name(rule_set),
+                id = g.id
             )));
         }
         if crate::engine::is_engine(&g.players[seat.other().index()].id) {
-            return Err(Failure::Refused(format!(
-                "skald, the built-in engine, plays every game to its end and agrees to no draw; play on, or `resign #{}` to give the game up",
-                g.id
-            )));
+            return Err(Failure::Refused(crate::t!("draw-engine", id = g.id)));
         }
         match g.draw_offer {
             Some(s) if s == seat.other() => {
-                let headline = format!("#{}: {} accepts the draw offer.", g.id, g.label(seat));
+                let headline = crate::t!("draw-accepted", id = g.id, player = g.label(seat));
                 self.end_by_command(&stored, seat, GameResult::DrawAgreed, headline)
             }
-            Some(_) => Err(Failure::Refused(format!(
-                "you already offered a draw in game #{}; it stands until {} answers or moves",
-                g.id,
-                g.label(seat.other())
+            Some(_) => Err(Failure::Refused(crate::t!(
+                "draw-already-offered",
+                id = g.id,
+                other = g.label(seat.other())
             ))),
             None => {
                 let mut next = g.clone();
                 next.draw_offer = Some(seat);
-                self.make_offer(&stored, next, seat, "offers a draw", "draw", "accepts")
+                self.make_offer(&stored, next, seat, "draw")
             }
         }
     }
@@ -57,20 +54,17 @@ impl Session {
         stored: &Stored<GameDoc>,
         next: GameDoc,
         seat: Seat,
-        offer: &str,
-        verb: &str,
-        accepts: &str,
+        verb: &'static str,
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
         self.commit_game(stored.clone(), next)?;
         let other = &g.players[seat.other().index()];
-        let mut reply = Reply::done(format!(
-            "#{}: {} {offer}. {}: `{verb} #{}` {accepts}, `decline #{}` refuses (moving refuses too).",
-            g.id,
-            g.label(seat),
-            other.name,
-            g.id,
-            g.id
+        let mut reply = Reply::done(crate::t!(
+            "offer-made",
+            id = g.id,
+            player = g.label(seat),
+            offer = verb,
+            other = &other.name
         ));
         reply.ping(&other.id);
         let accept = match verb {
@@ -102,7 +96,7 @@ impl Session {
         &self,
         stored: &Stored<GameDoc>,
         movers: &[Seat],
-        headline: String,
+        headline: crate::Text,
         actor: Option<Seat>,
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
@@ -136,9 +130,9 @@ impl Session {
         self.require_channel(ctx, g)?;
         let seat = self.require_active_player(ctx, g)?;
         if g.rule_set().uses_dice() {
-            return Err(Failure::Refused(format!(
-                "{} has dice: moves cannot be taken back once the dice fell",
-                g.rule_set().name()
+            return Err(Failure::Refused(crate::t!(
+                "takeback-dice",
+                rule_set = skald_lang::rule_set_name(g.rule_set())
             )));
         }
         if crate::engine::is_engine(&g.players[seat.other().index()].id) {
@@ -153,35 +147,25 @@ impl Session {
         };
         match (g.takeback, last_mover) {
             (Some(asker), Some(mover)) if asker == seat.other() && mover == asker => {
-                let headline = format!(
-                    "#{}: {} grants the takeback; {}'s last move is undone.",
-                    g.id,
-                    g.label(seat),
-                    g.players[asker.index()].name
+                let headline = crate::t!(
+                    "takeback-granted",
+                    id = g.id,
+                    player = g.label(seat),
+                    asker = &g.players[asker.index()].name
                 );
                 self.undo_moves(&stored, &[asker], headline, Some(seat))
             }
-            (Some(asker), _) if asker == seat => Err(Failure::Refused(format!(
-                "you already asked for a takeback in game #{}; waiting for {}",
-                g.id,
-                g.label(seat.other())
+            (Some(asker), _) if asker == seat => Err(Failure::Refused(crate::t!(
+                "takeback-already-asked",
+                id = g.id,
+                other = g.label(seat.other())
             ))),
             (_, Some(mover)) if mover == seat => {
                 let mut next = g.clone();
                 next.takeback = Some(seat);
-                self.make_offer(
-                    &stored,
-                    next,
-                    seat,
-                    "asks to take back their last move",
-                    "takeback",
-                    "grants it",
-                )
+                self.make_offer(&stored, next, seat, "takeback")
             }
-            _ => Err(Failure::Refused(format!(
-                "there is nothing for you to take back in game #{}: a takeback undoes your own last move, until your opponent moves",
-                g.id
-            ))),
+            _ => Err(Failure::Refused(crate::t!("takeback-nothing", id = g.id))),
         }
     }
 
@@ -201,25 +185,26 @@ impl Session {
         }
         let other = seat.other();
         let what = if g.draw_offer == Some(other) {
-            "draw offer"
+            "draw"
         } else if g.takeback == Some(other) {
-            "takeback request"
+            "takeback"
         } else {
             return Ok(None);
         };
         self.require_channel(ctx, g)?;
         let mut next = g.clone();
-        if what == "draw offer" {
+        if what == "draw" {
             next.draw_offer = None;
         } else {
             next.takeback = None;
         }
         self.commit_game(stored.clone(), next)?;
-        let mut reply = Reply::done(format!(
-            "#{}: {} declines the {what} of {}.",
-            g.id,
-            g.label(seat),
-            g.players[other.index()].name
+        let mut reply = Reply::done(crate::t!(
+            "offer-declined",
+            id = g.id,
+            player = g.label(seat),
+            offer = what,
+            other = &g.players[other.index()].name
         ));
         reply.ping(&g.players[other.index()].id);
         Ok(Some(reply))

@@ -142,11 +142,11 @@ impl GameDoc {
     }
 
     /// `alice (Attackers)`.
-    pub fn label(&self, seat: Seat) -> String {
-        format!(
-            "{} ({})",
-            self.players[seat.index()].name,
-            self.rule_set().seat_names()[seat.index()]
+    pub fn label(&self, seat: Seat) -> crate::Text {
+        crate::t!(
+            "game-player-seat",
+            name = &self.players[seat.index()].name,
+            seat = skald_lang::seat_name(self.rule_set(), seat)
         )
     }
 
@@ -292,10 +292,10 @@ pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
             ReplayError::Action { index, .. } => format!("action {index} does not apply"),
         };
         tracing::error!(game, problem = %what, "stored record does not replay");
-        Failure::Refused(crate::damaged::unreadable_text(
+        Failure::Refused(crate::Text::from(crate::damaged::unreadable_text(
             game,
             &format!("its record no longer replays ({what})"),
-        ))
+        )))
     })
 }
 

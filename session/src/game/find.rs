@@ -91,12 +91,14 @@ impl Session {
         if let Some(id) = id {
             return match self.store.game(id)? {
                 Some(g) => Ok(g),
-                None if self.store.challenge(id)?.is_some() => Err(Failure::Refused(format!(
-                    "#{id} is a challenge nobody has accepted yet, not a game; `accept #{id}` starts it"
-                ))),
-                None => Err(Failure::Refused(format!(
+                None if self.store.challenge(id)?.is_some() => {
+                    Err(Failure::Refused(crate::Text::from(format!(
+                        "#{id} is a challenge nobody has accepted yet, not a game; `accept #{id}` starts it"
+                    ))))
+                }
+                None => Err(Failure::Refused(crate::Text::from(format!(
                     "there is no game #{id}; `games` lists yours"
-                ))),
+                )))),
             };
         }
         let mut here: Vec<Stored<GameDoc>> = self
@@ -107,26 +109,27 @@ impl Session {
         match here.len() {
             1 => Ok(here.remove(0)),
             0 => {
-                let none = || {
-                    Failure::Refused(
-                    "you have no active game here; name one with #id (`games` lists yours) or start one with `challenge <rule-set>`"
-                        .to_string(),
-                )
-                };
+                let none = || Failure::Refused(crate::t!("find-no-active-game"));
                 match or_last.then(|| self.find_finished_game(ctx, None)) {
                     Some(Err(Failure::Refused(_))) | None => Err(none()),
                     Some(found) => found,
                 }
             }
-            _ => Err(Failure::Refused(format!(
-                "you have {} active games here: {}; say which, like `{example}`",
-                here.len(),
-                here.iter()
-                    .map(|g| g.doc.title())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                example = example.replace("#id", &format!("#{}", here[0].doc.id))
-            ))),
+            _ => {
+                let mut titles = crate::Text::new();
+                for (i, g) in here.iter().enumerate() {
+                    if i > 0 {
+                        titles.push(crate::Text::verbatim("; "));
+                    }
+                    titles.push(g.doc.title());
+                }
+                Err(Failure::Refused(crate::t!(
+                    "find-which-game",
+                    n = here.len(),
+                    games = titles,
+                    example = example.replace("#id", &format!("#{}", here[0].doc.id))
+                )))
+            }
         }
     }
 
@@ -142,17 +145,16 @@ impl Session {
         self.games_of(&ctx.user.id, false, usize::MAX)?
             .into_iter()
             .find(|g| g.doc.is_home(&ctx.channel))
-            .ok_or_else(|| {
-                Failure::Refused("you have no finished game here; name one with #id".to_string())
-            })
+            .ok_or_else(|| Failure::Refused(crate::t!("find-no-finished-game")))
     }
 
     /// Refuses a command sent to a game from another channel.
     pub(crate) fn require_channel(&self, ctx: &Context, g: &GameDoc) -> Result<(), Failure> {
         if !g.is_home(&ctx.channel) {
-            return Err(Failure::Refused(format!(
-                "game #{} is played in another channel ({}); send this command there",
-                g.id, g.channel
+            return Err(Failure::Refused(crate::t!(
+                "find-other-channel",
+                id = g.id,
+                channel = g.channel.0.clone()
             )));
         }
         Ok(())
@@ -165,15 +167,18 @@ impl Session {
         g: &GameDoc,
     ) -> Result<Seat, Failure> {
         let Some(seat) = g.seat_of(&ctx.user.id) else {
-            return Err(Failure::Refused(format!(
-                "you are not playing game #{} ({} vs {})",
-                g.id, g.players[0].name, g.players[1].name
+            return Err(Failure::Refused(crate::t!(
+                "find-not-your-game",
+                id = g.id,
+                a = &g.players[0].name,
+                b = &g.players[1].name
             )));
         };
         if let Some(text) = g.result_text() {
-            return Err(Failure::Refused(format!(
-                "game #{} is over. {text}\n`rematch #{}` offers a new game; `history #{}` shows it.",
-                g.id, g.id, g.id
+            return Err(Failure::Refused(crate::t!(
+                "find-game-over",
+                id = g.id,
+                result = text
             )));
         }
         Ok(seat)

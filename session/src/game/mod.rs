@@ -24,3 +24,12 @@ mod show;
 
 pub use cmd_move::numbered_move;
 pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, next_reminder, replay};
+
+/// `ranked` or `casual`, as a game's kind is shown.
+pub(crate) fn ranked_word(ranked: bool) -> crate::Text {
+    if ranked {
+        crate::t!("word-ranked")
+    } else {
+        crate::t!("word-casual")
+    }
+}

@@ -8,6 +8,7 @@ use crate::clock::{Timestamp, describe_duration, short_duration};
 use crate::command::Command;
 use crate::messages::{describe_event_with, describe_status_with, move_list};
 use crate::reply::{Board, Choice, Private, Reply};
+use crate::{Text, t};
 use skald_rules::{Action, Event, Match, Position, Record, Seat};
 
 /// How many lines `moves` and `history #id` show before leaving the oldest out.
@@ -15,67 +16,65 @@ const MOVE_LINES_SHOWN: usize = 60;
 
 impl GameDoc {
     /// The game in one line for lists: `#3 Hnefatafl 11x11, alice vs bob`.
-    pub fn title(&self) -> String {
-        format!(
-            "#{} {}, {} vs {}",
-            self.id,
-            self.rule_set().name(),
-            self.players[0].name,
-            self.players[1].name
+    pub fn title(&self) -> Text {
+        t!(
+            "game-title",
+            id = self.id,
+            rule_set = skald_lang::rule_set_name(self.rule_set()),
+            a = &self.players[0].name,
+            b = &self.players[1].name
         )
     }
 
     /// How the game ended, in one clause without the ratings ("bob (Black) resigned; alice
     /// (White) wins"); `None` while it goes on.
-    pub fn result_line(&self) -> Option<String> {
+    pub fn result_line(&self) -> Option<Text> {
         let end = self.end.as_ref()?;
         let l = |s: Seat| self.label(s);
         Some(match end.result {
             GameResult::Rules(o) => {
+                let why = skald_lang::end_reason(&o, self.rule_set(), &l);
                 let mut s = match o.winner {
-                    Some(w) => format!("{} wins: {}", l(w), o.reason_with(&l)),
-                    None => format!("Draw: {}", o.reason_with(&l)),
+                    Some(w) => t!("result-wins", winner = l(w), why = why),
+                    None => t!("result-draw", why = why),
                 };
                 if let Some([a, b]) = o.scores {
-                    s.push_str(&format!(" (score {a} to {b})"));
+                    s.push(t!("result-score", a = a, b = b));
                 }
                 s
             }
-            GameResult::Resigned(s) => format!("{} resigned; {} wins", l(s), l(s.other())),
+            GameResult::Resigned(s) => t!("result-resigned", loser = l(s), winner = l(s.other())),
             GameResult::TimedOut(s) => {
-                format!("{} ran out of time; {} wins", l(s), l(s.other()))
+                t!("result-timed-out", loser = l(s), winner = l(s.other()))
             }
-            GameResult::DrawAgreed => "Drawn by agreement".to_string(),
-            GameResult::Aborted(s) => format!("Aborted by {}; no result", l(s)),
-            GameResult::AbortedOnTime(s) => format!(
-                "{} ran out of time before both players had moved; the game is aborted without result",
-                l(s)
-            ),
+            GameResult::DrawAgreed => t!("result-draw-agreed"),
+            GameResult::Aborted(s) => t!("result-aborted", player = l(s)),
+            GameResult::AbortedOnTime(s) => t!("result-aborted-on-time", player = l(s)),
         })
     }
 
     /// The result in a sentence, with the rating changes.
-    pub fn result_text(&self) -> Option<String> {
+    pub fn result_text(&self) -> Option<Text> {
         let end = self.end.as_ref()?;
         let mut text = self.result_line()?;
-        text.push('.');
+        text.push(t!("sentence-end"));
         if let Some([a, b]) = end.ratings {
-            text.push_str(&format!(
-                "\nRatings ({}): {} {}, {} {}.",
-                self.rule_set().name(),
-                self.players[0].name,
-                a.describe(),
-                self.players[1].name,
-                b.describe()
+            text.line(t!(
+                "result-ratings",
+                rule_set = skald_lang::rule_set_name(self.rule_set()),
+                a = &self.players[0].name,
+                rating_a = a.describe(),
+                b = &self.players[1].name,
+                rating_b = b.describe()
             ));
         } else if !self.ranked && end.result.winner().is_some() {
-            text.push_str("\nA casual game: ratings are unchanged.");
+            text.line(t!("result-casual"));
         }
         Some(text)
     }
 
     /// Both players' time left, for a game with a bank: `Clocks: alice 2 d 5 h, bob 3 d.`
-    pub fn clocks_text(&self, now: Timestamp) -> Option<String> {
+    pub fn clocks_text(&self, now: Timestamp) -> Option<Text> {
         let parts: Vec<String> = Seat::BOTH
             .into_iter()
             .filter_map(|s| {
@@ -84,7 +83,7 @@ impl GameDoc {
                 })
             })
             .collect();
-        (!parts.is_empty()).then(|| format!("Clocks: {}.", parts.join(", ")))
+        (!parts.is_empty()).then(|| t!("game-clocks", clocks = parts.join(", ")))
     }
 
     /// The players' names as a board shows them: with a time bank, each with the time
@@ -111,13 +110,13 @@ impl GameDoc {
             .iter()
             .filter(|a| matches!(a, Action::Move(_)))
             .count();
-        let alt = format!(
-            "{}, move {}: {}",
-            self.title(),
-            played + 1,
-            describe_status_with(position, &|s| self.label(s))
+        let alt = t!(
+            "board-alt",
+            title = self.title(),
+            n = played + 1,
+            status = describe_status_with(position, &|s| self.label(s))
         );
-        let mut board = Board::public(self.id, position, last_move, self.names_at(now), alt.into());
+        let mut board = Board::public(self.id, position, last_move, self.names_at(now), alt);
         if self.end.is_none() {
             return board;
         }
@@ -126,8 +125,12 @@ impl GameDoc {
         if position.status().outcome().is_none()
             && let Some(line) = self.result_line()
         {
-            board.alt = format!("{}: game over, {line}", self.title()).into();
-            board.result = Some(line.into());
+            board.alt = t!(
+                "board-alt-over",
+                title = self.title(),
+                result = line.clone()
+            );
+            board.result = Some(line);
         }
         board.revealed()
     }
@@ -154,20 +157,21 @@ pub(crate) fn last_move_events(record: &Record) -> Vec<Event> {
 
 impl Session {
     /// The status line of an active game: who acts, with which dice, until when.
-    pub(crate) fn status_line(&self, g: &GameDoc, position: &Position, now: Timestamp) -> String {
+    pub(crate) fn status_line(&self, g: &GameDoc, position: &Position, now: Timestamp) -> Text {
         let status = describe_status_with(position, &|s| g.label(s));
-        let mut line = format!("#{}: {status}", g.id);
+        let mut line = t!("game-status", id = g.id, status = status);
         if g.end.is_none() {
-            line.push_str(&format!(
-                ", deadline {} (in {}).",
-                g.clock.deadline,
-                describe_duration(g.clock.deadline.since(now).max(0))
+            line.push(t!(
+                "game-deadline",
+                deadline = g.clock.deadline.to_string(),
+                left = describe_duration(g.clock.deadline.since(now).max(0))
             ));
             if let Some(clocks) = g.clocks_text(now) {
-                line.push_str(&format!(" {clocks}"));
+                line.push(Text::verbatim(" "));
+                line.push(clocks);
             }
         } else {
-            line.push('.');
+            line.push(t!("sentence-end"));
         }
         line
     }
@@ -178,7 +182,7 @@ impl Session {
         &self,
         g: &GameDoc,
         m: &Match,
-        headline: String,
+        headline: Text,
         events: &[Event],
         actor: Option<Seat>,
         now: Timestamp,
@@ -189,10 +193,8 @@ impl Session {
             if matches!(e, Event::Moved { .. } | Event::GameOver(_)) {
                 continue;
             }
-            reply.line(format!(
-                "  {}",
-                describe_event_with(position, e, &|s| g.label(s))
-            ));
+            reply
+                .line(Text::verbatim("  ").then(describe_event_with(position, e, &|s| g.label(s))));
         }
         match g.result_text() {
             Some(result) => {
@@ -241,10 +243,7 @@ impl Session {
             reply.private.push(Private {
                 to: g.players[seat.index()].id.clone(),
                 name: g.players[seat.index()].name.clone(),
-                text: crate::Text::from(format!(
-                    "Game #{}: your pieces with their values (only you see them):",
-                    g.id
-                )),
+                text: t!("game-your-values", id = g.id),
                 boards: vec![Board::private(&board, seat)],
                 lang: None,
             });
@@ -253,19 +252,18 @@ impl Session {
     }
 
     /// A game's move list, the oldest lines left out beyond [`MOVE_LINES_SHOWN`].
-    pub(crate) fn moves_text(&self, g: &GameDoc) -> String {
+    pub(crate) fn moves_text(&self, g: &GameDoc) -> Text {
         let lines = move_list(&g.record, &|s| g.label(s));
-        let mut text = format!("{}: moves", g.title());
+        let mut text = t!("moves-title", title = g.title());
         if lines.is_empty() {
-            text.push_str("\n(no moves yet)");
+            text.line(t!("moves-none"));
         }
         let skip = lines.len().saturating_sub(MOVE_LINES_SHOWN);
         if skip > 0 {
-            text.push_str(&format!("\n(the first {skip} lines are left out)"));
+            text.line(t!("moves-left-out", n = skip));
         }
-        for l in &lines[skip..] {
-            text.push('\n');
-            text.push_str(l);
+        for l in lines.into_iter().skip(skip) {
+            text.line(l);
         }
         text
     }

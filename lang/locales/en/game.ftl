@@ -1,0 +1,131 @@
+# A game as it goes: whose turn, what happened, refused moves, move lists.
+
+dice-none = no dice
+
+status-opening-roll = the opening roll is pending
+status-must-roll = { $seat } must roll
+status-to-move = { $seat } to move
+status-to-move-dice = { $seat } to move with { $dice }
+status-won = the game is over: { $winner } won ({ $why })
+status-draw = the game is over: a draw ({ $why })
+status-score = , score { $a } to { $b }
+
+# The opening roll of Ad Elta Stelpur: each side's sum and dice.
+event-opening-roll-sums = opening roll: { $a } { $sum_a } ({ $a1 }+{ $a2 }), { $b } { $sum_b } ({ $b1 }+{ $b2 })
+event-opening-roll = opening roll: { $dice }
+event-rolled = { $seat } rolled { $dice }
+event-starts = { $seat } starts
+event-moved = { $seat } moved { $from } to { $to }
+event-moved-off = { $seat } moved { $from } off the board
+event-bumped = { $seat } found { $target } taken and went on to { $landed }
+event-captured = a piece of { $seat } was captured on { $at }
+event-activated = { $seat } activated a peg, now on { $at }
+event-left-board = a peg of { $seat } left the board from { $from }
+event-hornaskella = { $seat } has a Hornaskella on { $at }
+event-dice-lost = { $seat } could not use { $dice }
+event-extra-roll = { $seat } rolls again
+event-passed = { $seat } could not move and passed
+event-won = game over: { $winner } won ({ $why })
+event-draw = game over: draw ({ $why })
+
+move-refused = cannot play '{ $mv }': { $why }
+move-none-legal = no move is legal
+move-legal = legal moves: { $moves }
+move-legal-more = legal moves: { $moves } ... and { $more } more
+
+moves-unreadable = (the record cannot be read)
+moves-rolled = {" "}rolled { $dice }
+moves-to-play = {" "}(to play)
+moves-no-move = {" "}(no move)
+moves-more-to-play = : { $moves } (more to play)
+moves-played = : { $moves }
+
+# `#3 Hnefatafl 11x11, alice vs bob`
+game-title = #{ $id } { $rule_set }, { $a } vs { $b }
+# A player and their side: `alice (Attackers)`.
+game-player-seat = { $name } ({ $seat })
+game-status = #{ $id }: { $status }
+game-deadline = , deadline { $deadline } (in { $left }).
+game-clocks = Clocks: { $clocks }.
+game-your-values = Game #{ $id }: your pieces with their values (only you see them):
+# The end of a sentence made of several messages.
+sentence-end = .
+
+result-wins = { $winner } wins: { $why }
+result-draw = Draw: { $why }
+result-score = {" "}(score { $a } to { $b })
+result-resigned = { $loser } resigned; { $winner } wins
+result-timed-out = { $loser } ran out of time; { $winner } wins
+result-draw-agreed = Drawn by agreement
+result-aborted = Aborted by { $player }; no result
+result-aborted-on-time = { $player } ran out of time before both players had moved; the game is aborted without result
+result-ratings = Ratings ({ $rule_set }): { $a } { $rating_a }, { $b } { $rating_b }.
+result-casual = A casual game: ratings are unchanged.
+
+# A board's description for screen readers: `#3 Hnefatafl 11x11, alice vs bob, move 5: bob (Defenders) to move`.
+board-alt = { $title }, move { $n }: { $status }
+board-alt-over = { $title }: game over, { $result }
+
+moves-title = { $title }: moves
+moves-none = (no moves yet)
+moves-left-out = (the first { $n } lines are left out)
+
+word-ranked = ranked
+word-casual = casual
+game-starts = Game #{ $id } starts: { $rule_set }, { $a } vs { $b }, { $kind }, { $days } { $days ->
+    [one] day
+   *[other] days
+} per move.
+game-takeback-engine = #{ $id }: { $player } takes back their last move and the engine's answer.
+game-takeback-nothing = there is nothing for you to take back in game #{ $id }: you have not moved yet
+game-resigns = #{ $id }: { $player } resigns.
+game-aborts = #{ $id }: { $player } aborts the game.
+game-abort-too-late = game #{ $id } cannot be aborted: both players have moved. `resign #{ $id }` gives it up, `draw #{ $id }` offers a draw.
+board-title = { $title } ({ $kind })
+
+move-not-your-turn = it is not your turn; { $status }
+# Moves of one turn sent together, where the turn ended (or the dice were rolled) midway.
+move-cannot-follow = after { $played } { $why ->
+    [turn-over] your turn was over
+   *[rolled-again] the dice were rolled again
+}, so '{ $rest }' cannot follow; nothing was played. Send the moves up to { $last } first.
+move-nothing-played = nothing was played (not even { $played }): send the whole turn again
+usage-line = usage: `{ $usage }`
+game-played = #{ $id }: { $player } played { $moves }.
+arrange-not-subulata = game #{ $id } is { $rule_set }: only Subulata has a value arrangement
+arrange-refused = cannot arrange in game #{ $id }: { $why }
+arrange-done = #{ $id }: { $player } has arranged their pieces.
+arrange-private = Game #{ $id }: your arrangement is set (you may change it until your first move):
+
+draw-none-in-game = { $rule_set } has no draws: a game always ends with a winner. `resign #{ $id }` gives it up.
+draw-engine = skald, the built-in engine, plays every game to its end and agrees to no draw; play on, or `resign #{ $id }` to give the game up
+draw-accepted = #{ $id }: { $player } accepts the draw offer.
+draw-already-offered = you already offered a draw in game #{ $id }; it stands until { $other } answers or moves
+# $offer is `draw` or `takeback` (also the command that accepts).
+offer-made = #{ $id }: { $player } { $offer ->
+    [draw] offers a draw
+   *[takeback] asks to take back their last move
+}. { $other }: `{ $offer } #{ $id }` { $offer ->
+    [draw] accepts
+   *[takeback] grants it
+}, `decline #{ $id }` refuses (moving refuses too).
+offer-declined = #{ $id }: { $player } declines the { $offer ->
+    [draw] draw offer
+   *[takeback] takeback request
+} of { $other }.
+takeback-dice = { $rule_set } has dice: moves cannot be taken back once the dice fell
+takeback-granted = #{ $id }: { $player } grants the takeback; { $asker }'s last move is undone.
+takeback-already-asked = you already asked for a takeback in game #{ $id }; waiting for { $other }
+takeback-nothing = there is nothing for you to take back in game #{ $id }: a takeback undoes your own last move, until your opponent moves
+
+find-no-active-game = you have no active game here; name one with #id (`games` lists yours) or start one with `challenge <rule-set>`
+find-which-game = you have { $n } active games here: { $games }; say which, like `{ $example }`
+find-no-finished-game = you have no finished game here; name one with #id
+find-other-channel = game #{ $id } is played in another channel ({ $channel }); send this command there
+find-not-your-game = you are not playing game #{ $id } ({ $a } vs { $b })
+find-game-over = game #{ $id } is over. { $result }
+    `rematch #{ $id }` offers a new game; `history #{ $id }` shows it.
+history-still-playing = (still being played)
+deadline-time-ran-out = #{ $id }: { $player }'s time ran out.
+deadline-reminder = Reminder, { $player }: your move in game #{ $id } ({ $rule_set }) is due by { $deadline }, in { $left }.
+suggest-challenge = #{ $id } challenge: { $rule_set } by { $by }

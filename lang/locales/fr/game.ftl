@@ -1,0 +1,137 @@
+# Une partie en cours : à qui de jouer, ce qui s'est passé, coups refusés, listes des coups.
+
+dice-none = aucun dé
+
+status-opening-roll = le lancer d'ouverture est attendu
+status-must-roll = { $seat } doit lancer les dés
+status-to-move = au tour de { $seat }
+status-to-move-dice = au tour de { $seat }, avec { $dice }
+status-won = la partie est terminée : { $winner } a gagné ({ $why })
+status-draw = la partie est terminée : partie nulle ({ $why })
+status-score = , score { $a } à { $b }
+
+# Le lancer d'ouverture d'Ad Elta Stelpur : la somme et les dés de chaque camp.
+event-opening-roll-sums = lancer d'ouverture : { $a } { $sum_a } ({ $a1 }+{ $a2 }), { $b } { $sum_b } ({ $b1 }+{ $b2 })
+event-opening-roll = lancer d'ouverture : { $dice }
+event-rolled = { $seat } a lancé { $dice }
+event-starts = { $seat } commence
+event-moved = { $seat } a joué { $from } vers { $to }
+event-moved-off = { $seat } a sorti { $from } du tablier
+event-bumped = { $seat } a trouvé { $target } occupée et a poursuivi jusqu'à { $landed }
+event-captured = un pion de { $seat } a été pris en { $at }
+event-activated = { $seat } a activé un pion, désormais en { $at }
+event-left-board = un pion de { $seat } a quitté le tablier depuis { $from }
+event-hornaskella = { $seat } a une Hornaskella en { $at }
+event-dice-lost = { $seat } n'a pas pu utiliser { $dice }
+event-extra-roll = { $seat } relance les dés
+event-passed = { $seat } n'a pas pu jouer et passe son tour
+event-won = partie terminée : { $winner } a gagné ({ $why })
+event-draw = partie terminée : partie nulle ({ $why })
+
+move-refused = impossible de jouer « { $mv } » : { $why }
+move-none-legal = aucun coup n'est possible
+move-legal = coups possibles : { $moves }
+move-legal-more = coups possibles : { $moves } … et { $more ->
+    [one] { $more } autre
+   *[other] { $more } autres
+}
+
+moves-unreadable = (la partie enregistrée est illisible)
+moves-rolled = {" "}a lancé { $dice }
+moves-to-play = {" "}(à jouer)
+moves-no-move = {" "}(aucun coup)
+moves-more-to-play =  : { $moves } (à suivre)
+moves-played =  : { $moves }
+
+# « #3 Hnefatafl 11x11, alice contre bob »
+game-title = #{ $id } { $rule_set }, { $a } contre { $b }
+# Un joueur et son camp : « alice (Assaillants) ».
+game-player-seat = { $name } ({ $seat })
+game-status = #{ $id } : { $status }
+game-deadline = , échéance { $deadline } (dans { $left }).
+game-clocks = Pendules : { $clocks }.
+game-your-values = Partie #{ $id } : vos pions et leurs valeurs (vous seul les voyez) :
+# La fin d'une phrase faite de plusieurs messages.
+sentence-end = .
+
+result-wins = { $winner } gagne : { $why }
+result-draw = Partie nulle : { $why }
+result-score = {" "}(score { $a } à { $b })
+result-resigned = { $loser } a abandonné ; { $winner } gagne
+result-timed-out = { $loser } a dépassé son temps ; { $winner } gagne
+result-draw-agreed = Partie nulle d'un commun accord
+result-aborted = Annulée par { $player } ; sans résultat
+result-aborted-on-time = { $player } a dépassé son temps avant que chacun ait joué ; la partie est annulée sans résultat
+result-ratings = Classements ({ $rule_set }) : { $a } { $rating_a }, { $b } { $rating_b }.
+result-casual = Une partie amicale : les classements ne changent pas.
+
+# La description d'un plateau pour les lecteurs d'écran.
+board-alt = { $title }, coup { $n } : { $status }
+board-alt-over = { $title } : partie terminée, { $result }
+
+moves-title = { $title } : coups
+moves-none = (aucun coup pour l'instant)
+moves-left-out = ({ $n ->
+    [one] la première ligne est omise
+   *[other] les { $n } premières lignes sont omises
+})
+
+word-ranked = classée
+word-casual = amicale
+game-starts = La partie #{ $id } commence : { $rule_set }, { $a } contre { $b }, { $kind }, { $days } { $days ->
+    [one] jour
+   *[other] jours
+} par coup.
+game-takeback-engine = #{ $id } : { $player } reprend son dernier coup et la réponse du moteur.
+game-takeback-nothing = vous n'avez rien à reprendre dans la partie #{ $id } : vous n'avez pas encore joué
+game-resigns = #{ $id } : { $player } abandonne.
+game-aborts = #{ $id } : { $player } annule la partie.
+game-abort-too-late = la partie #{ $id } ne peut plus être annulée : les deux joueurs ont joué. `resign #{ $id }` l'abandonne, `draw #{ $id }` propose la nulle.
+board-title = { $title } ({ $kind })
+
+move-not-your-turn = ce n'est pas à vous de jouer ; { $status }
+# Les coups d'un tour envoyés ensemble, quand le tour s'est terminé (ou les dés ont été relancés) en route.
+move-cannot-follow = après { $played }, { $why ->
+    [turn-over] votre tour était fini
+   *[rolled-again] les dés ont été relancés
+}, donc « { $rest } » ne peut pas suivre ; rien n'a été joué. Envoyez d'abord les coups jusqu'à { $last }.
+move-nothing-played = rien n'a été joué (pas même { $played }) : renvoyez le tour entier
+usage-line = usage : `{ $usage }`
+game-played = #{ $id } : { $player } a joué { $moves }.
+arrange-not-subulata = la partie #{ $id } est une partie de { $rule_set } : seul Subulata a des valeurs à placer
+arrange-refused = impossible de placer vos valeurs dans la partie #{ $id } : { $why }
+arrange-done = #{ $id } : { $player } a placé ses pions.
+arrange-private = Partie #{ $id } : vos valeurs sont placées (vous pouvez les changer jusqu'à votre premier coup) :
+
+draw-none-in-game = { $rule_set } ne connaît pas la partie nulle : une partie finit toujours par un gagnant. `resign #{ $id }` l'abandonne.
+draw-engine = skald, le moteur intégré, joue chaque partie jusqu'au bout et n'accepte aucune nulle ; continuez, ou `resign #{ $id }` pour abandonner la partie
+draw-accepted = #{ $id } : { $player } accepte la nulle.
+draw-already-offered = vous avez déjà proposé la nulle dans la partie #{ $id } ; elle tient jusqu'à ce que { $other } réponde ou joue
+# $offer vaut `draw` ou `takeback` (c'est aussi la commande qui accepte).
+offer-made = #{ $id } : { $player } { $offer ->
+    [draw] propose la nulle
+   *[takeback] demande à reprendre son dernier coup
+}. { $other } : `{ $offer } #{ $id }` { $offer ->
+    [draw] l'accepte
+   *[takeback] l'accorde
+}, `decline #{ $id }` refuse (jouer un coup refuse aussi).
+offer-declined = #{ $id } : { $player } refuse { $offer ->
+    [draw] la nulle proposée
+   *[takeback] la reprise demandée
+} par { $other }.
+takeback-dice = { $rule_set } se joue aux dés : un coup ne se reprend plus une fois les dés tombés
+takeback-granted = #{ $id } : { $player } accorde la reprise ; le dernier coup de { $asker } est annulé.
+takeback-already-asked = vous avez déjà demandé une reprise dans la partie #{ $id } ; en attente de { $other }
+takeback-nothing = vous n'avez rien à reprendre dans la partie #{ $id } : une reprise annule votre propre dernier coup, tant que l'adversaire n'a pas joué
+
+find-no-active-game = vous n'avez pas de partie en cours ici ; désignez-en une avec #id (`games` liste les vôtres) ou commencez-en une avec `challenge <rule-set>`
+find-which-game = vous avez { $n } parties en cours ici : { $games } ; dites laquelle, comme `{ $example }`
+find-no-finished-game = vous n'avez pas de partie terminée ici ; désignez-en une avec #id
+find-other-channel = la partie #{ $id } se joue dans un autre salon ({ $channel }) ; envoyez cette commande là-bas
+find-not-your-game = vous ne jouez pas la partie #{ $id } ({ $a } contre { $b })
+find-game-over = la partie #{ $id } est terminée. { $result }
+    `rematch #{ $id }` propose une revanche ; `history #{ $id }` la montre.
+history-still-playing = (en cours)
+deadline-time-ran-out = #{ $id } : le temps de { $player } est écoulé.
+deadline-reminder = Rappel, { $player } : votre coup dans la partie #{ $id } ({ $rule_set }) est attendu avant le { $deadline }, dans { $left }.
+suggest-challenge = #{ $id } défi : { $rule_set } par { $by }

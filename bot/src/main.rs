@@ -110,6 +110,7 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
         seed: args.seed,
         fake_clock: args.fake_clock,
         pictures: !args.no_pictures && config.console.pictures.unwrap_or(true),
+        language: args.language,
         echo: if args.no_echo {
             false
         } else {

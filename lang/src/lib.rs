@@ -19,4 +19,4 @@ pub use game_words::{
     seat_key, seat_name, seat_subject,
 };
 pub use language::Lang;
-pub use text::{Arg, Msg, Text};
+pub use text::{Arg, DateTime, Msg, Text};

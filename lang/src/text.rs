@@ -21,6 +21,23 @@ enum Part {
     Verbatim(String),
     /// Items written as the language writes a list: `a, b and c`, `a, b et c`.
     List(Vec<Text>),
+    /// A moment (UTC) written as the language writes dates.
+    DateTime(DateTime),
+}
+
+/// A moment in UTC, by its calendar fields, for [`Text::date_time`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DateTime {
+    /// The year.
+    pub year: i32,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day of the month.
+    pub day: u8,
+    /// The hour, 0 to 23.
+    pub hour: u8,
+    /// The minute.
+    pub minute: u8,
 }
 
 /// One message of the files with its arguments.
@@ -101,6 +118,12 @@ impl Text {
         Text(vec![Part::List(items.into_iter().collect())])
     }
 
+    /// A moment as the reader's language writes it: `2026-11-28 08:07 UTC`,
+    /// `28 novembre 2026 à 08:07 UTC`.
+    pub fn date_time(at: DateTime) -> Text {
+        Text(vec![Part::DateTime(at)])
+    }
+
     /// Lines joined by line breaks (empty texts skipped).
     pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
         let mut text = Text::new();
@@ -158,7 +181,7 @@ impl Text {
                         }
                     }
                 }
-                Part::Verbatim(_) => {}
+                Part::Verbatim(_) | Part::DateTime(_) => {}
                 Part::List(items) => items.iter().for_each(|t| t.collect_ids(ids)),
             }
         }
@@ -172,6 +195,7 @@ impl Text {
                 Part::Msg(msg) => out.push_str(&msg.render(lang)),
                 Part::Verbatim(words) => out.push_str(words),
                 Part::List(items) => out.push_str(&render_list(lang, items)),
+                Part::DateTime(at) => out.push_str(&render_date(lang, at)),
             }
         }
         out
@@ -181,6 +205,30 @@ impl Text {
     pub fn en(&self) -> String {
         self.render(Lang::En)
     }
+}
+
+/// A date in the language's style: the numbers and month as `date-time` takes them there
+/// (English: ISO digits; French: the day, the month's name).
+fn render_date(lang: Lang, at: &DateTime) -> String {
+    use crate::catalog::Value;
+    let (month, day) = match lang {
+        Lang::En => (format!("{:02}", at.month), format!("{:02}", at.day)),
+        Lang::Fr => (
+            crate::catalog::format(lang, &format!("month-{}", at.month), &[]),
+            at.day.to_string(),
+        ),
+    };
+    crate::catalog::format(
+        lang,
+        "date-time",
+        &[
+            ("year", Value::Str(at.year.to_string())),
+            ("month", Value::Str(month)),
+            ("day", Value::Str(day)),
+            ("hour", Value::Str(format!("{:02}", at.hour))),
+            ("minute", Value::Str(format!("{:02}", at.minute))),
+        ],
+    )
 }
 
 /// `a`, `a and b`, `a, b and c` in the language's words (`list-pair`, `list-more`).

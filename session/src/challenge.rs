@@ -9,6 +9,7 @@ use super::identity::{ChannelId, CommunityId, Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
 use super::{Failure, Session};
+use crate::{Text, t};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use skald_rules::{Match, RuleSetId, Seat, Viewer};
@@ -50,78 +51,73 @@ pub struct Challenge {
 impl Challenge {
     /// The terms in words: `Hnefatafl 11x11, ranked, 3 days per move; alice plays the
     /// Attackers (moves first)`.
-    pub fn terms(&self) -> String {
+    pub fn terms(&self) -> Text {
         let seat = match self.seat {
-            SeatChoice::First => format!(
-                "{} plays {} ({})",
-                self.challenger.name,
-                seat_phrase(self.rule_set, Seat::A),
-                if self.rule_set.opening_roll_decides_start() {
-                    "an opening roll decides who starts"
+            SeatChoice::First => t!(
+                "challenge-seat-first",
+                player = &self.challenger.name,
+                seat = t!(
+                    "challenge-seat-object",
+                    key = skald_lang::seat_key(self.rule_set, Seat::A)
+                ),
+                start = if self.rule_set.opening_roll_decides_start() {
+                    "roll"
                 } else {
-                    "moves first"
+                    "first"
                 }
             ),
-            SeatChoice::Second => format!(
-                "{} plays {}",
-                self.challenger.name,
-                seat_phrase(self.rule_set, Seat::B)
+            SeatChoice::Second => t!(
+                "challenge-seat-second",
+                player = &self.challenger.name,
+                seat = t!(
+                    "challenge-seat-object",
+                    key = skald_lang::seat_key(self.rule_set, Seat::B)
+                )
             ),
-            SeatChoice::Random => "seats drawn at random".to_string(),
+            SeatChoice::Random => t!("challenge-seat-random"),
         };
-        format!(
-            "{}, {}, {}; {seat}",
-            self.rule_set.name(),
-            if self.ranked { "ranked" } else { "casual" },
-            clock_terms(self.days, self.bank.as_ref())
+        t!(
+            "challenge-terms",
+            rule_set = skald_lang::rule_set_name(self.rule_set),
+            kind = crate::game::ranked_word(self.ranked),
+            clock = clock_terms(self.days, self.bank.as_ref()),
+            seat = seat
         )
     }
 
     /// The line for `games`.
-    pub fn summary(&self, viewer: &User) -> String {
+    pub fn summary(&self, viewer: &User) -> Text {
         match &self.opponent {
-            _ if self.challenger.id == viewer.id => format!(
-                "#{} you challenge {}: {} (`cancel #{}` withdraws it)",
-                self.id,
-                self.opponent
-                    .as_ref()
-                    .map_or("anyone here".to_string(), |o| format!("@{}", o.name)),
-                self.terms(),
-                self.id
+            _ if self.challenger.id == viewer.id => t!(
+                "challenge-summary-mine",
+                id = self.id,
+                opponent = self.opponent.as_ref().map_or_else(
+                    || t!("challenge-anyone-here"),
+                    |o| Text::verbatim(format!("@{}", o.name))
+                ),
+                terms = self.terms()
             ),
-            Some(_) => format!(
-                "#{} {} challenges you: {} (`accept #{}` or `decline #{}`)",
-                self.id,
-                self.challenger.name,
-                self.terms(),
-                self.id,
-                self.id
+            Some(_) => t!(
+                "challenge-summary-for-you",
+                id = self.id,
+                challenger = &self.challenger.name,
+                terms = self.terms()
             ),
-            None => format!(
-                "#{} open challenge by {}: {} (`accept #{}`)",
-                self.id,
-                self.challenger.name,
-                self.terms(),
-                self.id
+            None => t!(
+                "challenge-summary-open",
+                id = self.id,
+                challenger = &self.challenger.name,
+                terms = self.terms()
             ),
         }
     }
 }
 
 /// A game's clock in words: `3 days per move`, `a bank of 3 days, 6 hours added a move`.
-pub fn clock_terms(days: u32, bank: Option<&crate::time_control::Bank>) -> String {
+pub fn clock_terms(days: u32, bank: Option<&crate::time_control::Bank>) -> Text {
     match bank {
         Some(b) => b.describe(),
-        None => format!("{days} day{} per move", if days == 1 { "" } else { "s" }),
-    }
-}
-
-/// A seat as the object of "plays": `the Attackers`, `White`.
-fn seat_phrase(rule_set: RuleSetId, seat: Seat) -> String {
-    let name = rule_set.seat_names()[seat.index()];
-    match rule_set {
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => format!("the {name}"),
-        _ => name.to_string(),
+        None => t!("clock-days-per-move", days = days),
     }
 }
 
@@ -155,7 +151,7 @@ impl Session {
         let opponent = self.challenged(ctx, spec)?;
         let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
         tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
-        let mut reply = self.challenge_reply(&ch, format!("Challenge #{}", ch.id));
+        let mut reply = self.challenge_reply(&ch, t!("challenge-headline", id = ch.id));
         reply.elsewhere = match ch.opponent {
             Some(_) => self.tell_across(&ch, &reply),
             None => self.announce_across(&ch, &reply),
@@ -325,17 +321,16 @@ impl Session {
     }
 
     /// The announcement of a new challenge, with the answers as choices.
-    fn challenge_reply(&self, ch: &Challenge, headline: String) -> Reply {
+    fn challenge_reply(&self, ch: &Challenge, headline: Text) -> Reply {
         let mut reply = match &ch.opponent {
             Some(o) => {
-                let mut r = Reply::done(format!(
-                    "{headline}: {} challenges @{} to {}.\n@{}: `accept #{}` or `decline #{}`.",
-                    ch.challenger.name,
-                    o.name,
-                    ch.terms(),
-                    o.name,
-                    ch.id,
-                    ch.id
+                let mut r = Reply::done(t!(
+                    "challenge-made",
+                    headline = headline,
+                    challenger = &ch.challenger.name,
+                    opponent = &o.name,
+                    terms = ch.terms(),
+                    id = ch.id
                 ));
                 r.ping(&o.id);
                 for (verb, command) in [
@@ -351,11 +346,12 @@ impl Session {
                 r
             }
             None => {
-                let mut r = Reply::done(format!(
-                    "{headline}: {} challenges anyone here to {}.\nAnyone: `accept #{}`.",
-                    ch.challenger.name,
-                    ch.terms(),
-                    ch.id
+                let mut r = Reply::done(t!(
+                    "challenge-made-open",
+                    headline = headline,
+                    challenger = &ch.challenger.name,
+                    terms = ch.terms(),
+                    id = ch.id
                 ));
                 r.choices.push(Choice {
                     label: "Accept".into(),
@@ -404,15 +400,21 @@ impl Session {
         match candidates.len() {
             1 => Ok(candidates.remove(0)),
             0 => Err(Failure::Refused(crate::Text::from(none_here.to_string()))),
-            n => Err(Failure::Refused(crate::Text::from(format!(
-                "{n} challenges fit: {}; say which, like `{example} #{}`",
-                candidates
-                    .iter()
-                    .map(|c| c.doc.summary(&ctx.user))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                candidates[0].doc.id
-            )))),
+            n => {
+                let mut fit = Text::new();
+                for (i, c) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        fit.push(Text::verbatim("; "));
+                    }
+                    fit.push(c.doc.summary(&ctx.user));
+                }
+                Err(Failure::Refused(t!(
+                    "challenge-which",
+                    n = n,
+                    challenges = fit,
+                    example = format!("{example} #{}", candidates[0].doc.id)
+                )))
+            }
         }
     }
 
@@ -450,17 +452,17 @@ impl Session {
         // accepting channel becomes the game's home on that platform.
         let across = ch.channel != ctx.channel && ch.across_to(ctx);
         if ch.channel != ctx.channel && !across {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "challenge #{} was made in another channel, {}; accept it there",
-                ch.id,
-                crate::homes::channel_text(
+            return Err(Failure::Refused(t!(
+                "challenge-other-channel",
+                id = ch.id,
+                channel = crate::homes::channel_text(
                     &crate::homes::Home {
                         platform: ch.platform.clone(),
                         channel: ch.channel.clone(),
                     },
                     ctx.platform()
                 )
-            ))));
+            )));
         }
         let mut homes = Vec::new();
         if !ch.platform.is_empty() {
@@ -570,15 +572,15 @@ impl Session {
                 reply.private.push(Private {
                     to: player.id.clone(),
                     name: player.name.clone(),
-                    text: crate::Text::from(format!(
-                        "Game #{}: you play {}. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{} <nine values>` for {order}.",
-                        g.id,
-                        g.rule_set().seat_names()[seat.index()],
-                        g.id
-                    )),
+                    text: t!(
+                        "challenge-values-placed",
+                        id = g.id,
+                        seat = skald_lang::seat_name(g.rule_set(), seat),
+                        order = order
+                    ),
                     boards: vec![Board::private(&board, seat)],
-                lang: None,
-});
+                    lang: None,
+                });
             }
         }
         Ok(reply)
@@ -795,7 +797,7 @@ impl Session {
         }
         Ok(self.challenge_reply(
             &ch,
-            format!("Rematch of game #{}, challenge #{}", g.id, ch.id),
+            t!("challenge-headline-rematch", game = g.id, id = ch.id),
         ))
     }
 }

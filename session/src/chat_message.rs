@@ -88,7 +88,7 @@ impl Session {
         }
         let (reply, outcome) = if msg.age > msg.max_age {
             let age = i64::try_from(msg.age.as_secs()).unwrap_or(i64::MAX);
-            let reply = Reply::refused(messages::missed_command(&describe_duration(age)));
+            let reply = Reply::refused(messages::missed_command(describe_duration(age)));
             (reply, Outcome::NotRun)
         } else {
             let reply = self.handle(ctx, line);

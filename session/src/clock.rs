@@ -2,6 +2,7 @@
 //! [`Clock`] trait, so production uses the system clock and tests (and console transcripts)
 //! use a [`FakeClock`] they can move forward.
 
+use crate::{Text, t};
 use jiff::civil;
 use jiff::fmt::strtime;
 use jiff::tz::Offset;
@@ -110,6 +111,21 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
+impl Timestamp {
+    /// The moment as the reader's language writes dates (`2025-01-04 13:05 UTC`,
+    /// `4 janvier 2025 à 13 h 05 UTC`).
+    pub fn text(&self) -> Text {
+        let t = self.utc();
+        Text::date_time(skald_lang::DateTime {
+            year: i32::from(t.year()),
+            month: t.month() as u8,
+            day: t.day() as u8,
+            hour: t.hour() as u8,
+            minute: t.minute() as u8,
+        })
+    }
+}
+
 impl fmt::Display for Timestamp {
     /// `2025-01-04 13:05 UTC`: the form players see deadlines in.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -127,39 +143,35 @@ impl fmt::Display for Timestamp {
 }
 
 /// A duration as players read it: `2 days 3 hours`, `5 hours 10 minutes`, `under a minute`.
-pub fn describe_duration(secs: i64) -> String {
+pub fn describe_duration(secs: i64) -> Text {
     if secs < MINUTE {
-        return "under a minute".to_string();
+        return t!("duration-under-a-minute");
     }
-    let unit = |n: i64, one: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {one}s")
-        }
-    };
     let (d, h, m) = (secs / DAY, (secs % DAY) / HOUR, (secs % HOUR) / MINUTE);
+    let days = || t!("duration-days", n = d);
+    let hours = || t!("duration-hours", n = h);
+    let minutes = || t!("duration-minutes", n = m);
     match (d, h, m) {
-        (0, 0, m) => unit(m, "minute"),
-        (0, h, 0) => unit(h, "hour"),
-        (0, h, m) => format!("{} {}", unit(h, "hour"), unit(m, "minute")),
-        (d, 0, _) => unit(d, "day"),
-        (d, h, _) => format!("{} {}", unit(d, "day"), unit(h, "hour")),
+        (0, 0, _) => minutes(),
+        (0, _, 0) => hours(),
+        (0, _, _) => t!("duration-pair", a = hours(), b = minutes()),
+        (_, 0, _) => days(),
+        (_, _, _) => t!("duration-pair", a = days(), b = hours()),
     }
 }
 
 /// A time left as a clock beside a name shows it: `2 d 5 h`, `5 h 12 min`, `47 min`,
 /// `under 1 min`.
-pub fn short_duration(secs: i64) -> String {
+pub fn short_duration(secs: i64) -> Text {
     if secs < MINUTE {
-        return "under 1 min".to_string();
+        return t!("clock-under-a-minute");
     }
     let (d, h, m) = (secs / DAY, (secs % DAY) / HOUR, (secs % HOUR) / MINUTE);
     match (d, h) {
-        (0, 0) => format!("{m} min"),
-        (0, h) => format!("{h} h {m} min"),
-        (d, 0) => format!("{d} d"),
-        (d, h) => format!("{d} d {h} h"),
+        (0, 0) => t!("clock-minutes", m = m),
+        (0, h) => t!("clock-hours", h = h, m = m),
+        (d, 0) => t!("clock-days", d = d),
+        (d, h) => t!("clock-days-hours", d = d, h = h),
     }
 }
 
@@ -354,10 +366,13 @@ mod tests {
         assert_eq!(parse_duration("3"), None);
         assert_eq!(parse_duration("3w"), None);
         assert_eq!(parse_duration(""), None);
-        assert_eq!(describe_duration(3 * DAY), "3 days");
-        assert_eq!(describe_duration(DAY + 5 * HOUR + 7), "1 day 5 hours");
-        assert_eq!(describe_duration(2 * HOUR + MINUTE), "2 hours 1 minute");
-        assert_eq!(describe_duration(5), "under a minute");
+        assert_eq!(describe_duration(3 * DAY).en(), "3 days");
+        assert_eq!(describe_duration(DAY + 5 * HOUR + 7).en(), "1 day 5 hours");
+        assert_eq!(
+            describe_duration(2 * HOUR + MINUTE).en(),
+            "2 hours 1 minute"
+        );
+        assert_eq!(describe_duration(5).en(), "under a minute");
     }
 
     #[test]

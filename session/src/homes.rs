@@ -43,21 +43,25 @@ impl GameDoc {
 /// How a player on `viewer` (a platform) is shown where a channel is: a link they can
 /// follow on their own platform (Discord's `<#id>` channel mention, a Matrix `matrix.to`
 /// link), else the platform's name ("on Discord"), never an id they cannot use.
-pub fn channel_text(home: &Home, viewer: &str) -> String {
-    let platform_name = |p: &str| match p {
-        "discord" => "Discord",
-        "matrix" => "Matrix",
-        "console" => "the console",
-        _ => "another platform",
-    };
+pub fn channel_text(home: &Home, viewer: &str) -> crate::Text {
     if home.platform.is_empty() || home.platform == viewer {
-        match viewer {
-            "discord" => format!("in <#{}>", home.channel),
-            "matrix" => format!("in https://matrix.to/#/{}", home.channel),
-            _ => format!("in channel {}", home.channel),
-        }
+        let link = match viewer {
+            "discord" => format!("<#{}>", home.channel),
+            "matrix" => format!("https://matrix.to/#/{}", home.channel),
+            _ => home.channel.0.clone(),
+        };
+        let kind = if matches!(viewer, "discord" | "matrix") {
+            "link"
+        } else {
+            "id"
+        };
+        crate::t!("home-in", channel = link, kind = kind)
     } else {
-        format!("on {}", platform_name(&home.platform))
+        let platform = match home.platform.as_str() {
+            p @ ("discord" | "matrix" | "console") => p,
+            _ => "other",
+        };
+        crate::t!("home-on", platform = platform)
     }
 }
 

@@ -5,6 +5,7 @@ use super::identity::{Context, UserId};
 use super::ladder::{PROVISIONAL_RD, Standing};
 use super::reply::Reply;
 use super::{Failure, Session};
+use crate::{Text, t};
 use skald_rules::RuleSetId;
 
 /// How many players `ladder` shows, and how many finished games `history` lists.
@@ -31,48 +32,53 @@ impl Session {
             };
             let opponent = &g.players[seat.other().index()].name;
             let whose = if g.clock.seat == seat {
-                "your move".to_string()
+                t!("games-your-move")
             } else {
-                format!("{opponent} to move")
+                t!("games-their-move", opponent = opponent)
             };
-            let mut line = format!(
-                "#{} {}, you ({}) vs {opponent}: {whose}, deadline {} (in {})",
-                g.id,
-                g.rule_set().name(),
-                g.rule_set().seat_names()[seat.index()],
-                g.clock.deadline,
-                describe_duration(g.clock.deadline.since(now).max(0))
+            let mut line = t!(
+                "games-line",
+                id = g.id,
+                rule_set = skald_lang::rule_set_name(g.rule_set()),
+                seat = skald_lang::seat_name(g.rule_set(), seat),
+                opponent = opponent,
+                whose = whose,
+                deadline = g.clock.deadline.text(),
+                left = describe_duration(g.clock.deadline.since(now).max(0))
             );
             if let (Some(mine), Some(theirs)) =
                 (g.time_left(seat, now), g.time_left(seat.other(), now))
             {
-                line.push_str(&format!(
-                    ", your clock {}, {opponent}'s {}",
-                    crate::clock::short_duration(mine),
-                    crate::clock::short_duration(theirs)
+                line.push(t!(
+                    "games-clocks",
+                    mine = crate::clock::short_duration(mine),
+                    opponent = opponent,
+                    theirs = crate::clock::short_duration(theirs)
                 ));
             }
             if !g.is_home(&ctx.channel) {
                 let home = g.home_for(ctx.platform());
-                line.push_str(&format!(
-                    ", {}",
-                    crate::homes::channel_text(&home, ctx.platform())
-                ));
+                line.push(Text::verbatim(", "));
+                line.push(crate::homes::channel_text(&home, ctx.platform()));
             }
             if Session::has_offer_for(&g, &ctx.user.id) {
-                line.push_str(", an offer awaits your answer");
+                line.push(t!("games-offer-waits"));
             }
             lines.push(line);
         }
         for (id, reason) in damaged {
-            lines.push(super::damaged::unreadable_text(id, &reason));
+            lines.push(Text::from(super::damaged::unreadable_text(id, &reason)));
         }
+        let indented =
+            |lines: Vec<Text>| Text::lines(lines.into_iter().map(|l| Text::verbatim("  ").then(l)));
         let mut text = if lines.is_empty() {
-            "You have no active games.".to_string()
+            t!("games-none")
         } else {
-            format!("Your games:\n  {}", lines.join("\n  "))
+            t!("games-title")
+                .then(Text::verbatim("\n"))
+                .then(indented(lines))
         };
-        let challenges: Vec<String> = self
+        let challenges: Vec<Text> = self
             .store
             .challenges()?
             .into_iter()
@@ -85,9 +91,10 @@ impl Session {
             .map(|c| c.summary(&ctx.user))
             .collect();
         if challenges.is_empty() {
-            text.push_str("\nNo challenges are waiting. `challenge <rule-set>` makes one.");
+            text.line(t!("games-no-challenges"));
         } else {
-            text.push_str(&format!("\nChallenges:\n  {}", challenges.join("\n  ")));
+            text.line(t!("games-challenges"));
+            text.line(indented(challenges));
         }
         Ok(Reply::done(text))
     }

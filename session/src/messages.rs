@@ -274,10 +274,8 @@ pub const EDIT_OF_DONE_COMMAND: &str = "That command was already carried out, so
 
 /// The answer to a command sent too long ago (while the bot was away): not run. It does
 /// not repeat the command (it might carry secret input typed in the wrong place).
-pub fn missed_command(age: &str) -> String {
-    format!(
-        "This command was sent {age} ago, while I was away, so it was not run and nothing was changed. Send it again if you still want it."
-    )
+pub fn missed_command(age: Text) -> Text {
+    t!("missed-command", age = age)
 }
 
 /// The refusal of a command naming people when the room's members cannot be listed.

@@ -14,7 +14,7 @@ pub fn board_png(board: &Board, lang: Lang) -> Result<Png, RenderError> {
     let mut scene = scene(
         &board.position,
         board.viewer,
-        [Some(a.clone()), Some(b.clone())],
+        [Some(a.render(lang)), Some(b.render(lang))],
         LastMove::from_events(&board.last_move),
         lang,
     );

@@ -33,8 +33,9 @@ pub struct Board {
     pub viewer: Viewer,
     /// What the last move did (to highlight it).
     pub last_move: Vec<Event>,
-    /// The players' names, seat A first.
-    pub players: [String; 2],
+    /// The players' names, seat A first (with the time each has left, in a game with a
+    /// bank).
+    pub players: [Text; 2],
     /// A one-line description for screen readers and text-only adapters: the game, the
     /// number of the move to come, whose turn it is (or how the game ended).
     pub alt: Text,
@@ -59,7 +60,7 @@ impl Board {
         game: u64,
         position: &Position,
         last_move: Vec<Event>,
-        players: [String; 2],
+        players: [Text; 2],
         alt: Text,
     ) -> Board {
         let viewer = if position.status().outcome().is_some() {

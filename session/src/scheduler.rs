@@ -126,7 +126,7 @@ impl Session {
             player = &player.name,
             id = id,
             rule_set = skald_lang::rule_set_name(g.rule_set()),
-            deadline = g.clock.deadline.to_string(),
+            deadline = g.clock.deadline.text(),
             left = describe_duration(g.clock.deadline.since(now))
         ));
         reply.ping(&player.id);
@@ -166,7 +166,7 @@ impl Session {
                 moved += self.extend_clocks(batch, down)?;
             }
             tracing::info!(
-                down = %describe_duration(down),
+                down = %describe_duration(down).en(),
                 games = moved,
                 "the bot was down; deadlines extended"
             );

@@ -52,7 +52,9 @@ fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart
     let b = say(&s, "bob", "board").text.en();
     assert!(b.contains("Clocks: alice 21 h 0 min, bob 1 d."), "{b}");
     assert!(
-        say(&s, "bob", "board").boards[0].players[0].ends_with("· 21 h 0 min"),
+        say(&s, "bob", "board").boards[0].players[0]
+            .en()
+            .ends_with("· 21 h 0 min"),
         "the picture shows the time beside the name"
     );
     // bob answers in an hour: 23 left, 25 with the increment, capped at the 1-day bank.

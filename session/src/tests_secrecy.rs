@@ -150,23 +150,33 @@ fn ctx_of(who: &str) -> Context {
     }
 }
 
-/// A board as an adapter shows it to its viewer.
+/// A board as an adapter shows it to its viewer, in every language.
 fn board_view(b: &Board) -> String {
-    format!(
-        "board #{} {:?} {:?} alt={:?} last={:?}\n{}\n{}",
+    let mut s = format!(
+        "board #{} {:?} {:?} alt={:?} last={:?}\n{}\n",
         b.game,
         b.viewer,
         b.players,
         b.alt,
         b.last_move,
         b.position.to_notation(b.viewer),
-        skald_lang::text_board(&b.position, b.viewer).en()
-    )
+    );
+    for lang in crate::Lang::ALL {
+        s.push_str(&b.alt.render(lang));
+        s.push('\n');
+        s.push_str(&b.text().render(lang));
+        s.push('\n');
+    }
+    s
 }
 
 /// Everything of a reply that the channel sees.
 fn public_view(r: &Reply) -> String {
-    let mut s = format!("{:?}\n{}\n", r.kind, r.text.en());
+    let mut s = format!("{:?}\n", r.kind);
+    for lang in crate::Lang::ALL {
+        s.push_str(&r.text.render(lang));
+        s.push('\n');
+    }
     for b in &r.boards {
         s.push_str(&board_view(b));
         s.push('\n');
@@ -199,7 +209,12 @@ fn public_view(r: &Reply) -> String {
 fn private_view(r: &Reply, user: &UserId) -> String {
     let mut s = String::new();
     for p in r.private.iter().filter(|p| &p.to == user) {
-        s.push_str(&format!("{} {}\n", p.name, p.text.en()));
+        s.push_str(&format!(
+            "{} {}\n{}\n",
+            p.name,
+            p.text.en(),
+            p.text.render(crate::Lang::Fr)
+        ));
         for b in &p.boards {
             s.push_str(&board_view(b));
         }
@@ -313,8 +328,14 @@ impl Twins {
             for (ba, bb) in ra.boards.iter().zip(&rb.boards) {
                 self.counts.boards += 1;
                 if self.counts.boards.is_multiple_of(PNG_EVERY) {
-                    let png_a = crate::pictures::board_png(ba, crate::Lang::En).expect("renders");
-                    let png_b = crate::pictures::board_png(bb, crate::Lang::En).expect("renders");
+                    // Every other picture in French: its words too carry no hidden value.
+                    let lang = if self.counts.boards.is_multiple_of(2 * PNG_EVERY) {
+                        crate::Lang::Fr
+                    } else {
+                        crate::Lang::En
+                    };
+                    let png_a = crate::pictures::board_png(ba, lang).expect("renders");
+                    let png_b = crate::pictures::board_png(bb, lang).expect("renders");
                     assert!(png_a == png_b, "{what}: public PNG differs");
                     self.counts.pngs += 1;
                 }

@@ -65,13 +65,13 @@ impl Bank {
         if !(MIN_START..=MAX_START).contains(&start) {
             return Err(format!(
                 "a bank of {} is not allowed; it must be 1 hour to 60 days, like `clock:3d+6h`",
-                describe_duration(start)
+                describe_duration(start).en()
             ));
         }
         if increment > MAX_INCREMENT {
             return Err(format!(
                 "{} a move is not allowed; at most 7 days, like `clock:10d+36h`",
-                describe_duration(increment)
+                describe_duration(increment).en()
             ));
         }
         let cap = match cap {
@@ -83,8 +83,8 @@ impl Bank {
                 if c < start || c > MAX_CAP {
                     return Err(format!(
                         "a cap of {} is not allowed; it must be at least the bank ({}) and at most 90 days",
-                        describe_duration(c),
-                        describe_duration(start)
+                        describe_duration(c).en(),
+                        describe_duration(start).en()
                     ));
                 }
                 c
@@ -108,16 +108,16 @@ impl Bank {
     }
 
     /// In words: `a bank of 3 days, 6 hours added a move` (`, up to 14 days`).
-    pub fn describe(&self) -> String {
-        let mut s = format!("a bank of {}", describe_duration(self.start));
+    pub fn describe(&self) -> crate::Text {
+        let mut s = crate::t!("bank", start = describe_duration(self.start));
         if self.increment > 0 {
-            s.push_str(&format!(
-                ", {} added a move",
-                describe_duration(self.increment)
+            s.push(crate::t!(
+                "bank-increment",
+                increment = describe_duration(self.increment)
             ));
         }
         if self.cap != self.start {
-            s.push_str(&format!(", up to {}", describe_duration(self.cap)));
+            s.push(crate::t!("bank-cap", cap = describe_duration(self.cap)));
         }
         s
     }
@@ -154,7 +154,7 @@ mod tests {
         let b = Bank::parse("3d+6h", None).expect("valid");
         assert_eq!((b.start, b.increment, b.cap), (3 * DAY, 6 * HOUR, 3 * DAY));
         assert_eq!(b.code(), "3d+6h");
-        assert_eq!(b.describe(), "a bank of 3 days, 6 hours added a move");
+        assert_eq!(b.describe().en(), "a bank of 3 days, 6 hours added a move");
         let b = Bank::parse("10D+36h", Some("14d")).expect("valid");
         assert_eq!(
             (b.start, b.increment, b.cap),

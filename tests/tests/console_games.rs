@@ -92,3 +92,74 @@ fn subulata_whole_game_keeps_values_private() {
         .any(|b| b.contains("(private to @alice)") && b.contains("W9"));
     assert!(private_values, "alice sees her own values privately");
 }
+
+/// English that must not appear in a French transcript: words of the game's sentences.
+const ENGLISH: &[&str] = &[
+    " to move",
+    " played ",
+    " wins",
+    "Challenge #",
+    "Game #",
+    "Ratings (",
+    " rolled ",
+    "legal moves",
+    "deadline",
+    " vs ",
+    "ranked",
+    "per move",
+    "on the board",
+    "your pieces",
+];
+
+/// A whole game of `rule_set` in a French console: every line the players read is French.
+fn play_in_french(rule_set: &str, seed: u64) {
+    let data = TempDir::new(rule_set);
+    let lines = whole_game(rule_set, seed, seed + 100, "");
+    let input = lines.join("\n") + "\n";
+    let out = skald_tests::console_with(
+        &data,
+        &[
+            "--fake-clock",
+            "--seed",
+            &seed.to_string(),
+            "--no-pictures",
+            "--language",
+            "fr",
+        ],
+        &input,
+    );
+    for b in blocks(&out) {
+        assert!(
+            !b.lines().nth(1).unwrap_or("").starts_with("! "),
+            "{rule_set}: a move was refused:\n{b}"
+        );
+        for english in ENGLISH {
+            assert!(
+                !b.contains(english),
+                "{rule_set}: English ({english:?}) in a French transcript:\n{b}"
+            );
+        }
+    }
+    let last_move = &lines[lines.len() - 1];
+    let result = block_after_last(&out, &last_move.replacen(' ', "> ", 1));
+    assert!(
+        result.contains(" gagne") || result.contains("Partie nulle"),
+        "{rule_set}: the last move ends the game, in French:\n{result}"
+    );
+    assert!(result.contains("Classements ("), "{result}");
+    assert!(out.contains("La partie #1 commence"), "{out}");
+}
+
+#[test]
+fn every_rule_set_plays_a_whole_game_in_french() {
+    for (rule_set, seed) in [
+        ("hnefatafl", 11),
+        ("hnefatafl-13", 13),
+        ("adelta", 3),
+        ("adelta-rustik", 7),
+        ("subulata", 9),
+        ("daldosa", 5),
+    ] {
+        play_in_french(rule_set, seed);
+    }
+}

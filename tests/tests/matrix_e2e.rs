@@ -136,6 +136,17 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
 
     // An encrypted room: Subulata, with each player's values sent privately.
     let secret_room = bob.create_room(&alice, true).await;
+    // Alice reads Skald in French: her answer to that, and what reaches her alone (her
+    // values), are French; the room keeps its community's English.
+    let m_alice = alice.mark();
+    alice.say(&secret_room, "!skald language fr").await;
+    alice
+        .bot_says(
+            m_alice,
+            &secret_room,
+            "Désormais, Skald vous écrit en français.",
+        )
+        .await;
     let m_bob = bob.mark();
     let m_alice = alice.mark();
     bob.say(
@@ -180,7 +191,10 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     alice.bot_board(m_alice, &secret_room).await;
     let private = alice
         .wait_for(m_alice, "alice's private view", |s| {
-            s.sender == bot_id() && s.body.contains("only you see them")
+            s.sender == bot_id()
+                && s.body.contains("Partie #3")
+                && s.body
+                    .contains("vos pions et leurs valeurs (vous seul les voyez)")
         })
         .await;
     assert_ne!(private.room, secret_room);
@@ -205,7 +219,7 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
         .say(&private.room, "!skald arrange #3 918273645")
         .await;
     alice
-        .bot_says(m, &private.room, "your arrangement is set")
+        .bot_says(m, &private.room, "vos valeurs sont placées")
         .await;
     let m = bob.mark();
     alice.say(&secret_room, "!skald resign").await;

@@ -40,6 +40,8 @@ pub struct ConsoleOptions {
     pub echo: bool,
     /// Write board pictures (PNG) into `<data>/boards/` and print their paths.
     pub pictures: bool,
+    /// The console's language (`--language`), over the config's.
+    pub language: Option<skald_session::Lang>,
 }
 
 /// Where console output goes (standard output, or a buffer in tests); shared with the
@@ -266,7 +268,7 @@ fn clock_line(clock: &AdapterClock, text: &str) -> String {
     match arg.map(parse_duration) {
         None => format!("fake time: {}", clock.now()),
         Some(Some(secs)) if secs > 0 => match clock.advance(secs) {
-            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs)),
+            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs).en()),
             Err(e) => format!("! {e}"),
         },
         Some(_) => "! expected `!clock` or `!clock +<duration>`, like `!clock +3d`, `!clock +12h`, `!clock +90m`"

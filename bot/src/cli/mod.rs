@@ -169,6 +169,10 @@ pub struct ConsoleArgs {
     /// Do not draw board pictures (PNG files in <data>/boards/); text boards only.
     #[arg(long)]
     pub no_pictures: bool,
+    /// The console's language (`en`, `fr`; default: the config's `[game] language`, else
+    /// English). Each player's private lines are in the language they chose with `language`.
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    pub language: Option<Lang>,
 }
 
 /// `skald rules ...`: the rules engine on the command line, for players, scripts and tests.

@@ -152,6 +152,9 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
             // The console is the operator's own terminal (every `@name` is the operator): no
             // rate limit; the other limits apply.
             session_config = session_config.without_rate_limit();
+            if let Some(lang) = opts.language {
+                session_config.language = Some(lang);
+            }
             // A transcript shows each engine move as a line the engine typed; on the fake
             // clock its searches have no wall-time cap, so a transcript repeats exactly
             // however loaded the machine is.

@@ -129,3 +129,62 @@ history-still-playing = (still being played)
 deadline-time-ran-out = #{ $id }: { $player }'s time ran out.
 deadline-reminder = Reminder, { $player }: your move in game #{ $id } ({ $rule_set }) is due by { $deadline }, in { $left }.
 suggest-challenge = #{ $id } challenge: { $rule_set } by { $by }
+missed-command = This command was sent { $age } ago, while I was away, so it was not run and nothing was changed. Send it again if you still want it.
+
+# A challenge's terms: `Hnefatafl 11x11, ranked, 3 days per move; alice plays the Attackers (moves first)`.
+challenge-terms = { $rule_set }, { $kind }, { $clock }; { $seat }
+challenge-seat-first = { $player } plays { $seat } ({ $start ->
+    [roll] an opening roll decides who starts
+   *[first] moves first
+})
+challenge-seat-second = { $player } plays { $seat }
+challenge-seat-random = seats drawn at random
+clock-days-per-move = { $days } { $days ->
+    [one] day
+   *[other] days
+} per move
+bank = a bank of { $start }
+bank-increment = , { $increment } added a move
+bank-cap = , up to { $cap }
+challenge-anyone-here = anyone here
+challenge-summary-mine = #{ $id } you challenge { $opponent }: { $terms } (`cancel #{ $id }` withdraws it)
+challenge-summary-for-you = #{ $id } { $challenger } challenges you: { $terms } (`accept #{ $id }` or `decline #{ $id }`)
+challenge-summary-open = #{ $id } open challenge by { $challenger }: { $terms } (`accept #{ $id }`)
+challenge-headline = Challenge #{ $id }
+challenge-headline-rematch = Rematch of game #{ $game }, challenge #{ $id }
+challenge-made = { $headline }: { $challenger } challenges @{ $opponent } to { $terms }.
+    @{ $opponent }: `accept #{ $id }` or `decline #{ $id }`.
+challenge-made-open = { $headline }: { $challenger } challenges anyone here to { $terms }.
+    Anyone: `accept #{ $id }`.
+
+games-your-move = your move
+games-their-move = { $opponent } to move
+games-line = #{ $id } { $rule_set }, you ({ $seat }) vs { $opponent }: { $whose }, deadline { $deadline } (in { $left })
+games-clocks = , your clock { $mine }, { $opponent }'s { $theirs }
+games-offer-waits = , an offer awaits your answer
+games-none = You have no active games.
+games-title = Your games:
+games-no-challenges = No challenges are waiting. `challenge <rule-set>` makes one.
+games-challenges = Challenges:
+
+# Where a game is played: a link the reader can follow on their platform, else the platform.
+home-in = in { $kind ->
+    [link] { $channel }
+   *[id] channel { $channel }
+}
+home-on = on { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] the console
+   *[other] another platform
+}
+# A seat as the object of "plays": `the Attackers`, `White`.
+challenge-seat-object = { $key ->
+    [attackers] the Attackers
+    [defenders] the Defenders
+    [white] White
+   *[black] Black
+}
+challenge-which = { $n } challenges fit: { $challenges }; say which, like `{ $example }`
+challenge-other-channel = challenge #{ $id } was made in another channel, { $channel }; accept it there
+challenge-values-placed = Game #{ $id }: you play { $seat }. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{ $id } <nine values>` for { $order }.

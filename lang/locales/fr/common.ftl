@@ -1,4 +1,43 @@
 # Mots communs.
 
-# Les deux derniers éléments d'une liste : « a, b et c » ($head vaut « a, b »).
+# Les deux derniers éléments d'une liste : « a, b et c » ($head vaut « a, b »).
 list-last = { $head } et { $last }
+
+# Un instant : « 28 novembre 2026 à 08:07 UTC » ($month est le nom du mois).
+date-time = { $day } { $month } { $year } à { $hour } h { $minute } UTC
+# Les mois par leur numéro, pour les dates.
+month-1 = janvier
+month-2 = février
+month-3 = mars
+month-4 = avril
+month-5 = mai
+month-6 = juin
+month-7 = juillet
+month-8 = août
+month-9 = septembre
+month-10 = octobre
+month-11 = novembre
+month-12 = décembre
+
+# Les durées telles qu'on les lit : « 2 jours 3 heures », « 5 heures 10 minutes ».
+duration-under-a-minute = moins d'une minute
+duration-days = { $n ->
+    [one] 1 jour
+   *[other] { $n } jours
+}
+duration-hours = { $n ->
+    [one] 1 heure
+   *[other] { $n } heures
+}
+duration-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+}
+# Deux unités ensemble : « 2 jours 3 heures ».
+duration-pair = { $a } { $b }
+# Une pendule à côté d'un nom : « 2 j 5 h », « 5 h 12 min », « 47 min ».
+clock-under-a-minute = moins d'1 min
+clock-minutes = { $m } min
+clock-hours = { $h } h { $m } min
+clock-days = { $d } j
+clock-days-hours = { $d } j { $h } h

@@ -4,8 +4,8 @@ dice-none = aucun dé
 
 status-opening-roll = le lancer d'ouverture est attendu
 status-must-roll = { $seat } doit lancer les dés
-status-to-move = au tour de { $seat }
-status-to-move-dice = au tour de { $seat }, avec { $dice }
+status-to-move = à { $seat } de jouer
+status-to-move-dice = à { $seat } de jouer, avec { $dice }
 status-won = la partie est terminée : { $winner } a gagné ({ $why })
 status-draw = la partie est terminée : partie nulle ({ $why })
 status-score = , score { $a } à { $b }
@@ -135,3 +135,62 @@ history-still-playing = (en cours)
 deadline-time-ran-out = #{ $id } : le temps de { $player } est écoulé.
 deadline-reminder = Rappel, { $player } : votre coup dans la partie #{ $id } ({ $rule_set }) est attendu avant le { $deadline }, dans { $left }.
 suggest-challenge = #{ $id } défi : { $rule_set } par { $by }
+missed-command = Cette commande a été envoyée il y a { $age }, pendant mon absence : elle n'a donc pas été exécutée et rien n'a changé. Renvoyez-la si vous la voulez toujours.
+
+# Les conditions d'un défi : « Hnefatafl 11x11, classée, 3 jours par coup ; alice joue les assaillants (commence) ».
+challenge-terms = { $rule_set }, { $kind }, { $clock } ; { $seat }
+challenge-seat-first = { $player } joue { $seat } ({ $start ->
+    [roll] un lancer d'ouverture décide qui commence
+   *[first] commence
+})
+challenge-seat-second = { $player } joue { $seat }
+challenge-seat-random = camps tirés au sort
+clock-days-per-move = { $days } { $days ->
+    [one] jour
+   *[other] jours
+} par coup
+bank = une réserve de { $start }
+bank-increment = , plus { $increment } par coup
+bank-cap = , au plus { $cap }
+challenge-anyone-here = n'importe qui ici
+challenge-summary-mine = #{ $id } vous défiez { $opponent } : { $terms } (`cancel #{ $id }` le retire)
+challenge-summary-for-you = #{ $id } { $challenger } vous défie : { $terms } (`accept #{ $id }` ou `decline #{ $id }`)
+challenge-summary-open = #{ $id } défi ouvert de { $challenger } : { $terms } (`accept #{ $id }`)
+challenge-headline = Défi #{ $id }
+challenge-headline-rematch = Revanche de la partie #{ $game }, défi #{ $id }
+challenge-made = { $headline } : { $challenger } défie @{ $opponent } : { $terms }.
+    @{ $opponent } : `accept #{ $id }` ou `decline #{ $id }`.
+challenge-made-open = { $headline } : { $challenger } défie n'importe qui ici : { $terms }.
+    Tout le monde : `accept #{ $id }`.
+
+games-your-move = à vous de jouer
+games-their-move = à { $opponent } de jouer
+games-line = #{ $id } { $rule_set }, vous ({ $seat }) contre { $opponent } : { $whose }, échéance { $deadline } (dans { $left })
+games-clocks = , votre pendule { $mine }, celle de { $opponent } { $theirs }
+games-offer-waits = , une proposition attend votre réponse
+games-none = Vous n'avez aucune partie en cours.
+games-title = Vos parties :
+games-no-challenges = Aucun défi en attente. `challenge <rule-set>` en lance un.
+games-challenges = Défis :
+
+# Où se joue une partie : un lien que le lecteur peut suivre sur sa plateforme, sinon la plateforme.
+home-in = { $kind ->
+    [link] dans { $channel }
+   *[id] dans le salon { $channel }
+}
+home-on = sur { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] la console
+   *[other] une autre plateforme
+}
+# Un camp comme complément de « joue » : « les assaillants », « Blanc ».
+challenge-seat-object = { $key ->
+    [attackers] les assaillants
+    [defenders] les défenseurs
+    [white] Blanc
+   *[black] Noir
+}
+challenge-which = { $n } défis conviennent : { $challenges } ; dites lequel, comme `{ $example }`
+challenge-other-channel = le défi #{ $id } a été lancé dans un autre salon, { $channel } ; acceptez-le là-bas
+challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs ont été placées au hasard (ci-dessous). Jusqu'à votre premier coup, vous pouvez les placer vous-même, en privé : `arrange #{ $id } <neuf valeurs>` pour { $order }.

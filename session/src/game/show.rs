@@ -75,25 +75,28 @@ impl GameDoc {
 
     /// Both players' time left, for a game with a bank: `Clocks: alice 2 d 5 h, bob 3 d.`
     pub fn clocks_text(&self, now: Timestamp) -> Option<Text> {
-        let parts: Vec<String> = Seat::BOTH
-            .into_iter()
-            .filter_map(|s| {
-                self.time_left(s, now).map(|left| {
-                    format!("{} {}", self.players[s.index()].name, short_duration(left))
-                })
-            })
-            .collect();
-        (!parts.is_empty()).then(|| t!("game-clocks", clocks = parts.join(", ")))
+        let mut clocks = Text::new();
+        for s in Seat::BOTH {
+            if let Some(left) = self.time_left(s, now) {
+                if !clocks.is_empty() {
+                    clocks.push(Text::verbatim(", "));
+                }
+                clocks.push(Text::verbatim(format!("{} ", self.players[s.index()].name)));
+                clocks.push(short_duration(left));
+            }
+        }
+        (!clocks.is_empty()).then(|| t!("game-clocks", clocks = clocks))
     }
 
     /// The players' names as a board shows them: with a time bank, each with the time
     /// they have left at `now` (`alice · 2 d 5 h`) while the game goes on.
-    pub fn names_at(&self, now: Timestamp) -> [String; 2] {
-        let mut names = self.names();
+    pub fn names_at(&self, now: Timestamp) -> [Text; 2] {
+        let mut names = self.names().map(Text::verbatim);
         if self.end.is_none() {
             for seat in Seat::BOTH {
                 if let Some(left) = self.time_left(seat, now) {
-                    names[seat.index()].push_str(&format!(" · {}", short_duration(left)));
+                    names[seat.index()].push(Text::verbatim(" · "));
+                    names[seat.index()].push(short_duration(left));
                 }
             }
         }
@@ -163,7 +166,7 @@ impl Session {
         if g.end.is_none() {
             line.push(t!(
                 "game-deadline",
-                deadline = g.clock.deadline.to_string(),
+                deadline = g.clock.deadline.text(),
                 left = describe_duration(g.clock.deadline.since(now).max(0))
             ));
             if let Some(clocks) = g.clocks_text(now) {

@@ -65,6 +65,9 @@ pub struct Delivery {
     /// The prefix commands start with in a room (`!skald`): the commands a text names are
     /// written with it, as a Matrix player types them.
     pub prefix: String,
+    /// Whether the command came from the speaker's direct room with the bot: everything
+    /// posted there is theirs alone, so it is in their language.
+    pub direct: bool,
 }
 
 /// The commands a session text names (between backticks: `accept #1`, a usage line), written
@@ -89,8 +92,13 @@ pub async fn deliver(
         tracing::error!("matrix: a reply carried a private board for the channel; not posted");
         return;
     }
-    // A room reads the community's language; each private part its reader's.
-    let lang = reply.channel_lang(None);
+    // A room reads the community's language (a direct room, its one reader's); each
+    // private part its reader's.
+    let lang = if how.direct {
+        reply.speaker_lang(None)
+    } else {
+        reply.channel_lang(None)
+    };
     let mut text = matrix_commands(&reply.text.render(lang), &how.prefix);
     if matches!(
         reply.kind,

@@ -273,7 +273,8 @@ async fn incoming(
     let room_id = room.room_id().to_string();
     // Only a direct room with the bot is private: the session refuses secret input (a
     // Subulata player's values) anywhere else.
-    let ctx = if room.is_direct().await.unwrap_or(false) {
+    let direct = room.is_direct().await.unwrap_or(false);
+    let ctx = if direct {
         Context::private(user, scope, &room_id)
     } else {
         Context::new(user, scope, &room_id)
@@ -304,6 +305,7 @@ async fn incoming(
             }),
             text_boards,
             prefix: prefix.to_string(),
+            direct,
         },
     })
 }

@@ -869,8 +869,7 @@ fn time_control(
         (_, None, Some(_)) => Err(t!("cmd-error-cap-without-clock")),
         (_, Some(clock), cap) => Ok((
             DEFAULT_DAYS,
-            // Transitional: the time control's own refusals are still English.
-            Some(crate::time_control::Bank::parse(clock, cap).map_err(Text::from)?),
+            Some(crate::time_control::Bank::parse(clock, cap)?),
         )),
         (days, None, None) => Ok((days.unwrap_or(DEFAULT_DAYS), None)),
     }

@@ -176,6 +176,12 @@ cmd-error-which-move = which move? name at least one, like `move f2-f5`
 cmd-error-one-opponent = name one opponent: a user or a player, not both
 cmd-error-days-or-clock = give either days:N (days for each move) or clock:3d+6h (a bank), not both
 cmd-error-cap-without-clock = cap: is the most a bank may hold; give the bank too, like `clock:10d+36h cap:14d`
+cmd-error-not-a-clock = '{ $control }' is not a time control; write the bank and what each move adds, like `clock:3d+6h` or `clock:10d+36h` (units d, h, m; a bank of 1h to 60d, at most 7d a move)
+# $bank, $increment, $cap: durations (`3 days`).
+cmd-error-bank-bounds = a bank of { $bank } is not allowed; it must be 1 hour to 60 days, like `clock:3d+6h`
+cmd-error-increment-bound = { $increment } a move is not allowed; at most 7 days, like `clock:10d+36h`
+cmd-error-not-a-cap = '{ $cap }' is not a cap; write the most a bank may hold, like `cap:14d`
+cmd-error-cap-bounds = a cap of { $cap } is not allowed; it must be at least the bank ({ $bank }) and at most 90 days
 cmd-error-which-game = which game? name a rule set: { $rule_sets }
 cmd-error-unknown-rule-set = unknown rule set '{ $name }'; known rule sets: { $rule_sets }
 cmd-error-never-ranked = games against @{ $engine } are never ranked; leave out 'ranked'

@@ -176,6 +176,12 @@ cmd-error-which-move = quel coup ? indiquez-en au moins un, comme `move f2-f5`
 cmd-error-one-opponent = nommez un seul adversaire : un utilisateur ou un joueur, pas les deux
 cmd-error-days-or-clock = donnez soit days:N (des jours par coup), soit clock:3d+6h (une réserve), pas les deux
 cmd-error-cap-without-clock = cap: est le plus qu'une réserve peut contenir ; donnez aussi la réserve, comme `clock:10d+36h cap:14d`
+cmd-error-not-a-clock = « { $control } » n'est pas une cadence ; écrivez la réserve et ce que chaque coup ajoute, comme `clock:3d+6h` ou `clock:10d+36h` (unités d, h, m ; une réserve de 1h à 60d, au plus 7d par coup)
+# $bank, $increment, $cap : des durées (`3 jours`).
+cmd-error-bank-bounds = une réserve de { $bank } n'est pas permise ; elle doit aller d'une heure à 60 jours, comme `clock:3d+6h`
+cmd-error-increment-bound = { $increment } par coup, ce n'est pas permis ; au plus 7 jours, comme `clock:10d+36h`
+cmd-error-not-a-cap = « { $cap } » n'est pas un plafond ; écrivez le plus qu'une réserve peut contenir, comme `cap:14d`
+cmd-error-cap-bounds = un plafond de { $cap } n'est pas permis ; il doit valoir au moins la réserve ({ $bank }) et au plus 90 jours
 cmd-error-which-game = quel jeu ? nommez-en un : { $rule_sets }
 cmd-error-unknown-rule-set = jeu inconnu « { $name } » ; jeux connus : { $rule_sets }
 cmd-error-never-ranked = les parties contre @{ $engine } ne sont jamais classées ; retirez « ranked »

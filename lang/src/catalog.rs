@@ -22,6 +22,7 @@ pub(crate) const FILES: &[(Lang, &str, &str)] = files![
     "rules.ftl",
     "board.ftl",
     "game.ftl",
+    "lists.ftl",
     "commands.ftl",
     "rules_summary.ftl",
     "discord.ftl",

@@ -290,9 +290,7 @@ impl Session {
                 tracing::error!(error = %e, "store failure");
                 Reply {
                     kind: ReplyKind::Failed,
-                    ..Reply::done(
-                        "Sorry, the bot could not save this: the store failed. Nothing was changed; please try again later.",
-                    )
+                    ..Reply::done(t!("store-failed"))
                 }
             }
         }
@@ -359,9 +357,7 @@ impl Session {
 
     /// The answer to a command that lost a race: what the game looks like now.
     fn conflict_reply(&self, id: u64) -> Reply {
-        let text = format!(
-            "Game #{id} changed while your command was on its way (another command was handled first), so nothing was done. Here is the board now; send your command again if it still applies."
-        );
+        let text = t!("game-changed-meanwhile", id = id);
         let mut reply = Reply {
             kind: ReplyKind::Conflict,
             ..Reply::done(text)

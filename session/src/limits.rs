@@ -96,28 +96,19 @@ impl RateLimiter {
     }
 }
 
-/// `1 game`, `3 games`.
-fn count(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
-
 /// The refusal of a command over the rate limit.
-pub(super) fn rate_refusal(limits: &Limits, wait_secs: i64) -> String {
-    format!(
-        "Slow down, please: each player may send at most {} commands in {} seconds. Try again in {} second{}; this command was not carried out.",
-        limits.rate_commands,
-        limits.rate_seconds,
-        wait_secs,
-        if wait_secs == 1 { "" } else { "s" }
+pub(super) fn rate_refusal(limits: &Limits, wait_secs: i64) -> crate::Text {
+    crate::t!(
+        "limit-rate",
+        commands = limits.rate_commands,
+        seconds = limits.rate_seconds,
+        wait = wait_secs
     )
 }
 
 /// The refusal of a line longer than the limit (checked before it is parsed).
-pub(super) fn length_refusal(limits: &Limits) -> String {
-    format!(
-        "That message is too long to be a command: the limit is {} characters. Commands are short, like `move f2-f5`; `help` lists them. Nothing was done.",
-        limits.max_input_chars
-    )
+pub(super) fn length_refusal(limits: &Limits) -> crate::Text {
+    crate::t!("limit-length", max = limits.max_input_chars)
 }
 
 /// Whether `line` is longer than the limit, counting characters without reading further.
@@ -155,20 +146,22 @@ impl Session {
                 .filter(|c| c.doc.challenger.id == user.id)
                 .count();
             if open >= max {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "you already have {} waiting for an answer, and the most allowed is {max}; `cancel #id` withdraws one (`games` lists them). Nothing was done.",
-                    count(open, "challenge")
-                ))));
+                return Err(Failure::Refused(crate::t!(
+                    "limit-challenges",
+                    open = open,
+                    max = max
+                )));
             }
         }
         let max = limits.max_active_games as usize;
         if max > 0 {
             let active = self.active_games(&user.id)?;
             if active >= max {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "you already play {}, and the most allowed at once is {max}; challenge again when one of them has ended. Nothing was done.",
-                    count(active, "game")
-                ))));
+                return Err(Failure::Refused(crate::t!(
+                    "limit-games-challenge",
+                    active = active,
+                    max = max
+                )));
             }
         }
         Ok(())
@@ -188,18 +181,22 @@ impl Session {
         }
         let active = self.active_games(&speaker.id)?;
         if active >= max {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "you already play {}, and the most allowed at once is {max}; accept #{challenge} when one of them has ended. Nothing was done.",
-                count(active, "game")
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "limit-games-accept",
+                active = active,
+                max = max,
+                challenge = challenge
+            )));
         }
         let active = self.active_games(&challenger.id)?;
         if active >= max {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "{} already plays {}, and the most allowed at once is {max}; challenge #{challenge} stays open, accept it when one of their games has ended. Nothing was done.",
-                challenger.name,
-                count(active, "game")
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "limit-games-challenger",
+                challenger = &challenger.name,
+                active = active,
+                max = max,
+                challenge = challenge
+            )));
         }
         Ok(())
     }

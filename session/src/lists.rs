@@ -117,30 +117,32 @@ impl Session {
                 continue;
             };
             let verdict = match end.result.winner() {
-                None => "no result",
+                None => "none",
                 Some(None) => "draw",
                 Some(Some(w)) if w == seat => "won",
                 Some(Some(_)) => "lost",
             };
-            let change = end
-                .ratings
-                .map(|r| format!(", rating {}", r[seat.index()].describe()))
-                .unwrap_or_default();
-            lines.push(format!(
-                "#{} {} vs {} ({}): {verdict}{change}",
-                g.id,
-                g.rule_set().name(),
-                g.players[seat.other().index()].name,
-                end.at.date()
-            ));
+            let mut line = t!(
+                "history-line",
+                id = g.id,
+                rule_set = skald_lang::rule_set_name(g.rule_set()),
+                opponent = &g.players[seat.other().index()].name,
+                date = end.at.date(),
+                verdict = verdict
+            );
+            if let Some(r) = end.ratings {
+                line.push(t!("history-rating", change = r[seat.index()].describe()));
+            }
+            lines.push(line);
         }
         if lines.is_empty() {
-            return Ok(Reply::done("You have no finished games yet."));
+            return Ok(Reply::done(t!("history-none")));
         }
-        Ok(Reply::done(format!(
-            "Your last finished games (`history #id` shows one):\n  {}",
-            lines.join("\n  ")
-        )))
+        let mut text = t!("history-title");
+        for l in lines {
+            text.line(Text::verbatim("  ").then(l));
+        }
+        Ok(Reply::done(text))
     }
 
     /// `ladder [rule-set]`: the top of this community's ladder(s).
@@ -153,42 +155,40 @@ impl Session {
             Some(r) => vec![r],
             None => RuleSetId::ALL.to_vec(),
         };
-        let mut sections = Vec::new();
+        let mut text = Text::new();
         for r in sets {
             let mut rows = self.store.ladder(&ctx.community, r)?;
             if rows.is_empty() {
                 if rule_set.is_some() {
-                    sections.push(format!(
-                        "Nobody has played a ranked game of {} here yet.",
-                        r.name()
+                    text.line(t!(
+                        "ladder-empty-game",
+                        rule_set = skald_lang::rule_set_name(r)
                     ));
                 }
                 continue;
             }
             rows.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
-            let mut section = format!("Ladder: {} ({} players)", r.name(), rows.len());
+            text.line(t!(
+                "ladder-title",
+                rule_set = skald_lang::rule_set_name(r),
+                n = rows.len()
+            ));
             for (i, (user, s)) in rows.iter().take(TOP).enumerate() {
-                section.push_str(&format!(
-                    "\n  {:>2}. {} {} ±{}, {} game{}",
-                    i + 1,
-                    self.display_name(user)?,
-                    s.shown(),
-                    s.deviation.round() as i64,
-                    s.games,
-                    if s.games == 1 { "" } else { "s" }
+                text.line(t!(
+                    "ladder-row",
+                    place = format!("{:>2}", i + 1),
+                    name = self.display_name(user)?,
+                    rating = s.shown(),
+                    deviation = s.deviation.round() as i64,
+                    games = s.games
                 ));
             }
-            sections.push(section);
         }
-        if sections.is_empty() {
-            return Ok(Reply::done(
-                "Nobody has played a ranked game here yet. `challenge <rule-set>` starts one.",
-            ));
+        if text.is_empty() {
+            return Ok(Reply::done(t!("ladder-empty")));
         }
-        sections.push(format!(
-            "(? marks a provisional rating: deviation {PROVISIONAL_RD} or more)"
-        ));
-        Ok(Reply::done(sections.join("\n")))
+        text.line(t!("ladder-provisional", rd = PROVISIONAL_RD.to_string()));
+        Ok(Reply::done(text))
     }
 
     /// `rating [@user]`: a player's standings in this community.
@@ -204,31 +204,27 @@ impl Session {
             }
         }
         if lines.is_empty() {
-            return Ok(Reply::done(format!(
-                "{} has no ranked games here yet.",
-                user.name
-            )));
+            return Ok(Reply::done(t!("rating-none", name = &user.name)));
         }
-        Ok(Reply::done(format!(
-            "{}'s ratings here:\n  {}",
-            user.name,
-            lines.join("\n  ")
-        )))
+        let mut text = t!("rating-title", name = &user.name);
+        for l in lines {
+            text.line(Text::verbatim("  ").then(l));
+        }
+        Ok(Reply::done(text))
     }
 }
 
 /// `Hnefatafl 11x11: 1662? ±290, 1 game (1 won, 0 lost, 0 drawn)`.
-fn standing_line(r: RuleSetId, s: &Standing) -> String {
-    format!(
-        "{}: {} ±{}, {} game{} ({} won, {} lost, {} drawn){}",
-        r.name(),
-        s.shown(),
-        s.deviation.round() as i64,
-        s.games,
-        if s.games == 1 { "" } else { "s" },
-        s.wins,
-        s.losses,
-        s.draws,
-        if s.provisional() { ", provisional" } else { "" }
+fn standing_line(r: RuleSetId, s: &Standing) -> Text {
+    t!(
+        "rating-line",
+        rule_set = skald_lang::rule_set_name(r),
+        rating = s.shown(),
+        deviation = s.deviation.round() as i64,
+        games = s.games,
+        wins = s.wins,
+        losses = s.losses,
+        draws = s.draws,
+        provisional = if s.provisional() { "yes" } else { "no" }
     )
 }

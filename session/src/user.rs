@@ -95,11 +95,12 @@ impl super::Session {
             .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
         let left = doc.vacation_left(now);
         if days > left {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "you have {left} vacation day{} left in {} (at most {VACATION_DAYS_PER_YEAR} a year); ask for {left} or fewer",
-                if left == 1 { "" } else { "s" },
-                now.year()
-            ))));
+            return Err(Failure::Refused(crate::t!(
+                "vacation-too-many",
+                left = left,
+                year = now.year(),
+                most = VACATION_DAYS_PER_YEAR
+            )));
         }
         doc.take_vacation(days, now);
         let secs = i64::from(days) * DAY;
@@ -111,29 +112,38 @@ impl super::Session {
             }
             let mut next = g.doc.clone();
             next.clock.shift(secs);
-            extended.push(format!("#{} now due {}", next.id, next.clock.deadline));
+            extended.push(crate::t!(
+                "vacation-moved",
+                id = next.id,
+                deadline = next.clock.deadline.text()
+            ));
             commit.games.push((Some(g), next));
         }
         commit.users.push((stored, doc.clone()));
         match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(crate::Text::from(
-                    "one of your games changed at this very moment; send `vacation` again",
-                )));
+                return Err(Failure::Refused(crate::t!("vacation-race")));
             }
             other => other?,
         };
         let until = doc.vacation_until.unwrap_or(now);
-        let mut text = format!(
-            "{} is on vacation until {until}: clocks are paused. {} vacation day{} left this year.",
-            ctx.user.name,
-            doc.vacation_left(now),
-            if doc.vacation_left(now) == 1 { "" } else { "s" }
+        let mut text = crate::t!(
+            "vacation-done",
+            name = &ctx.user.name,
+            until = until.text(),
+            left = doc.vacation_left(now)
         );
         if !extended.is_empty() {
-            text.push_str(&format!("\nDeadlines moved: {}.", extended.join("; ")));
+            let mut moved = crate::Text::new();
+            for (i, e) in extended.into_iter().enumerate() {
+                if i > 0 {
+                    moved.push(crate::Text::verbatim("; "));
+                }
+                moved.push(e);
+            }
+            text.line(crate::t!("vacation-deadlines", moved = moved));
         }
-        text.push_str("\nTurns that come to you meanwhile start counting when the vacation ends.");
+        text.line(crate::t!("vacation-turns"));
         Ok(super::Reply::done(text))
     }
 }

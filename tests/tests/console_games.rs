@@ -109,12 +109,19 @@ const ENGLISH: &[&str] = &[
     "per move",
     "on the board",
     "your pieces",
+    "Ladder",
+    "finished games",
+    "ratings here",
 ];
 
 /// A whole game of `rule_set` in a French console: every line the players read is French.
 fn play_in_french(rule_set: &str, seed: u64) {
     let data = TempDir::new(rule_set);
-    let lines = whole_game(rule_set, seed, seed + 100, "");
+    let mut lines = whole_game(rule_set, seed, seed + 100, "");
+    let last_move = lines[lines.len() - 1].clone();
+    lines.push("@carol ladder".to_string());
+    lines.push("@alice history".to_string());
+    lines.push("@alice rating".to_string());
     let input = lines.join("\n") + "\n";
     let out = skald_tests::console_with(
         &data,
@@ -140,7 +147,6 @@ fn play_in_french(rule_set: &str, seed: u64) {
             );
         }
     }
-    let last_move = &lines[lines.len() - 1];
     let result = block_after_last(&out, &last_move.replacen(' ', "> ", 1));
     assert!(
         result.contains(" gagne") || result.contains("Partie nulle"),
@@ -148,6 +154,18 @@ fn play_in_french(rule_set: &str, seed: u64) {
     );
     assert!(result.contains("Classements ("), "{result}");
     assert!(out.contains("La partie #1 commence"), "{out}");
+    let ladder = block_after(&out, "@carol> ladder");
+    assert!(
+        ladder.contains("Classement\u{a0}: ") && ladder.contains(" 2. "),
+        "{ladder}"
+    );
+    let history = block_after(&out, "@alice> history");
+    assert!(
+        history.contains("Vos dernières parties terminées"),
+        "{history}"
+    );
+    let rating = block_after(&out, "@alice> rating");
+    assert!(rating.contains("Les cotes de alice ici"), "{rating}");
 }
 
 #[test]

@@ -83,7 +83,7 @@ impl Session {
                 return None;
             }
             if before.outcome == Outcome::Done {
-                return Some(Reply::refused(messages::EDIT_OF_DONE_COMMAND));
+                return Some(Reply::refused(messages::edit_of_done_command()));
             }
         }
         let (reply, outcome) = if msg.age > msg.max_age {
@@ -170,7 +170,7 @@ mod tests {
             .handle_message(&alice, &msg("m3", Some("m1"), 0), "challenge tafl")
             .expect("an answer");
         assert_eq!(again.kind, ReplyKind::Refused);
-        assert_eq!(again.text.en(), messages::EDIT_OF_DONE_COMMAND);
+        assert_eq!(again.text, messages::edit_of_done_command());
         let games = s.handle(&alice, "games").text.en();
         assert_eq!(games.matches("you challenge").count(), 1, "{games}");
         // Someone else's "edit" of alice's message is not hers to make.

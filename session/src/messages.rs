@@ -6,18 +6,12 @@ use crate::{Text, t};
 use skald_rules::{Action, Event, MoveError, Position, Record, Seat, Status};
 use std::fmt::Write;
 
-/// The refusal of secret input (`arrange`) typed where others read it.
-pub const SECRET_INPUT_IN_PUBLIC: &str = "Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.";
-
-/// What `link <code>` typed where others read it gets.
-pub const LINK_IN_PUBLIC: &str = "Everyone here can read what you type, so link codes are not taken here and nothing was changed. Send `link` where only you see it: the /link command on Discord, your direct room with the bot on Matrix.";
-
 /// The refusal of a command whose input is secret (see [`crate::command::CommandInfo::secret`]),
-/// typed where others read it.
-pub fn secret_input_in_public(command: &str) -> &'static str {
+/// typed where others read it: Subulata values (`arrange`), link codes (`link`).
+pub fn secret_input_in_public(command: &str) -> Text {
     match command {
-        "link" => LINK_IN_PUBLIC,
-        _ => SECRET_INPUT_IN_PUBLIC,
+        "link" => t!("secret-link-in-public"),
+        _ => t!("secret-values-in-public"),
     }
 }
 
@@ -270,7 +264,9 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> Text) -> Vec<Text> {
 
 /// The answer to an edit of a command that was already carried out (see
 /// [`crate::chat_message`]).
-pub const EDIT_OF_DONE_COMMAND: &str = "That command was already carried out, so the edit was not run again. Send the new command as a new message.";
+pub fn edit_of_done_command() -> Text {
+    t!("edit-of-done-command")
+}
 
 /// The answer to a command sent too long ago (while the bot was away): not run. It does
 /// not repeat the command (it might carry secret input typed in the wrong place).

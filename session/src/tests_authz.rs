@@ -200,8 +200,8 @@ fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
             let r = w.session.handle(&public(who), &line);
             assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text.en());
             assert_eq!(
-                r.text.en(),
-                messages::SECRET_INPUT_IN_PUBLIC,
+                r.text,
+                messages::secret_input_in_public("arrange"),
                 "@{who} {line}"
             );
             assert!(r.notify.is_empty() && r.private.is_empty(), "@{who} {line}");
@@ -212,7 +212,7 @@ fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
     let typed = command::parse(&format!("arrange #{id} 9 8 7 6 5 4 3 2 1")).expect("parses");
     let before = w.snapshot();
     let r = w.session.execute(&public("bob"), typed.clone());
-    assert_eq!(r.text.en(), messages::SECRET_INPUT_IN_PUBLIC);
+    assert_eq!(r.text, messages::secret_input_in_public("arrange"));
     assert!(
         w.snapshot() == before,
         "the typed arrange changed the store"

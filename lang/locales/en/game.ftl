@@ -188,3 +188,6 @@ challenge-seat-object = { $key ->
 challenge-which = { $n } challenges fit: { $challenges }; say which, like `{ $example }`
 challenge-other-channel = challenge #{ $id } was made in another channel, { $channel }; accept it there
 challenge-values-placed = Game #{ $id }: you play { $seat }. Your values were placed at random (below). Until your first move you may place them yourself, privately: `arrange #{ $id } <nine values>` for { $order }.
+secret-values-in-public = Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.
+secret-link-in-public = Everyone here can read what you type, so link codes are not taken here and nothing was changed. Send `link` where only you see it: the /link command on Discord, your direct room with the bot on Matrix.
+edit-of-done-command = That command was already carried out, so the edit was not run again. Send the new command as a new message.

@@ -194,3 +194,6 @@ challenge-seat-object = { $key ->
 challenge-which = { $n } défis conviennent : { $challenges } ; dites lequel, comme `{ $example }`
 challenge-other-channel = le défi #{ $id } a été lancé dans un autre salon, { $channel } ; acceptez-le là-bas
 challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs ont été placées au hasard (ci-dessous). Jusqu'à votre premier coup, vous pouvez les placer vous-même, en privé : `arrange #{ $id } <neuf valeurs>` pour { $order }.
+secret-values-in-public = Tout le monde ici lit ce que vous tapez : ces valeurs n'ont donc pas été utilisées et rien n'a changé. Envoyez `arrange` là où vous seul le voyez : la commande /arrange sur Discord, votre salon privé avec le bot sur Matrix.
+secret-link-in-public = Tout le monde ici lit ce que vous tapez : les codes de liaison ne sont donc pas pris ici et rien n'a changé. Envoyez `link` là où vous seul le voyez : la commande /link sur Discord, votre salon privé avec le bot sur Matrix.
+edit-of-done-command = Cette commande a déjà été exécutée : la modification n'a donc pas été relancée. Envoyez la nouvelle commande dans un nouveau message.

@@ -22,7 +22,10 @@ pub(crate) const FILES: &[(Lang, &str, &str)] = files![
     "rules.ftl",
     "board.ftl",
     "game.ftl",
-    "lists.ftl"
+    "lists.ftl",
+    "commands.ftl",
+    "rules_summary.ftl",
+    "discord.ftl",
 ];
 
 /// An argument's value as the catalog takes it.

@@ -1,11 +1,12 @@
 //! The one command grammar every adapter shares, and its parser. Errors say what was
 //! expected, with the command's usage line, so a player can fix the line and send it again.
 
+use skald_lang::{Lang, Msg, Text, t};
 use skald_rules::RuleSetId;
+use std::fmt;
 
 /// The handle that names the built-in engine in a challenge (`@skald`).
 pub const ENGINE_HANDLE: &str = "skald";
-use std::fmt;
 
 /// The most days per move a challenge may ask for, and the fewest.
 pub const DAYS_RANGE: std::ops::RangeInclusive<u32> = 1..=14;
@@ -166,8 +167,8 @@ pub enum SeatChoice {
 /// A line that is not a valid command: what went wrong and what would be accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// What went wrong, in a sentence.
-    pub message: String,
+    /// What went wrong, in a sentence (in the reader's language once rendered).
+    pub message: Text,
     /// The usage line of the command concerned, if one was recognised.
     pub usage: Option<&'static str>,
     /// The command word recognised (`arrange`), if one was: the session refuses secret
@@ -175,13 +176,22 @@ pub struct ParseError {
     pub command: Option<&'static str>,
 }
 
+impl ParseError {
+    /// The refusal as a player reads it: what went wrong, then the command's usage line
+    /// (typed the same in every language).
+    pub fn text(&self) -> Text {
+        let mut text = self.message.clone();
+        if let Some(usage) = self.usage {
+            text.line(t!("cmd-usage", usage = usage));
+        }
+        text
+    }
+}
+
+/// The refusal in English, for logs and tests; players get [`ParseError::text`] in theirs.
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if let Some(usage) = self.usage {
-            write!(f, "\nusage: `{usage}`")?;
-        }
-        Ok(())
+        f.write_str(&self.text().en())
     }
 }
 
@@ -205,23 +215,21 @@ pub struct CommandInfo {
     pub name: &'static str,
     /// Other words accepted for it in text (`play` for `move`).
     pub aliases: &'static [&'static str],
-    /// The usage line of the text grammar.
+    /// The usage line of the text grammar (the same in every language). What the command
+    /// does is in the message files: `cmd-<name>` ([`CommandInfo::summary`],
+    /// [`CommandInfo::detail`]).
     pub usage: &'static str,
-    /// One sentence on what it does (also its description on Discord).
-    pub summary: &'static str,
-    /// More detail for `help <command>`.
-    pub detail: &'static str,
     /// An example line.
     pub example: &'static str,
     /// Its typed arguments, required ones first (Discord's rule for options).
     pub args: &'static [Arg],
     /// Reads the words after the command word (the text grammar); errors say what was expected.
-    pub parse: fn(&[&str]) -> Result<Command, String>,
+    pub parse: fn(&[&str]) -> Result<Command, Text>,
     /// Whether its arguments are secret (a Subulata player's values): the session takes it
     /// only where nobody else reads what the speaker typed ([`crate::Context::private`]).
     pub secret: bool,
     /// Builds the command from typed arguments (a platform's options, a button's encoding).
-    pub build: fn(&Args) -> Result<Command, String>,
+    pub build: fn(&Args) -> Result<Command, Text>,
 }
 
 impl CommandInfo {
@@ -235,14 +243,61 @@ impl CommandInfo {
         })
     }
 
-    /// The summary as a sentence (`Show a game's board.`), for platforms that show one line
-    /// per command.
-    pub fn description(&self) -> String {
-        let mut chars = self.summary.chars();
+    /// The command's message in `commands.ftl` (`cmd-board`): its value is the command's
+    /// name on platforms that name commands per language (Discord's slash commands).
+    fn message_id(&self) -> String {
+        format!("cmd-{}", self.name)
+    }
+
+    /// One line on what the command does (`show a game's board`), as `help` lists it.
+    pub fn summary(&self) -> Text {
+        Msg::new(format!("{}.summary", self.message_id())).into()
+    }
+
+    /// More on the command for `help <command>`, if there is more to say.
+    pub fn detail(&self) -> Option<Text> {
+        let id = format!("{}.detail", self.message_id());
+        skald_lang::has_message(Lang::En, &id).then(|| Msg::new(id).into())
+    }
+
+    /// The summary as a sentence in `lang` (`Show a game's board.`), for platforms that show
+    /// one line per command (Discord's descriptions).
+    pub fn description(&self, lang: Lang) -> String {
+        let summary = self.summary().render(lang);
+        let mut chars = summary.chars();
         match chars.next() {
             Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
             None => String::new(),
         }
+    }
+
+    /// The command's name in `lang` where a platform lets commands have one per language
+    /// (`accepter`); the command word itself in English. Text commands are typed in English
+    /// in every language.
+    pub fn slash_name(&self, lang: Lang) -> String {
+        skald_lang::render_message(lang, &self.message_id(), &[])
+    }
+
+    /// What one of the command's arguments is, in one line (`cmd-<name>-<argument>`).
+    pub fn arg_description(&self, arg: &Arg) -> Text {
+        Msg::new(format!(
+            "{}-{}",
+            self.message_id(),
+            arg.name.replace('_', "-")
+        ))
+        .into()
+    }
+
+    /// The command named `name` in any language (`accept`, an alias, `accepter`), for
+    /// `help <command>` typed by someone who sees the commands in their language.
+    fn named(name: &str) -> Option<&'static CommandInfo> {
+        lookup(name).or_else(|| {
+            COMMANDS.iter().find(|c| {
+                Lang::ALL
+                    .into_iter()
+                    .any(|l| c.slash_name(l).to_lowercase() == name)
+            })
+        })
     }
 }
 
@@ -250,7 +305,6 @@ impl CommandInfo {
 const GAME: Arg = Arg {
     name: "game",
     kind: ArgKind::GameId,
-    description: "Game or challenge number (default: the only one that fits)",
     required: false,
     complete: true,
 };
@@ -258,7 +312,6 @@ const GAME: Arg = Arg {
 const RULE_SET: Arg = Arg {
     name: "rule_set",
     kind: ArgKind::RuleSet,
-    description: "Rule set",
     required: false,
     complete: false,
 };
@@ -269,32 +322,23 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "challenge",
         aliases: &[],
         usage: "challenge <rule-set> [@user | @player | open] [first | second | random] [ranked | casual] [days:N | clock:<bank>+<per move> [cap:<most>]]",
-        summary: "invite someone (or anyone here) to a game",
-        detail: "`first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. \
-                 Without @user the challenge is open to anyone in the channel. Games are ranked \
-                 with 3 days per move unless you say `casual` or `days:N` (1 to 14). \
-                 `clock:3d+6h` gives each player a bank of 3 days instead, 6 hours added after each of their moves, never beyond the starting bank unless `cap:14d` allows more; a player whose bank runs out loses. \
-                 `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).",
         example: "challenge tafl @bob first days:2",
         args: &[
             Arg {
                 name: "rule_set",
                 kind: ArgKind::RuleSet,
-                description: "The game to play",
                 required: true,
                 complete: false,
             },
             Arg {
                 name: "opponent",
                 kind: ArgKind::User,
-                description: "Who to challenge (leave out: anyone here)",
                 required: false,
                 complete: false,
             },
             Arg {
                 name: "seat",
                 kind: ArgKind::Seat,
-                description: "Your seat (default: random)",
                 required: false,
                 complete: false,
             },
@@ -304,7 +348,6 @@ pub const COMMANDS: &[CommandInfo] = &[
                     yes: "ranked",
                     no: "casual",
                 },
-                description: "Counts for the ladder (default: yes)",
                 required: false,
                 complete: false,
             },
@@ -315,14 +358,12 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max: *DAYS_RANGE.end(),
                     prefix: "days:",
                 },
-                description: "Days per move (1-14, default 3)",
                 required: false,
                 complete: false,
             },
             Arg {
                 name: "level",
                 kind: ArgKind::Level,
-                description: "Play me, the built-in engine, at this level (or pick me as the opponent)",
                 required: false,
                 complete: false,
             },
@@ -332,7 +373,6 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max_len: 64,
                     prefix: "",
                 },
-                description: "Or a player of this community on another platform, by name",
                 required: false,
                 complete: true,
             },
@@ -342,7 +382,6 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max_len: 24,
                     prefix: "clock:",
                 },
-                description: "A time bank instead of days per move, like 3d+6h (bank + per move)",
                 required: false,
                 complete: true,
             },
@@ -352,7 +391,6 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max_len: 12,
                     prefix: "cap:",
                 },
-                description: "The most a bank may hold, like 14d (default: the starting bank)",
                 required: false,
                 complete: false,
             },
@@ -365,8 +403,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "accept",
         aliases: &[],
         usage: "accept [#id]",
-        summary: "accept a challenge addressed to you or open here",
-        detail: "The game starts at once with the challenge's number.",
         example: "accept #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Accept),
@@ -377,8 +413,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "decline",
         aliases: &[],
         usage: "decline [#id]",
-        summary: "refuse a challenge addressed to you, a draw offer or a takeback request",
-        detail: "Open challenges cannot be declined; the challenger can cancel them.",
         example: "decline #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Decline),
@@ -389,8 +423,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "cancel",
         aliases: &[],
         usage: "cancel [#id]",
-        summary: "withdraw a challenge you made",
-        detail: "Only challenges nobody has accepted yet can be withdrawn.",
         example: "cancel #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Cancel),
@@ -401,9 +433,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "move",
         aliases: &["play", "mv"],
         usage: "move [#id] <move> [<move> ...]",
-        summary: "play a move (or several steps of a dice turn)",
-        detail: "Hnefatafl and Subulata: `f2-f5`. Ad Elta Stelpur: point and die, `13+1`. Daldøsa: \
-                 hole and die, `w12+1`. Several steps are played in order, all or none.",
         example: "move f2-f5",
         args: &[
             Arg {
@@ -412,14 +441,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max_len: 200,
                     prefix: "",
                 },
-                description: "The move, like f2-f5",
                 required: true,
                 complete: true,
             },
-            Arg {
-                description: "Game number (default: your game where it is your turn)",
-                ..GAME
-            },
+            GAME,
         ],
         parse: |a| {
             let (game, rest) = split_id(a)?;
@@ -432,8 +457,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "board",
         aliases: &[],
         usage: "board [#id]",
-        summary: "show a game's board",
-        detail: "Without #id: your active game here, or else the game you last finished here.",
         example: "board #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Board),
@@ -444,8 +467,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "moves",
         aliases: &[],
         usage: "moves [#id]",
-        summary: "list the moves (and dice) played so far",
-        detail: "Without #id: the same game as `board`. Private values are never listed.",
         example: "moves",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Moves),
@@ -456,8 +477,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "resign",
         aliases: &["resigns", "forfeit"],
         usage: "resign [#id]",
-        summary: "give up a game (counts as a loss)",
-        detail: "Before both players have moved, `abort` ends the game without a result.",
         example: "resign",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Resign),
@@ -468,8 +487,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "abort",
         aliases: &[],
         usage: "abort [#id]",
-        summary: "end a game without result, until both players have moved once",
-        detail: "No rating changes.",
         example: "abort #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Abort),
@@ -480,9 +497,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "draw",
         aliases: &["offer-draw"],
         usage: "draw [#id]",
-        summary: "offer a draw, or accept the one offered to you",
-        detail: "Only where the rules know draws (Hnefatafl, Subulata). The offer stands until \
-                 your opponent moves or declines.",
         example: "draw",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Draw),
@@ -493,8 +507,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "takeback",
         aliases: &["undo"],
         usage: "takeback [#id]",
-        summary: "ask to undo your last move, or grant your opponent's request",
-        detail: "Until your opponent moves; not in dice games.",
         example: "takeback",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Takeback),
@@ -505,8 +517,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "rematch",
         aliases: &[],
         usage: "rematch [#id]",
-        summary: "offer a new game against the same opponent with seats swapped",
-        detail: "After a game ended. If your opponent offered one already, this accepts it.",
         example: "rematch #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Rematch),
@@ -517,10 +527,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "arrange",
         aliases: &[],
         usage: "arrange [#id] <nine values>",
-        summary: "Subulata: place your values 1-9 on your start cells, privately",
-        detail: "Give the nine values for your start cells in this order: White a1 b1 c1 a2 b2 c2 \
-                 a3 b3 c3; Black i9 h9 g9 i8 h8 g8 i7 h7 g7. Allowed until your first move; send it \
-                 where nobody else reads (a direct message).",
         example: "arrange 9 1 8 2 7 3 6 4 5",
         args: &[
             Arg {
@@ -529,14 +535,10 @@ pub const COMMANDS: &[CommandInfo] = &[
                     max_len: 60,
                     prefix: "",
                 },
-                description: "Nine values, like 1 2 3 4 5 6 7 8 9",
                 required: true,
                 complete: false,
             },
-            Arg {
-                description: "Game number",
-                ..GAME
-            },
+            GAME,
         ],
         parse: |a| {
             let (game, rest) = split_id(a)?;
@@ -556,8 +558,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "games",
         aliases: &["list"],
         usage: "games",
-        summary: "your active games and the open challenges",
-        detail: "Lists games on this platform, whichever channel they live in.",
         example: "games",
         args: &[],
         parse: |a| no_args(a).map(|()| Command::Games),
@@ -568,8 +568,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "history",
         aliases: &[],
         usage: "history [#id]",
-        summary: "your finished games, or one game's result and moves",
-        detail: "Without #id: your last ten finished games.",
         example: "history #4",
         args: &[GAME],
         parse: |a| only_id(a).map(Command::History),
@@ -580,13 +578,8 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "ladder",
         aliases: &[],
         usage: "ladder [rule-set]",
-        summary: "the top 10 of this community's ladder",
-        detail: "Ratings are Glicko-2; a `?` marks a provisional rating (deviation 110 or more).",
         example: "ladder hnefatafl",
-        args: &[Arg {
-            description: "Rule set (default: all)",
-            ..RULE_SET
-        }],
+        args: &[RULE_SET],
         parse: |a| optional_rule_set(a).map(Command::Ladder),
         secret: false,
         build: |a| Ok(Command::Ladder(a.rule_set("rule_set"))),
@@ -595,20 +588,17 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "rating",
         aliases: &[],
         usage: "rating [@user]",
-        summary: "a player's ratings and record in this community",
-        detail: "Without @user: your own.",
         example: "rating @bob",
         args: &[Arg {
             name: "user",
             kind: ArgKind::User,
-            description: "Whose (default: yours)",
             required: false,
             complete: false,
         }],
         parse: |a| match a {
             [] => Ok(Command::Rating(None)),
             [user] => parse_mention(user).map(|u| Command::Rating(Some(u))),
-            _ => Err("expected at most one @user".into()),
+            _ => Err(t!("cmd-error-one-user")),
         },
         secret: false,
         build: |a| Ok(Command::Rating(a.user("user"))),
@@ -617,8 +607,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "rules",
         aliases: &[],
         usage: "rules [rule-set]",
-        summary: "the rule sets, or one game's rules in short",
-        detail: "Rule set names accept aliases like `tafl`, `daldøs`, `subu`.",
         example: "rules daldosa",
         args: &[RULE_SET],
         parse: |a| optional_rule_set(a).map(Command::Rules),
@@ -629,9 +617,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "vacation",
         aliases: &[],
         usage: "vacation <days>",
-        summary: "pause your clocks for some days (at most 14 per calendar year)",
-        detail: "Adds the days to your running deadlines, and turns that come to you during the \
-                 vacation start counting when it ends.",
         example: "vacation 5",
         args: &[Arg {
             name: "days",
@@ -640,28 +625,25 @@ pub const COMMANDS: &[CommandInfo] = &[
                 max: VACATION_DAYS_PER_YEAR,
                 prefix: "",
             },
-            description: "How many days",
             required: true,
             complete: false,
         }],
         parse: |a| match a {
             [days] => parse_vacation(days).map(Command::Vacation),
-            [] => Err(HOW_MANY_DAYS.into()),
-            _ => Err("expected one number of days".into()),
+            [] => Err(how_many_days()),
+            _ => Err(t!("cmd-error-one-number-of-days")),
         },
         secret: false,
         build: |a| {
             a.number("days")
                 .map(Command::Vacation)
-                .ok_or_else(|| HOW_MANY_DAYS.into())
+                .ok_or_else(how_many_days)
         },
     },
     CommandInfo {
         name: "link",
         aliases: &[],
         usage: "link [code]",
-        summary: "be one player on Discord and Matrix: join your accounts with a one-time code",
-        detail: "Send `link` to get a code, sent only to you (valid 10 minutes, once); then send `link <code>` from your account on the other platform where only you see it (/link on Discord, your direct room with the bot on Matrix). That account then plays as you: your games, your ratings, pings on both platforms. Its own games move to you; where both accounts had a rating, the one with more games is kept.",
         example: "link ABCD-EFGH",
         args: &[Arg {
             name: "code",
@@ -669,7 +651,6 @@ pub const COMMANDS: &[CommandInfo] = &[
                 max_len: 16,
                 prefix: "",
             },
-            description: "The code from your other account (leave out: get a code)",
             required: false,
             complete: false,
         }],
@@ -677,7 +658,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             [] => Ok(Command::Link(None)),
             [code] => Ok(Command::Link(Some((*code).to_string()))),
             [a, b] => Ok(Command::Link(Some(format!("{a}-{b}")))),
-            _ => Err("expected one code, like `link ABCD-EFGH`".into()),
+            _ => Err(t!("cmd-error-one-code")),
         },
         secret: true,
         build: |a| Ok(Command::Link(a.text("code").map(str::to_string))),
@@ -686,13 +667,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "unlink",
         aliases: &[],
         usage: "unlink",
-        summary: "split this account from the player it was linked to",
-        detail: "Typed on a linked account, that account leaves (its games and ratings stay with the player). Typed by the player, every linked account leaves.",
         example: "unlink",
         args: &[],
         parse: |a| match a {
             [] => Ok(Command::Unlink),
-            _ => Err("`unlink` takes nothing after it".into()),
+            _ => Err(t!("cmd-error-unlink-alone")),
         },
         secret: false,
         build: |_| Ok(Command::Unlink),
@@ -701,22 +680,17 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "language",
         aliases: &["langue"],
         usage: "language [en|fr]",
-        summary: "the language Skald writes to you in",
-        detail: "Without a language, says which one Skald uses for you. What only you read \
-                 (your answers on Discord, your direct room on Matrix, your pieces' values) is \
-                 in your language; a channel's messages are in its community's.",
         example: "language fr",
         args: &[Arg {
             name: "language",
             kind: ArgKind::Language,
-            description: "The language (none: show yours)",
             required: false,
             complete: false,
         }],
         parse: |a| match a {
             [] => Ok(Command::Language(None)),
             [code] => parse_language(code).map(|l| Command::Language(Some(l))),
-            _ => Err("expected one language, like `language fr`".into()),
+            _ => Err(t!("cmd-error-one-language")),
         },
         secret: false,
         build: |a| Ok(Command::Language(a.language("language"))),
@@ -725,8 +699,6 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "help",
         aliases: &["?", "commands"],
         usage: "help [command]",
-        summary: "this list, or one command in detail",
-        detail: "",
         example: "help challenge",
         args: &[Arg {
             name: "command",
@@ -734,14 +706,13 @@ pub const COMMANDS: &[CommandInfo] = &[
                 max_len: 32,
                 prefix: "",
             },
-            description: "A command",
             required: false,
             complete: false,
         }],
         parse: |a| match a {
             [] => Ok(Command::Help(None)),
             [topic] => help_topic(topic).map(|t| Command::Help(Some(t))),
-            _ => Err("expected at most one command name".into()),
+            _ => Err(t!("cmd-error-one-command")),
         },
         secret: false,
         build: |a| match a.text("command") {
@@ -751,7 +722,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
 ];
 
-const HOW_MANY_DAYS: &str = "how many days? like `vacation 5`";
+fn how_many_days() -> Text {
+    t!("cmd-error-how-many-days")
+}
 
 /// The grammar entry of a command word (not an alias).
 pub fn info(name: &str) -> Option<&'static CommandInfo> {
@@ -772,9 +745,9 @@ fn words(text: Option<&str>) -> Vec<&str> {
 }
 
 /// `move`'s moves, at least one.
-fn moves(game: Option<u64>, rest: &[&str]) -> Result<Command, String> {
+fn moves(game: Option<u64>, rest: &[&str]) -> Result<Command, Text> {
     if rest.is_empty() {
-        return Err("which move? name at least one, like `move f2-f5`".into());
+        return Err(t!("cmd-error-which-move"));
     }
     Ok(Command::Move {
         game,
@@ -782,24 +755,32 @@ fn moves(game: Option<u64>, rest: &[&str]) -> Result<Command, String> {
     })
 }
 
-/// `help`'s topic: a command word or alias, as the command's name.
-fn help_topic(topic: &str) -> Result<String, String> {
+/// `help`'s topic: a command word or alias, or a command's name in a language (`accepter`,
+/// as Discord shows it), as the command's name.
+fn help_topic(topic: &str) -> Result<String, Text> {
     let topic = topic.trim().trim_start_matches(['!', '/']).to_lowercase();
-    match lookup(&topic) {
+    match CommandInfo::named(&topic) {
         Some(c) => Ok(c.name.to_string()),
-        None => Err(format!(
-            "no command '{topic}'; commands: {}",
-            command_names()
+        None => Err(t!(
+            "cmd-error-no-such-command",
+            topic = shown(&topic),
+            names = command_names()
         )),
     }
 }
 
+/// Every command word, as typed in every language (`challenge, accept, …`).
 fn command_names() -> String {
     COMMANDS
         .iter()
         .map(|c| c.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// What a player typed, quoted back in a refusal: at most 40 characters.
+fn shown(typed: &str) -> String {
+    typed.chars().take(40).collect()
 }
 
 /// Reads one command line. A leading `!` or `/` (common chat prefixes) is ignored, and the
@@ -813,7 +794,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let mut tokens = line.split_whitespace();
     let Some(word) = tokens.next() else {
         return Err(ParseError {
-            message: "an empty line is not a command; try `help`".to_string(),
+            message: t!("cmd-error-empty"),
             usage: None,
             command: None,
         });
@@ -821,11 +802,11 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let word = word.to_lowercase();
     let args: Vec<&str> = tokens.collect();
     let Some(cmd) = lookup(&word) else {
-        let mut message = format!("unknown command '{word}'");
+        let mut message = t!("cmd-error-unknown", word = shown(&word));
         if let Some(near) = nearest_command(&word) {
-            message.push_str(&format!("; did you mean `{near}`?"));
+            message.push(t!("cmd-error-did-you-mean", near = near));
         }
-        message.push_str(&format!("\ncommands: {}", command_names()));
+        message.line(t!("cmd-error-commands", names = command_names()));
         return Err(ParseError {
             message,
             usage: None,
@@ -841,7 +822,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 
 /// `challenge` from typed arguments: a level without an opponent, or the built-in engine's
 /// handle as the opponent, plays the engine (never ranked).
-fn build_challenge(a: &Args) -> Result<Command, String> {
+fn build_challenge(a: &Args) -> Result<Command, Text> {
     let rule_set = a.rule_set("rule_set").ok_or_else(which_game)?;
     let level = a.level("level");
     // A player named in text (one of another platform) when no user was picked.
@@ -850,7 +831,7 @@ fn build_challenge(a: &Args) -> Result<Command, String> {
         .map(|p| p.trim().trim_start_matches('@').to_string())
         .filter(|p| !p.is_empty());
     if named.is_some() && a.user("opponent").is_some() {
-        return Err("name one opponent: a user or a player, not both".into());
+        return Err(t!("cmd-error-one-opponent"));
     }
     let opponent = match a.user("opponent").or(named) {
         Some(h) if h.eq_ignore_ascii_case(ENGINE_HANDLE) => {
@@ -882,15 +863,10 @@ fn time_control(
     days: Option<u32>,
     clock: Option<&str>,
     cap: Option<&str>,
-) -> Result<(u32, Option<crate::time_control::Bank>), String> {
+) -> Result<(u32, Option<crate::time_control::Bank>), Text> {
     match (days, clock, cap) {
-        (Some(_), Some(_), _) => {
-            Err("give either days:N (days for each move) or clock:3d+6h (a bank), not both".into())
-        }
-        (_, None, Some(_)) => Err(
-            "cap: is the most a bank may hold; give the bank too, like `clock:10d+36h cap:14d`"
-                .into(),
-        ),
+        (Some(_), Some(_), _) => Err(t!("cmd-error-days-or-clock")),
+        (_, None, Some(_)) => Err(t!("cmd-error-cap-without-clock")),
         (_, Some(clock), cap) => Ok((
             DEFAULT_DAYS,
             Some(crate::time_control::Bank::parse(clock, cap)?),
@@ -899,37 +875,37 @@ fn time_control(
     }
 }
 
-fn which_game() -> String {
-    "which game? name a rule set: adelta, adelta-rustik, hnefatafl, hnefatafl-13, subulata, daldosa"
-        .to_string()
+/// The rule sets' ids, as typed (`adelta, adelta-rustik, …`).
+fn rule_set_ids() -> String {
+    RuleSetId::ALL.map(RuleSetId::id).join(", ")
 }
 
-fn never_ranked() -> String {
-    format!("games against @{ENGINE_HANDLE} are never ranked; leave out 'ranked'")
+fn which_game() -> Text {
+    t!("cmd-error-which-game", rule_sets = rule_set_ids())
 }
 
-fn levels_of_engine() -> String {
-    format!(
-        "easy, normal and hard are levels of @{ENGINE_HANDLE}: `challenge <rule-set> @{ENGINE_HANDLE} hard`"
-    )
+fn never_ranked() -> Text {
+    t!("cmd-error-never-ranked", engine = ENGINE_HANDLE)
+}
+
+fn levels_of_engine() -> Text {
+    t!("cmd-error-levels", engine = ENGINE_HANDLE)
 }
 
 /// A `#id` token's number.
-fn parse_id(token: &str) -> Option<Result<u64, String>> {
+fn parse_id(token: &str) -> Option<Result<u64, Text>> {
     let digits = token.strip_prefix('#')?;
     Some(
         digits
             .parse::<u64>()
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| {
-                format!("'{token}' is not a game or challenge number; expected like #12")
-            }),
+            .ok_or_else(|| t!("cmd-error-not-an-id", token = shown(token))),
     )
 }
 
 /// Takes an optional `#id` from the front of the arguments.
-fn split_id<'a>(args: &'a [&'a str]) -> Result<(Option<u64>, Vec<&'a str>), String> {
+fn split_id<'a>(args: &'a [&'a str]) -> Result<(Option<u64>, Vec<&'a str>), Text> {
     match args.split_first() {
         Some((first, rest)) => match parse_id(first) {
             Some(id) => Ok((Some(id?), rest.to_vec())),
@@ -940,35 +916,36 @@ fn split_id<'a>(args: &'a [&'a str]) -> Result<(Option<u64>, Vec<&'a str>), Stri
 }
 
 /// Commands that take nothing but an optional `#id`.
-fn only_id(args: &[&str]) -> Result<Option<u64>, String> {
+fn only_id(args: &[&str]) -> Result<Option<u64>, Text> {
     match args {
         [] => Ok(None),
         [one] => match parse_id(one) {
             Some(id) => id.map(Some),
-            None => Err(format!(
-                "unexpected '{one}'; expected nothing or a number like #12"
-            )),
+            None => Err(t!("cmd-error-only-id", token = shown(one))),
         },
-        [_, extra, ..] => Err(format!(
-            "unexpected '{extra}'; expected nothing or one number like #12"
-        )),
+        [_, extra, ..] => Err(t!("cmd-error-only-one-id", token = shown(extra))),
     }
 }
 
-fn no_args(args: &[&str]) -> Result<(), String> {
+fn no_args(args: &[&str]) -> Result<(), Text> {
     match args.first() {
         None => Ok(()),
-        Some(extra) => Err(format!("unexpected '{extra}'; this command takes nothing")),
+        Some(extra) => Err(t!("cmd-error-takes-nothing", token = shown(extra))),
     }
 }
 
-fn rule_set(token: &str) -> Result<RuleSetId, String> {
-    token
-        .parse()
-        .map_err(|e: skald_rules::UnknownRuleSet| e.to_string())
+/// A rule set by its id or an alias; the refusal lists the ids.
+fn rule_set(token: &str) -> Result<RuleSetId, Text> {
+    token.parse().map_err(|e: skald_rules::UnknownRuleSet| {
+        t!(
+            "cmd-error-unknown-rule-set",
+            name = shown(&e.0),
+            rule_sets = rule_set_ids()
+        )
+    })
 }
 
-fn optional_rule_set(args: &[&str]) -> Result<Option<RuleSetId>, String> {
+fn optional_rule_set(args: &[&str]) -> Result<Option<RuleSetId>, Text> {
     match args {
         [] => Ok(None),
         [one] => rule_set(one).map(Some),
@@ -978,66 +955,83 @@ fn optional_rule_set(args: &[&str]) -> Result<Option<RuleSetId>, String> {
 }
 
 /// `@name` to `name`. Punctuation typed after a name (`@bob,` `@bob>`) is not part of it.
-fn parse_mention(token: &str) -> Result<String, String> {
+fn parse_mention(token: &str) -> Result<String, Text> {
     match token
         .strip_prefix('@')
         .map(|h| h.trim_end_matches([',', ';', ':', '!', '?', '>']))
     {
         Some(handle) if !handle.is_empty() && !handle.contains('\0') => Ok(handle.to_string()),
-        _ => Err(format!(
-            "'{token}' is not a user; expected a mention like @bob"
-        )),
+        _ => Err(t!("cmd-error-not-a-user", token = shown(token))),
     }
 }
 
-fn parse_days(value: &str) -> Result<u32, String> {
-    let days: u32 = value
+/// A number of days as typed (`5`, `5d`); the refusal says which are allowed.
+fn number_of_days(value: &str, max: u32) -> Result<u32, Text> {
+    value
         .trim_end_matches('d')
         .parse()
-        .map_err(|_| format!("'{value}' is not a number of days; expected 1 to 14"))?;
+        .map_err(|_| t!("cmd-error-not-days", value = shown(value), max = max))
+}
+
+fn parse_days(value: &str) -> Result<u32, Text> {
+    let days = number_of_days(value, *DAYS_RANGE.end())?;
     if !DAYS_RANGE.contains(&days) {
-        return Err(format!(
-            "{days} days per move is not allowed; expected 1 to 14"
-        ));
+        return Err(t!("cmd-error-days-per-move", days = days));
     }
     Ok(days)
 }
 
 /// A language as typed: its code (`fr`), a locale (`fr-CA`) or its own name (`Français`).
-fn parse_language(value: &str) -> Result<skald_lang::Lang, String> {
-    skald_lang::Lang::from_locale(value)
+fn parse_language(value: &str) -> Result<Lang, Text> {
+    Lang::from_locale(value)
         .or_else(|| {
-            skald_lang::Lang::ALL
+            Lang::ALL
                 .into_iter()
                 .find(|l| l.native_name().eq_ignore_ascii_case(value))
         })
         .ok_or_else(|| {
-            format!(
-                "'{}' is not a language Skald speaks; expected {}",
-                value.chars().take(20).collect::<String>(),
-                skald_lang::Lang::ALL
-                    .iter()
-                    .map(|l| format!("`{}` ({})", l.code(), l.native_name()))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+            let choices =
+                Lang::ALL.map(|l| Text::verbatim(format!("`{}` ({})", l.code(), l.native_name())));
+            t!(
+                "cmd-error-not-a-language",
+                value = value.chars().take(20).collect::<String>(),
+                choices = alternatives(choices)
             )
         })
 }
 
-fn parse_vacation(value: &str) -> Result<u32, String> {
-    let days: u32 = value
-        .trim_end_matches('d')
-        .parse()
-        .map_err(|_| format!("'{value}' is not a number of days; expected 1 to 14"))?;
+/// Alternatives written as the language writes them: `a, b or c`.
+fn alternatives(items: impl IntoIterator<Item = Text>) -> Text {
+    let mut items: Vec<Text> = items.into_iter().collect();
+    let Some(last) = items.pop() else {
+        return Text::new();
+    };
+    if items.is_empty() {
+        return last;
+    }
+    let mut head = Text::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            head.push(Text::verbatim(", "));
+        }
+        head.push(item);
+    }
+    t!("cmd-or-last", head = head, last = last)
+}
+
+fn parse_vacation(value: &str) -> Result<u32, Text> {
+    let days = number_of_days(value, VACATION_DAYS_PER_YEAR)?;
     if days == 0 || days > VACATION_DAYS_PER_YEAR {
-        return Err(format!(
-            "{days} vacation days is not allowed; expected 1 to {VACATION_DAYS_PER_YEAR}"
+        return Err(t!(
+            "cmd-error-vacation-days",
+            days = days,
+            max = VACATION_DAYS_PER_YEAR
         ));
     }
     Ok(days)
 }
 
-fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
+fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, Text> {
     let Some((first, rest)) = args.split_first() else {
         return Err(which_game());
     };
@@ -1048,9 +1042,19 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
     let mut days: Option<u32> = None;
     let mut clock: Option<&str> = None;
     let mut cap: Option<&str> = None;
-    fn once<T>(slot: &mut Option<T>, value: T, what: &str, token: &str) -> Result<(), String> {
+    /// `what` is the option's key in `cmd-error-given-twice` (`opponent`, `seat`, ...).
+    fn once<T>(
+        slot: &mut Option<T>,
+        value: T,
+        what: &'static str,
+        token: &str,
+    ) -> Result<(), Text> {
         if slot.is_some() {
-            return Err(format!("'{token}': {what} was already given"));
+            return Err(t!(
+                "cmd-error-given-twice",
+                token = shown(token),
+                what = what
+            ));
         }
         *slot = Some(value);
         Ok(())
@@ -1062,7 +1066,7 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
             once(
                 &mut opponent,
                 Opponent::Engine(skald_ai::Level::Normal),
-                "the opponent",
+                "opponent",
                 token,
             )?;
         } else if let Some(l) = ["easy", "normal", "hard"]
@@ -1070,12 +1074,12 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
             .then(|| lower.parse::<skald_ai::Level>().ok())
             .flatten()
         {
-            once(&mut level, l, "the level", token)?;
+            once(&mut level, l, "level", token)?;
         } else if token.starts_with('@') {
             once(
                 &mut opponent,
                 Opponent::User(parse_mention(token)?),
-                "the opponent",
+                "opponent",
                 token,
             )?;
         } else if let Some(value) = lower
@@ -1084,24 +1088,19 @@ fn parse_challenge(args: &[&str]) -> Result<ChallengeSpec, String> {
         {
             once(&mut days, parse_days(value)?, "days", token)?;
         } else if let Some(value) = prefixed(token, "clock") {
-            once(&mut clock, value, "the clock", token)?;
+            once(&mut clock, value, "clock", token)?;
         } else if let Some(value) = prefixed(token, "cap") {
-            once(&mut cap, value, "the cap", token)?;
+            once(&mut cap, value, "cap", token)?;
         } else {
             match lower.as_str() {
-                "open" => once(&mut opponent, Opponent::Open, "the opponent", token)?,
-                "first" => once(&mut seat, SeatChoice::First, "the seat", token)?,
-                "second" => once(&mut seat, SeatChoice::Second, "the seat", token)?,
-                "random" => once(&mut seat, SeatChoice::Random, "the seat", token)?,
-                "ranked" | "rated" => once(&mut ranked, true, "ranked or casual", token)?,
-                "casual" | "unranked" | "unrated" => {
-                    once(&mut ranked, false, "ranked or casual", token)?
-                }
+                "open" => once(&mut opponent, Opponent::Open, "opponent", token)?,
+                "first" => once(&mut seat, SeatChoice::First, "seat", token)?,
+                "second" => once(&mut seat, SeatChoice::Second, "seat", token)?,
+                "random" => once(&mut seat, SeatChoice::Random, "seat", token)?,
+                "ranked" | "rated" => once(&mut ranked, true, "ranked", token)?,
+                "casual" | "unranked" | "unrated" => once(&mut ranked, false, "ranked", token)?,
                 _ => {
-                    return Err(format!(
-                        "unexpected '{token}'; expected @user or open (or @skald with easy, normal or hard), \
-                         first, second or random, ranked or casual, days:N or clock:3d+6h"
-                    ));
+                    return Err(t!("cmd-error-challenge-word", token = shown(token)));
                 }
             }
         }
@@ -1135,28 +1134,20 @@ fn prefixed<'a>(token: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// Nine values 1..=9, each once: `9 1 8 2 7 3 6 4 5`, `918273645` or `9,1,8,...`.
-fn parse_values(args: &[&str]) -> Result<[u8; 9], String> {
+fn parse_values(args: &[&str]) -> Result<[u8; 9], Text> {
     let joined: String = args.join(" ");
     let digits: Vec<char> = joined
         .chars()
         .filter(|c| !c.is_whitespace() && *c != ',')
         .collect();
     if digits.is_empty() {
-        return Err(
-            "which values? give the nine values 1 to 9, like `arrange 9 1 8 2 7 3 6 4 5`"
-                .to_string(),
-        );
+        return Err(t!("cmd-error-which-values"));
     }
     if let Some(bad) = digits.iter().find(|c| !matches!(c, '1'..='9')) {
-        return Err(format!(
-            "'{bad}' is not a value; expected the nine values 1 to 9, each once"
-        ));
+        return Err(t!("cmd-error-not-a-value", value = bad.to_string()));
     }
     if digits.len() != 9 {
-        return Err(format!(
-            "expected nine values (1 to 9, each once), got {}",
-            digits.len()
-        ));
+        return Err(t!("cmd-error-nine-values", count = digits.len()));
     }
     let mut values = [0u8; 9];
     for (slot, c) in values.iter_mut().zip(&digits) {
@@ -1167,10 +1158,7 @@ fn parse_values(args: &[&str]) -> Result<[u8; 9], String> {
         .map(|v| v.to_string())
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
-            "each value 1 to 9 must appear once; missing {}",
-            missing.join(", ")
-        ));
+        return Err(t!("cmd-error-missing-values", missing = missing.join(", ")));
     }
     Ok(values)
 }
@@ -1277,7 +1265,7 @@ mod tests {
         assert!(bad("challenge tafl @bob open").contains("the opponent was already given"));
         let e = bad("challenge tafl blitz");
         assert!(
-            e.contains("unexpected 'blitz'") && e.contains("ranked or casual"),
+            e.contains("unexpected 'blitz'") && e.contains("ranked"),
             "{e}"
         );
         assert!(bad("challenge tafl @").contains("expected a mention like @bob"));
@@ -1452,10 +1440,16 @@ mod tests {
                 let line = c.example.replacen(c.name, alias, 1);
                 assert_eq!(parse(&line).map(|cmd| cmd.name()), Ok(c.name), "{line}");
             }
-            let help = crate::messages::help_text(None);
-            assert!(help.contains(c.usage) && help.contains(c.summary), "{help}");
-            let one = crate::messages::help_text(Some(c.name));
-            assert!(one.contains(c.usage) && one.contains(c.example), "{one}");
+            // Help lists every usage line and summary, and shows each command's example, in
+            // every language.
+            for lang in Lang::ALL {
+                let help = crate::help::help_text(None).render(lang);
+                let summary = c.summary().render(lang);
+                assert!(!summary.is_empty() && summary != format!("cmd-{}.summary", c.name));
+                assert!(help.contains(c.usage) && help.contains(&summary), "{help}");
+                let one = crate::help::help_text(Some(c.name)).render(lang);
+                assert!(one.contains(c.usage) && one.contains(c.example), "{one}");
+            }
             // Discord wants required options first, and descriptions of at most 100 characters.
             let first_optional = c.args.iter().position(|a| !a.required);
             let last_required = c.args.iter().rposition(|a| a.required);
@@ -1466,9 +1460,117 @@ mod tests {
                 "{}: required arguments first",
                 c.name
             );
-            assert!(!c.description().is_empty() && c.description().len() <= 100);
-            assert!(c.args.iter().all(|a| a.description.len() <= 100));
         }
+    }
+
+    /// Discord's rules for what each command registers, in every language: names of 1 to 32
+    /// lower-case letters, digits, `-` or `_` (`^[-_\p{L}\p{N}]{1,32}$`, no upper case),
+    /// unique among commands and among one command's options; descriptions and choice
+    /// labels of 1 to 100 characters. And every message a command needs exists.
+    #[test]
+    fn every_command_fits_discord_in_every_language() {
+        let valid_name = |name: &str| {
+            (1..=32).contains(&name.chars().count())
+                && name.chars().all(|ch| {
+                    (ch == '-' || ch == '_' || ch.is_alphanumeric()) && !ch.is_uppercase()
+                })
+        };
+        let fits = |text: &str| (1..=100).contains(&text.chars().count());
+        for lang in Lang::ALL {
+            let mut names = std::collections::HashSet::new();
+            for c in COMMANDS {
+                let name = c.slash_name(lang);
+                assert!(valid_name(&name), "{lang}: /{name}");
+                assert!(names.insert(name.clone()), "{lang}: /{name} twice");
+                if lang == Lang::En {
+                    assert_eq!(name, c.name, "English names are the command words");
+                }
+                let d = c.description(lang);
+                assert!(
+                    fits(&d),
+                    "{lang} /{name}: {} characters: {d}",
+                    d.chars().count()
+                );
+                let mut options = std::collections::HashSet::new();
+                for a in c.args {
+                    let option = a.option_name(lang);
+                    assert!(valid_name(&option), "{lang} /{name} {option}");
+                    assert!(
+                        options.insert(option.clone()),
+                        "{lang} /{name} {option} twice"
+                    );
+                    if lang == Lang::En {
+                        assert_eq!(option, a.name);
+                    }
+                    let id = format!("cmd-{}-{}", c.name, a.name.replace('_', "-"));
+                    assert!(skald_lang::has_message(lang, &id), "{lang}: no {id}");
+                    let d = c.arg_description(a).render(lang);
+                    assert!(fits(&d), "{lang} /{name} {option}: {d}");
+                    let labels = a.kind.choice_labels(lang);
+                    assert_eq!(labels.len(), a.kind.choices().len());
+                    assert!(labels.iter().all(|l| fits(l)), "{lang}: {labels:?}");
+                    if lang == Lang::En {
+                        assert_eq!(labels, a.kind.choices());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_are_written_in_the_readers_language() {
+        let fr = |line: &str| match parse(line) {
+            Ok(c) => panic!("{line:?} should be refused, got {c:?}"),
+            Err(e) => e.text().render(Lang::Fr),
+        };
+        assert_eq!(
+            fr("vacation"),
+            "combien de jours\u{a0}? par exemple `vacation 5`\nutilisation\u{a0}: `vacation <days>`"
+        );
+        assert_eq!(
+            fr("vacation 20").lines().next(),
+            Some("20 jours de vacances, ce n'est pas permis\u{a0}; attendu\u{a0}: de 1 à 14")
+        );
+        assert!(
+            fr("vacation 0").starts_with("0 jour de vacances,"),
+            "{}",
+            fr("vacation 0")
+        );
+        assert_eq!(
+            fr("mvoe f2-f5"),
+            "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
+             commandes\u{a0}: challenge, accept, decline, cancel, move, board, moves, resign, \
+             abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
+             vacation, link, unlink, language, help"
+        );
+        assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));
+        assert!(fr("challenge tafl first second").contains("le camp est déjà donné"));
+        assert!(fr("language xx").contains("`en` (English) ou `fr` (Français)"));
+        assert!(bad("language xx").contains("`en` (English) or `fr` (Français)"));
+        // A typed option names the option as the reader's Discord shows it.
+        let vacation = info("vacation").expect("vacation");
+        let e = vacation.args[0]
+            .read(Raw::Int(40))
+            .expect_err("out of bounds");
+        assert_eq!(e.en(), "'40' is not allowed for days; expected 1 to 14");
+        assert_eq!(
+            e.render(Lang::Fr),
+            "«\u{a0}40\u{a0}» n'est pas permis pour jours\u{a0}; attendu\u{a0}: de 1 à 14"
+        );
+        let help = info("help").expect("help");
+        let long = "x".repeat(40);
+        let e = help.args[0].read(Raw::Text(&long)).expect_err("too long");
+        assert_eq!(
+            e.render(Lang::Fr),
+            "trop long pour commande\u{a0}; 32 caractères au plus"
+        );
+    }
+
+    #[test]
+    fn help_finds_a_command_by_its_name_in_any_language() {
+        assert_eq!(ok("help accepter"), Command::Help(Some("accept".into())));
+        assert_eq!(ok("help /défier"), Command::Help(Some("challenge".into())));
+        assert_eq!(ok("help Règles"), Command::Help(Some("rules".into())));
     }
 
     #[test]
@@ -1606,7 +1708,8 @@ mod tests {
                     ArgKind::Text { .. } => format!("{}>", a.name),
                     ArgKind::Language => skald_lang::Lang::ALL.map(|l| l.code()).join("|"),
                     ArgKind::Level => {
-                        assert!(c.detail.contains("@skald easy"), "{}", c.name);
+                        let detail = c.detail().map(|d| d.en()).unwrap_or_default();
+                        assert!(detail.contains("@skald easy"), "{}", c.name);
                         continue;
                     }
                 };

@@ -21,7 +21,10 @@ fn rule_set_of(byte: u8) -> RuleSetId {
 pub fn command_line(data: &[u8]) {
     let line = String::from_utf8_lossy(data);
     if let Err(e) = command::parse(&line) {
-        assert!(!e.message.trim().is_empty(), "a refusal says what is wrong");
+        for lang in crate::Lang::ALL {
+            let said = e.message.render(lang);
+            assert!(!said.trim().is_empty(), "a refusal says what is wrong");
+        }
     }
 }
 

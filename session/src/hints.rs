@@ -6,6 +6,7 @@
 //! convention is read, once for every adapter.
 
 use crate::command::{self, ArgKind, ArgValue, Command, CommandInfo};
+use skald_lang::Lang;
 
 /// One command named in a text.
 #[derive(Clone, Debug)]
@@ -63,13 +64,14 @@ fn named(inner: &str) -> Option<Named<'_>> {
     })
 }
 
-/// A command as Discord's slash command with its options (`/move game:3 move:f2-f5`): the
-/// game number, rule set, user, text and engine level always, other options only when the
-/// line names them (a line leaves defaults out). A choice shows its label, as Discord does.
-pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str) -> String {
+/// A command as Discord's slash command with its options (`/move game:3 move:f2-f5`), named
+/// as a reader of `lang` sees them (`/jouer partie:3 coup:f2-f5`): the game number, rule set,
+/// user, text and engine level always, other options only when the line names them (a line
+/// leaves defaults out). A choice shows its label, as Discord does.
+pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str, lang: Lang) -> String {
     let args = cmd.args();
     let words: Vec<String> = written.split_whitespace().map(str::to_lowercase).collect();
-    let mut line = format!("/{}", info.name);
+    let mut line = format!("/{}", info.slash_name(lang));
     for arg in info.args {
         let Some(v) = args.get(arg.name) else {
             continue;
@@ -83,39 +85,43 @@ pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str) -> String {
         }
         let shown = match v {
             ArgValue::Id(n) => n.to_string(),
-            ArgValue::Flag(b) => if *b { "True" } else { "False" }.to_string(),
+            ArgValue::Flag(b) => {
+                skald_lang::render_message(lang, if *b { "choice-yes" } else { "choice-no" }, &[])
+            }
             ArgValue::User(_) => arg.text_of(v),
-            _ => arg.label_of(v),
+            _ => arg.label_of(v, lang),
         };
-        line.push_str(&format!(" {}:{shown}", arg.name));
+        line.push_str(&format!(" {}:{shown}", arg.option_name(lang)));
     }
     line
 }
 
 /// A pattern (`help <command>`, `challenge <rule-set>`) as Discord's command with the
-/// options its placeholders stand for (`/help command`, `/challenge rule_set`).
-pub fn slash_pattern(info: &CommandInfo, written: &str) -> String {
-    let mut line = format!("/{}", info.name);
+/// options its placeholders stand for (`/help command`, `/challenge rule_set`; in French
+/// `/aide commande`).
+pub fn slash_pattern(info: &CommandInfo, written: &str, lang: Lang) -> String {
+    let mut line = format!("/{}", info.slash_name(lang));
     for word in written.split_whitespace().skip(1) {
         let name = word
             .trim_matches(|c: char| !c.is_alphanumeric())
             .replace('-', "_");
         if let Some(arg) = info.args.iter().find(|a| a.name == name) {
-            line.push_str(&format!(" {}", arg.name));
+            line.push_str(&format!(" {}", arg.option_name(lang)));
         }
     }
     line
 }
 
-/// A command's usage as Discord shows its options: required ones by name, optional ones in
-/// brackets (`/move move [game]`).
-pub fn slash_usage(info: &CommandInfo) -> String {
-    let mut line = format!("/{}", info.name);
+/// A command's usage as Discord shows its options to a reader of `lang`: required ones by
+/// name, optional ones in brackets (`/move move [game]`, `/jouer coup [partie]`).
+pub fn slash_usage(info: &CommandInfo, lang: Lang) -> String {
+    let mut line = format!("/{}", info.slash_name(lang));
     for arg in info.args {
+        let name = arg.option_name(lang);
         if arg.required {
-            line.push_str(&format!(" {}", arg.name));
+            line.push_str(&format!(" {name}"));
         } else {
-            line.push_str(&format!(" [{}]", arg.name));
+            line.push_str(&format!(" [{name}]"));
         }
     }
     line
@@ -126,16 +132,43 @@ mod tests {
     use super::*;
 
     fn discord(text: &str) -> String {
+        discord_in(text, Lang::En)
+    }
+
+    fn discord_in(text: &str, lang: Lang) -> String {
         rewrite(text, &mut |n| {
             Some(format!(
                 "`{}`",
                 match (&n.command, n.usage) {
-                    (_, true) => slash_usage(n.info),
-                    (Some(c), _) => slash_line(n.info, c, n.text),
-                    (None, _) => slash_pattern(n.info, n.text),
+                    (_, true) => slash_usage(n.info, lang),
+                    (Some(c), _) => slash_line(n.info, c, n.text, lang),
+                    (None, _) => slash_pattern(n.info, n.text, lang),
                 }
             ))
         })
+    }
+
+    #[test]
+    fn a_french_reader_gets_the_french_slash_commands() {
+        assert_eq!(
+            discord_in("@bob : `accept #1` ou `decline #1`.", Lang::Fr),
+            "@bob : `/accepter partie:1` ou `/refuser partie:1`."
+        );
+        assert_eq!(
+            discord_in("`challenge tafl @bob first casual days:5`", Lang::Fr),
+            "`/défier jeu:Hnefatafl 11x11 adversaire:@bob camp:premier classée:Faux jours:5`"
+        );
+        assert_eq!(
+            discord_in("`challenge tafl @skald hard`", Lang::Fr),
+            "`/défier jeu:Hnefatafl 11x11 adversaire:@skald niveau:difficile`"
+        );
+        assert_eq!(
+            discord_in(
+                "`move [#id] <move> [<move> ...]` `help <command>`",
+                Lang::Fr
+            ),
+            "`/jouer coup [partie]` `/aide commande`"
+        );
     }
 
     #[test]

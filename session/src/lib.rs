@@ -23,6 +23,7 @@ pub mod engine;
 pub mod engine_driver;
 pub mod fuzzing;
 pub mod game;
+pub mod help;
 pub mod hints;
 pub mod homes;
 pub mod identity;
@@ -218,7 +219,7 @@ impl Session {
             Err(e) if e.command.is_some_and(command::is_secret_input) && !ctx.private => {
                 Reply::refused(messages::secret_input_in_public(e.command.unwrap_or("")))
             }
-            Err(e) => Reply::refused(e.to_string()),
+            Err(e) => Reply::refused(e.text()),
         }
     }
 
@@ -344,10 +345,10 @@ impl Session {
             Command::History(id) => self.cmd_history(ctx, *id),
             Command::Ladder(rule_set) => self.cmd_ladder(ctx, *rule_set),
             Command::Rating(user) => self.cmd_rating(ctx, user.as_deref()),
-            Command::Rules(None) => Ok(Reply::done(messages::rule_sets_text())),
-            Command::Rules(Some(r)) => Ok(Reply::done(messages::rules_text(*r))),
+            Command::Rules(None) => Ok(Reply::done(help::rule_sets_text())),
+            Command::Rules(Some(r)) => Ok(Reply::done(help::rules_text(*r))),
             Command::Vacation(days) => self.cmd_vacation(ctx, *days),
-            Command::Help(topic) => Ok(Reply::done(messages::help_text(topic.as_deref()))),
+            Command::Help(topic) => Ok(Reply::done(help::help_text(topic.as_deref()))),
             Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
             Command::Unlink => self.cmd_unlink(ctx),
             Command::Language(lang) => self.cmd_language(ctx, *lang),

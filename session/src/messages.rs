@@ -1,10 +1,9 @@
 //! Every text the session (and `skald rules`) shows players: events, statuses, results,
-//! move lists, help and rule summaries. Kept in one place so wording stays consistent and
-//! no text can carry a hidden value by accident.
+//! move lists (`help` and the rule summaries are in [`crate::help`]). Kept in one place so
+//! wording stays consistent and no text can carry a hidden value by accident.
 
-use super::command::{COMMANDS, info};
 use crate::{Text, t};
-use skald_rules::{Action, Event, MoveError, Position, Record, RuleSetId, Seat, Status};
+use skald_rules::{Action, Event, MoveError, Position, Record, Seat, Status};
 use std::fmt::Write;
 
 /// The refusal of a command whose input is secret (see [`crate::command::CommandInfo::secret`]),
@@ -263,92 +262,6 @@ pub fn move_list(record: &Record, label: &dyn Fn(Seat) -> Text) -> Vec<Text> {
         .collect()
 }
 
-/// `help` and `help <command>`.
-pub fn help_text(topic: Option<&str>) -> String {
-    match topic.and_then(info) {
-        Some(c) => {
-            let mut s = format!("`{}`: {}.", c.usage, c.summary);
-            if !c.detail.is_empty() {
-                let _ = write!(s, "\n{}", c.detail);
-            }
-            let _ = write!(s, "\nexample: `{}`", c.example);
-            s
-        }
-        None => {
-            let mut s = String::from("Commands (`help <command>` for more):");
-            for c in COMMANDS {
-                let _ = write!(s, "\n  `{}` - {}", c.usage, c.summary);
-            }
-            s.push_str("\nGame and challenge numbers (#id) may be left out when only one fits.");
-            s
-        }
-    }
-}
-
-/// `rules`: the rule sets with their aliases.
-pub fn rule_sets_text() -> String {
-    let mut s = String::from("Rule sets (`rules <rule-set>` for a summary):");
-    for r in RuleSetId::ALL {
-        let aliases: Vec<&str> = r
-            .aliases()
-            .iter()
-            .copied()
-            .filter(|a| *a != r.id())
-            .collect();
-        let _ = write!(
-            s,
-            "\n  {} - {} (also: {})",
-            r.id(),
-            r.name(),
-            aliases.join(", ")
-        );
-    }
-    s
-}
-
-/// `rules <rule-set>`: the game in a few lines, with its move notation.
-pub fn rules_text(rule_set: RuleSetId) -> String {
-    let body = match rule_set {
-        RuleSetId::Adelta => {
-            "24 points in a ring, both sides moving the same way; White starts on 1-6, Black on 13-18. \
-             Roll two dice: each 1 or 6 is a step (doubles give extra steps and a new roll). \
-             Landing on an enemy captures it; an occupied target makes the piece go on to the next \
-             empty point. A last piece becomes a Hornaskella that jumps between the corner points. \
-             Capture every enemy piece to win.\nMoves: the point and the die, `13+1`."
-        }
-        RuleSetId::AdeltaRustik => {
-            "Ad Elta Stelpur by Alex le Rustik: as `adelta`, but a piece may not land on its own \
-             piece (the step is lost instead), and a piece on a corner with enemies on both \
-             neighbouring points cannot be captured. Use as many dice as possible.\n\
-             Moves: the point and the die, `13+1`."
-        }
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => {
-            "The attackers move first and want to capture the king; the defenders want him on a \
-             corner. Every piece moves like a rook; only the king may stop on the throne or a \
-             corner. A soldier between two enemies (or an enemy and a hostile square) on a line is \
-             captured. The king is captured when he and the defenders chained to him side by side are \
-             shut in on every side by attackers, the board edge, corners or the empty throne: alone \
-             on an edge three attackers do it. Threefold repetition draws; a player with no legal \
-             move loses.\nMoves: `f2-f5`."
-        }
-        RuleSetId::Subulata => {
-            "A 9x9 board of water, flower and leaf cells. Your nine pieces carry the values 1-9, \
-             which only you see until the end (place them with `arrange`). A piece moves exactly 1 \
-             from water, 2 from flower, 3 from leaf, forward (right/up for White, left/down for \
-             Black) onto an empty cell or an enemy, or backward only to capture. The game ends when \
-             one side's pieces all stand on their goal tile; score the values on the goal plus one \
-             per capture.\nMoves: `a1-a2`."
-        }
-        RuleSetId::Daldosa => {
-            "Two rows of pegs in a boat; White travels its row, the middle row back, then Black's row \
-             and off. Roll two four-sided dice: a 1 activates a peg, any die moves an active peg \
-             exactly that far; never over or onto your own peg; landing on an enemy peg removes it. \
-             A player with no pegs left on the board loses.\nMoves: the hole and the die, `w12+1`."
-        }
-    };
-    format!("{} (`{}`):\n{body}", rule_set.name(), rule_set.id())
-}
-
 /// The answer to an edit of a command that was already carried out (see
 /// [`crate::chat_message`]).
 pub fn edit_of_done_command() -> Text {
@@ -404,23 +317,5 @@ mod tests {
         assert_eq!(dice_text(&[3, 1]).en(), "3 and 1");
         assert_eq!(dice_text(&[6, 6, 6, 6]).en(), "6, 6, 6 and 6");
         assert_eq!(dice_text(&[4]).en(), "4");
-    }
-
-    #[test]
-    fn help_lists_every_command_and_details_one() {
-        let all = help_text(None);
-        for c in COMMANDS {
-            assert!(all.contains(c.usage), "{}", c.name);
-        }
-        let one = help_text(Some("arrange"));
-        assert!(one.contains("i9 h9 g9") && one.contains("example"), "{one}");
-    }
-
-    #[test]
-    fn rules_cover_every_rule_set() {
-        for r in RuleSetId::ALL {
-            assert!(rules_text(r).contains(r.id()));
-            assert!(rule_sets_text().contains(r.name()));
-        }
     }
 }

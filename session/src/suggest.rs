@@ -169,6 +169,10 @@ mod tests {
         assert_eq!(ids.len(), 1);
         // The number once, as Discord shows the label.
         assert_eq!(ids[0].label.en(), "#1 Hnefatafl 11x11, alice vs bob");
+        assert_eq!(
+            ids[0].label.render(crate::Lang::Fr),
+            "#1 Hnefatafl 11x11, alice contre bob"
+        );
         let all = s.suggest_moves(&alice, Some(1), "");
         assert_eq!(all.len(), super::MAX_SUGGESTIONS);
         let some = s.suggest_moves(&alice, None, "d1");

@@ -6,6 +6,7 @@
 //! without a bank keep the simpler clock of `days:N` per move.
 
 use crate::clock::{DAY, HOUR, MINUTE, describe_duration, parse_duration};
+use crate::{Text, t};
 use serde::{Deserialize, Serialize};
 
 /// The smallest bank (one hour).
@@ -43,13 +44,10 @@ pub struct Bank {
 
 impl Bank {
     /// Reads `3d+6h` (or `3d` without increment) and an optional cap (`14d`); a refusal
-    /// says what is accepted.
-    pub fn parse(control: &str, cap: Option<&str>) -> Result<Bank, String> {
-        let accepted = || {
-            format!(
-                "'{control}' is not a time control; write the bank and what each move adds, like `clock:3d+6h` or `clock:10d+36h` (units d, h, m; a bank of 1h to 60d, at most 7d a move)"
-            )
-        };
+    /// says what is accepted, in the reader's language (`commands.ftl`).
+    pub fn parse(control: &str, cap: Option<&str>) -> Result<Bank, Text> {
+        let shown = |typed: &str| typed.chars().take(40).collect::<String>();
+        let accepted = || t!("cmd-error-not-a-clock", control = shown(control));
         let lower = control.trim().to_lowercase();
         let (start, increment) = match lower.split_once('+') {
             Some((s, i)) => (s, Some(i)),
@@ -63,28 +61,24 @@ impl Bank {
             None => 0,
         };
         if !(MIN_START..=MAX_START).contains(&start) {
-            return Err(format!(
-                "a bank of {} is not allowed; it must be 1 hour to 60 days, like `clock:3d+6h`",
-                describe_duration(start).en()
-            ));
+            return Err(t!("cmd-error-bank-bounds", bank = describe_duration(start)));
         }
         if increment > MAX_INCREMENT {
-            return Err(format!(
-                "{} a move is not allowed; at most 7 days, like `clock:10d+36h`",
-                describe_duration(increment).en()
+            return Err(t!(
+                "cmd-error-increment-bound",
+                increment = describe_duration(increment)
             ));
         }
         let cap = match cap {
             None => start,
             Some(c) => {
-                let c = duration(&c.to_lowercase()).ok_or_else(|| {
-                    format!("'{c}' is not a cap; write the most a bank may hold, like `cap:14d`")
-                })?;
+                let c = duration(&c.to_lowercase())
+                    .ok_or_else(|| t!("cmd-error-not-a-cap", cap = shown(c)))?;
                 if c < start || c > MAX_CAP {
-                    return Err(format!(
-                        "a cap of {} is not allowed; it must be at least the bank ({}) and at most 90 days",
-                        describe_duration(c).en(),
-                        describe_duration(start).en()
+                    return Err(t!(
+                        "cmd-error-cap-bounds",
+                        cap = describe_duration(c),
+                        bank = describe_duration(start)
                     ));
                 }
                 c
@@ -170,12 +164,19 @@ mod tests {
             ("+6h", "not a time control"),
             ("3d+", "not a time control"),
         ] {
-            let e = Bank::parse(bad, None).expect_err(bad);
+            let e = Bank::parse(bad, None).expect_err(bad).en();
             assert!(e.contains(says), "{bad}: {e}");
         }
         let e = Bank::parse("3d+6h", Some("2d")).expect_err("a cap below the bank");
-        assert!(e.contains("at least the bank"), "{e}");
-        let e = Bank::parse("3d+6h", Some("soon")).expect_err("not a cap");
+        assert!(e.en().contains("at least the bank"), "{}", e.en());
+        assert_eq!(
+            e.render(skald_lang::Lang::Fr),
+            "un plafond de 2 jours n'est pas permis\u{a0}; il doit valoir au moins la réserve \
+             (3 jours) et au plus 90 jours"
+        );
+        let e = Bank::parse("3d+6h", Some("soon"))
+            .expect_err("not a cap")
+            .en();
         assert!(e.contains("like `cap:14d`"), "{e}");
     }
 

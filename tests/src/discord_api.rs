@@ -57,6 +57,36 @@ fn check_name(v: &Value, what: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Discord's locales, the keys of a localisation map.
+const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// A localisation map (`name_localizations`, `description_localizations`): known locales,
+/// each value a valid name (`names`) or a string of 1 to `max` characters.
+fn check_localizations(v: &Value, what: &str, names: bool, max: usize, out: &mut Vec<String>) {
+    if v.is_null() {
+        return;
+    }
+    let Some(map) = v.as_object() else {
+        out.push(format!("{what}: localizations not a map ({v})"));
+        return;
+    };
+    for (locale, value) in map {
+        if !LOCALES.contains(&locale.as_str()) {
+            out.push(format!("{what}: unknown locale {locale}"));
+        }
+        let what = format!("{what} [{locale}]");
+        if names {
+            check_name(value, &what, out);
+        } else {
+            check_str(value, &what, 1, max, out);
+        }
+    }
+}
+
 fn array(v: &Value) -> &[Value] {
     v.as_array().map_or(&[], Vec::as_slice)
 }
@@ -80,6 +110,9 @@ fn commands(body: &Value, out: &mut Vec<String>) {
             100,
             out,
         );
+        check_localizations(&c["name_localizations"], &format!("/{name}"), true, 32, out);
+        let what = format!("/{name} description");
+        check_localizations(&c["description_localizations"], &what, false, 100, out);
         options(name, array(&c["options"]), out);
     }
 }
@@ -105,6 +138,9 @@ fn options(command: &str, list: &[Value], out: &mut Vec<String>) {
             100,
             out,
         );
+        check_localizations(&o["name_localizations"], &what, true, 32, out);
+        let described = format!("{what} description");
+        check_localizations(&o["description_localizations"], &described, false, 100, out);
         let required = o["required"].as_bool().unwrap_or(false);
         if required && optional_seen {
             out.push(format!("{what}: a required option after an optional one"));
@@ -159,6 +195,8 @@ fn options(command: &str, list: &[Value], out: &mut Vec<String>) {
         }
         for ch in choices {
             check_str(&ch["name"], &format!("{what} choice name"), 1, 100, out);
+            let named = format!("{what} choice name");
+            check_localizations(&ch["name_localizations"], &named, false, 100, out);
             let fits = match kind {
                 3 => text_len(&ch["value"]).is_some_and(|n| (1..=100).contains(&n)),
                 4 => ch["value"].is_i64(),
@@ -357,6 +395,14 @@ mod tests {
         assert_eq!(
             problems("PUT", "/api/v10/applications/1/commands", &commands).len(),
             2
+        );
+        let localised = json!([{"name": "move", "description": "Play",
+            "name_localizations": {"fr": "Jouer", "xx": "jouer"},
+            "description_localizations": {"fr": "x".repeat(101)}}]);
+        assert_eq!(
+            problems("PUT", "/api/v10/applications/1/commands", &localised).len(),
+            3,
+            "an upper-case name, an unknown locale, a description too long"
         );
     }
 }

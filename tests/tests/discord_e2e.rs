@@ -110,10 +110,32 @@ fn a_whole_discord_session_against_the_loopback_fake() {
             "/{name} registered: {names:?}"
         );
     }
+    assert_eq!(names.len(), COMMANDS.len());
     assert_eq!(names.len(), 23);
     registered_limits_are_the_sessions(&reg.json());
+    registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");
     assert_eq!(identify["intents"], json!(1), "only the GUILDS intent");
+
+    // A French client's refusal is in French, and names the command as its Discord shows it.
+    let dave = (100_000_000_000_000_009, "dave");
+    let mut i = command(
+        90,
+        2,
+        dave,
+        "vacation",
+        json!([{"name": "days", "type": 4, "value": 40}]),
+    );
+    i["locale"] = json!("fr");
+    fake.dispatch("INTERACTION_CREATE", i);
+    let refused = data_of(&callback_of(&fake, 90)[0]);
+    assert!(is_ephemeral(&refused), "{refused}");
+    assert_eq!(
+        refused["content"],
+        "«\u{a0}40\u{a0}» n'est pas permis pour jours\u{a0}; attendu\u{a0}: de 1 à 14\n\
+         utilisation\u{a0}: `/vacances jours`",
+        "{refused}"
+    );
 
     // A challenge: public, pings only bob, Accept/Decline buttons.
     fake.dispatch(
@@ -454,6 +476,66 @@ fn registered_limits_are_the_sessions(registered: &Value) {
             }
         }
     }
+}
+
+/// Every registered command, option and choice carries its French name and description (a
+/// French client shows `/accepter partie:…`), as the session's message files give them; a
+/// choice whose label is the same in every language (a rule set) carries none.
+fn registered_in_french(registered: &Value) {
+    let fr = skald_session::Lang::Fr;
+    for spec in COMMANDS {
+        let reg = registered
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["name"] == spec.name)
+            .unwrap_or_else(|| panic!("/{} registered", spec.name));
+        assert_eq!(reg["name_localizations"]["fr"], json!(spec.slash_name(fr)));
+        assert_eq!(
+            reg["description_localizations"]["fr"],
+            json!(spec.description(fr)),
+            "/{}",
+            spec.name
+        );
+        for arg in spec.args {
+            let what = format!("/{} {}", spec.name, arg.name);
+            let o = reg["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == arg.name)
+                .unwrap_or_else(|| panic!("{what} registered"));
+            assert_eq!(
+                o["name_localizations"]["fr"],
+                json!(arg.option_name(fr)),
+                "{what}"
+            );
+            assert_eq!(
+                o["description_localizations"]["fr"],
+                json!(spec.arg_description(arg).render(fr)),
+                "{what}"
+            );
+            let english = arg.kind.choices();
+            let french = arg.kind.choice_labels(fr);
+            let choices: Vec<&Value> = o["choices"].as_array().into_iter().flatten().collect();
+            assert_eq!(choices.len(), english.len(), "{what}");
+            for ((c, en), fr) in choices.iter().zip(english).zip(french) {
+                if en == fr {
+                    assert!(c["name_localizations"].is_null(), "{what} {en}");
+                } else {
+                    assert_eq!(c["name_localizations"]["fr"], json!(fr), "{what} {en}");
+                }
+            }
+        }
+    }
+    let challenge = registered
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["name"] == "challenge")
+        .expect("/challenge");
+    assert_eq!(challenge["name_localizations"]["fr"], "défier");
+    assert_eq!(challenge["options"][0]["name_localizations"]["fr"], "jeu");
 }
 
 #[test]

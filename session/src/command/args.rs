@@ -5,6 +5,7 @@
 
 use super::{Command, ENGINE_HANDLE, SeatChoice, info};
 use skald_ai::Level;
+use skald_lang::{Lang, Msg, Text, t};
 use skald_rules::RuleSetId;
 
 /// What kind of value an argument takes; decides its text form, its typed form on a platform
@@ -52,12 +53,13 @@ pub enum ArgKind {
 /// One argument of a command: everything an adapter needs to offer it and read it back.
 #[derive(Clone, Copy, Debug)]
 pub struct Arg {
-    /// The option's name on platforms with named options (`rule_set`, `game`).
+    /// The option's name on platforms with named options (`rule_set`, `game`): in English,
+    /// and how commands are read back whatever the language they were shown in. Its name in
+    /// each language is [`Arg::option_name`]; what it is, per command,
+    /// [`super::CommandInfo::arg_description`].
     pub name: &'static str,
     /// What it takes.
     pub kind: ArgKind,
-    /// One line saying what it is, shown next to the option.
-    pub description: &'static str,
     /// Whether the command needs it.
     pub required: bool,
     /// Whether the platform should offer completions while it is typed (the caller's games
@@ -126,7 +128,9 @@ pub const LEVEL_CHOICES: [(Level, &str); 3] = [
 ];
 
 impl ArgKind {
-    /// The labels of a choice argument, numbered by position; empty for other kinds.
+    /// The labels of a choice argument in English (the default a platform shows), numbered
+    /// by position; empty for other kinds. [`ArgKind::choice_labels`] gives them in any
+    /// language.
     pub fn choices(self) -> Vec<&'static str> {
         match self {
             ArgKind::RuleSet => RULE_SET_CHOICES.iter().map(|c| c.1).collect(),
@@ -137,6 +141,25 @@ impl ArgKind {
                 .map(|l| l.native_name())
                 .collect(),
             _ => Vec::new(),
+        }
+    }
+
+    /// The labels of a choice argument in `lang`, numbered as [`ArgKind::choices`]: seats
+    /// and levels from the message files (`choice-seat-first`), rule sets and languages by
+    /// their own names, the same in every language.
+    pub fn choice_labels(self, lang: Lang) -> Vec<String> {
+        let from_files = |group: &str| -> Vec<String> {
+            self.choices()
+                .iter()
+                .map(|word| {
+                    skald_lang::render_message(lang, &format!("choice-{group}-{word}"), &[])
+                })
+                .collect()
+        };
+        match self {
+            ArgKind::Seat => from_files("seat"),
+            ArgKind::Level => from_files("level"),
+            _ => self.choices().iter().map(|c| c.to_string()).collect(),
         }
     }
 }
@@ -161,8 +184,14 @@ fn label<T: Copy + PartialEq>(list: &[(T, &'static str)], v: T) -> &'static str 
 impl Arg {
     /// Reads a platform's option (or a field of a button's encoding) as this argument's
     /// value; a value out of bounds or of the wrong kind says what was expected.
-    pub fn read(&self, raw: Raw<'_>) -> Result<ArgValue, String> {
-        let bad = || format!("'{}' cannot be {}", shown(raw), self.description_lower());
+    pub fn read(&self, raw: Raw<'_>) -> Result<ArgValue, Text> {
+        let bad = || {
+            t!(
+                "cmd-error-bad-option",
+                value = shown(raw),
+                option = self.option_text()
+            )
+        };
         match (self.kind, raw) {
             (ArgKind::GameId, Raw::Int(i)) => u64::try_from(i)
                 .ok()
@@ -179,10 +208,7 @@ impl Arg {
             (ArgKind::RuleSet, Raw::Int(i)) => pick(&RULE_SET_CHOICES, i)
                 .map(ArgValue::RuleSet)
                 .ok_or_else(bad),
-            (ArgKind::RuleSet, Raw::Text(t)) => t
-                .parse::<RuleSetId>()
-                .map(ArgValue::RuleSet)
-                .map_err(|e| e.to_string()),
+            (ArgKind::RuleSet, Raw::Text(t)) => super::rule_set(t).map(ArgValue::RuleSet),
             (ArgKind::Seat, Raw::Int(i)) => {
                 pick(&SEAT_CHOICES, i).map(ArgValue::Seat).ok_or_else(bad)
             }
@@ -223,18 +249,21 @@ impl Arg {
                 };
                 match n {
                     Some(n) if (min..=max).contains(&n) => Ok(ArgValue::Number(n)),
-                    _ => Err(format!(
-                        "'{}' is not allowed for {}; expected {min} to {max}",
-                        shown(raw),
-                        self.name
+                    _ => Err(t!(
+                        "cmd-error-out-of-bounds",
+                        value = shown(raw),
+                        option = self.option_text(),
+                        min = min,
+                        max = max
                     )),
                 }
             }
             (ArgKind::Text { max_len, .. }, Raw::Text(t)) => {
                 if t.chars().count() > usize::from(max_len) {
-                    Err(format!(
-                        "{} is too long; at most {max_len} characters",
-                        self.name
+                    Err(t!(
+                        "cmd-error-too-long",
+                        option = self.option_text(),
+                        max = max_len
                     ))
                 } else {
                     Ok(ArgValue::Text(t.to_string()))
@@ -244,13 +273,20 @@ impl Arg {
         }
     }
 
-    fn description_lower(&self) -> String {
-        let mut d = self.description.to_string();
-        if let Some(first) = d.get(..1) {
-            let lower = first.to_lowercase();
-            d.replace_range(..1, &lower);
-        }
-        d
+    /// The option's message in `commands.ftl` (`arg-rule-set`).
+    fn message_id(&self) -> String {
+        format!("arg-{}", self.name.replace('_', "-"))
+    }
+
+    /// The option's name in `lang` on platforms that name options per language (Discord:
+    /// `partie` for `game` in French); the code's name in English.
+    pub fn option_name(&self, lang: Lang) -> String {
+        skald_lang::render_message(lang, &self.message_id(), &[])
+    }
+
+    /// The option's name as a text, for refusals that name it in the reader's language.
+    fn option_text(&self) -> Text {
+        Msg::new(self.message_id()).into()
     }
 
     /// The value as one field of the button encoding (and what [`Arg::read`] reads back
@@ -277,14 +313,14 @@ impl Arg {
         self.text(v)
     }
 
-    /// A value as a platform's option shows it: a choice's label (`Hnefatafl 11x11`),
-    /// otherwise its text form.
-    pub fn label_of(&self, v: &ArgValue) -> String {
-        let labels = self.kind.choices();
+    /// A value as a platform's option shows it in `lang`: a choice's label (`Hnefatafl
+    /// 11x11`, `au hasard`), otherwise its text form.
+    pub fn label_of(&self, v: &ArgValue, lang: Lang) -> String {
+        let labels = self.kind.choice_labels(lang);
         (0i64..)
-            .zip(&labels)
+            .zip(labels)
             .find(|(i, _)| self.read(Raw::Int(*i)).as_ref() == Ok(v))
-            .map_or_else(|| self.code(v), |(_, l)| (*l).to_string())
+            .map_or_else(|| self.code(v), |(_, l)| l)
     }
 
     fn text(&self, v: &ArgValue) -> String {

@@ -5,6 +5,11 @@
 //! no text line in between. `#id` options and `/move` complete from the session's
 //! suggestions.
 //!
+//! Every command, option and choice is registered in English (Discord's default) with its
+//! name and description in each other language Skald speaks, from the message files
+//! (`commands.ftl`): a French client shows `/accepter partie:…`. Discord sends the English
+//! names back whatever the client shows, so commands are read by those.
+//!
 //! Registration uses serenity's builders directly (poise's run-time `CommandParameter` sets an
 //! option's type through a plain `fn` pointer, which cannot carry per-option bounds or
 //! lengths); poise still routes each interaction to one generic action by command name, and
@@ -18,7 +23,7 @@ use skald_session::command::{
     self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
 };
 use skald_session::suggest::Suggestion;
-use skald_session::{Lang, Reply, Session};
+use skald_session::{Lang, Reply, Session, Text, t};
 use std::time::Duration;
 
 /// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
@@ -32,17 +37,33 @@ pub fn registrations() -> Vec<serenity::CreateCommand> {
     command::COMMANDS.iter().map(registration).collect()
 }
 
-/// One command's registration: its description and one option per typed argument.
-fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
-    spec.args.iter().fold(
-        serenity::CreateCommand::new(spec.name).description(spec.description()),
-        |c, arg| c.add_option(option(arg)),
-    )
+/// The languages other than English, each with Discord's names for it (`fr`): what commands,
+/// options and choices are localised for.
+fn localised() -> impl Iterator<Item = (Lang, &'static str)> {
+    Lang::ALL
+        .into_iter()
+        .filter(|l| *l != Lang::En)
+        .flat_map(|l| l.discord_locales().iter().map(move |locale| (l, *locale)))
 }
 
-/// A typed argument as a slash command option: choices as numbered integer choices (their
-/// number is their place in the session's list), bounds and lengths as Discord enforces them.
-fn option(arg: &Arg) -> serenity::CreateCommandOption {
+/// One command's registration: its name and description in every language, and one option
+/// per typed argument.
+fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
+    let mut c = serenity::CreateCommand::new(spec.name).description(spec.description(Lang::En));
+    for (lang, locale) in localised() {
+        c = c
+            .name_localized(locale, spec.slash_name(lang))
+            .description_localized(locale, spec.description(lang));
+    }
+    spec.args
+        .iter()
+        .fold(c, |c, arg| c.add_option(option(spec, arg)))
+}
+
+/// A typed argument as a slash command option, named and described in every language:
+/// choices as numbered integer choices (their number is their place in the session's list)
+/// with their labels in every language, bounds and lengths as Discord enforces them.
+fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
     use serenity::CommandOptionType as T;
     let kind = match arg.kind {
         ArgKind::GameId
@@ -55,11 +76,32 @@ fn option(arg: &Arg) -> serenity::CreateCommandOption {
         ArgKind::Flag { .. } => T::Boolean,
         ArgKind::Text { .. } => T::String,
     };
-    let mut o = serenity::CreateCommandOption::new(kind, arg.name, arg.description)
+    let description = spec.arg_description(arg);
+    let mut o = serenity::CreateCommandOption::new(kind, arg.name, description.en())
         .required(arg.required)
         .set_autocomplete(arg.complete);
+    for (lang, locale) in localised() {
+        o = o
+            .name_localized(locale, arg.option_name(lang))
+            .description_localized(locale, description.render(lang));
+    }
+    let labels: Vec<(&str, Vec<String>)> = localised()
+        .map(|(lang, locale)| (locale, arg.kind.choice_labels(lang)))
+        .collect();
     for (i, label) in (0i32..).zip(arg.kind.choices()) {
-        o = o.add_int_choice(label, i);
+        // A label the same in every language (a rule set's name) is not repeated per locale.
+        let other: Vec<(&str, String)> = labels
+            .iter()
+            .filter_map(|(locale, l)| {
+                let l = l.get(usize::try_from(i).ok()?)?;
+                (l != label).then(|| (*locale, l.clone()))
+            })
+            .collect();
+        o = if other.is_empty() {
+            o.add_int_choice(label, i)
+        } else {
+            o.add_int_choice_localized(label, i, other)
+        };
     }
     match arg.kind {
         ArgKind::GameId => o.min_int_value(1),
@@ -70,16 +112,33 @@ fn option(arg: &Arg) -> serenity::CreateCommandOption {
 }
 
 /// Every slash command for poise to route: by name to [`slash`], with the options that
-/// complete (poise finds an autocomplete callback by the focused option's name).
+/// complete (poise finds an autocomplete callback by the focused option's name). Names and
+/// descriptions per language as registered ([`registrations`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
+    /// `(locale, words)` for every localised language.
+    fn per_locale(words: impl Fn(Lang) -> String) -> Vec<(String, String)> {
+        localised()
+            .map(|(lang, locale)| (locale.to_string(), words(lang)))
+            .collect()
+    }
+    fn cow(pairs: Vec<(String, String)>) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
+        pairs
+            .into_iter()
+            .map(|(a, b)| (a.into(), b.into()))
+            .collect::<Vec<_>>()
+            .into()
+    }
+    type Cow = std::borrow::Cow<'static, str>;
     command::COMMANDS
         .iter()
         .map(|spec| poise::Command {
             name: spec.name.into(),
+            name_localizations: cow(per_locale(|l| spec.slash_name(l))),
             qualified_name: spec.name.into(),
             identifying_name: spec.name.into(),
             source_code_name: spec.name.into(),
-            description: Some(spec.description().into()),
+            description: Some(spec.description(Lang::En).into()),
+            description_localizations: cow(per_locale(|l| spec.description(l))),
             slash_action: Some(|ctx| Box::pin(slash(ctx))),
             parameters: spec
                 .args
@@ -87,9 +146,11 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
                 .filter(|a| a.complete)
                 .map(|a| poise::CommandParameter {
                     name: a.name.into(),
-                    name_localizations: Default::default(),
-                    description: Some(a.description.into()),
-                    description_localizations: Default::default(),
+                    name_localizations: cow(per_locale(|l| a.option_name(l))),
+                    description: Some(spec.arg_description(a).en().into()),
+                    description_localizations: cow(per_locale(|l| {
+                        spec.arg_description(a).render(l)
+                    })),
                     required: a.required,
                     channel_types: None,
                     choices: Default::default(),
@@ -157,7 +218,7 @@ async fn slash(
         }),
         None => spec.from_args(&args),
     }
-    .map_err(|e| e.to_string());
+    .map_err(|e| e.text());
     let ctx = Context::Application(ctx);
     let done = match &cmd {
         Ok(Command::Challenge(c)) if ctx.data().threads && ctx.guild_id().is_some() => {
@@ -179,7 +240,7 @@ pub(super) fn answer(
     session: &Session,
     router: &crate::runtime::serve::Router,
     sctx: &skald_session::Context,
-    cmd: Result<Command, String>,
+    cmd: Result<Command, Text>,
 ) -> Reply {
     match cmd {
         Ok(cmd) => {
@@ -214,7 +275,7 @@ pub(super) fn locales(ctx: Context<'_>) -> deliver::Locales {
 
 /// Runs one command for the caller and answers: the public part as the response,
 /// refusals and the caller's private views ephemeral.
-async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error> {
+async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
@@ -239,7 +300,8 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, String>) -> Result<(), Error
         Ok(p) => p,
         Err(e) => {
             tracing::error!(error = %e, "a command failed");
-            let sorry = Outgoing::text("Sorry, that failed; nothing was changed.");
+            let lang = locales.user.unwrap_or_default();
+            let sorry = Outgoing::said(t!("discord-failed"), lang);
             ctx.send(deliver::poise_reply(&sorry, true)).await?;
             return Ok(());
         }
@@ -266,12 +328,13 @@ pub(super) async fn finished_within<T>(
     tokio::time::timeout(limit, job).await.ok()
 }
 
-/// The session's suggestions as Discord's choices, labelled in the caller's language.
-fn choices(
-    ctx: poise::ApplicationContext<'_, Data, Error>,
-    list: Vec<Suggestion>,
-) -> serenity::CreateAutocompleteResponse {
-    let lang = Lang::from_locale(&ctx.interaction.locale).unwrap_or_default();
+/// The language to complete in: the one the asker's Discord client shows (English for one
+/// Skald does not speak).
+fn asker_lang(ctx: poise::ApplicationContext<'_, Data, Error>) -> Lang {
+    Lang::from_locale(&ctx.interaction.locale).unwrap_or_default()
+}
+
+fn choices(list: Vec<Suggestion>, lang: Lang) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         list.into_iter()
             .filter_map(|s| {
@@ -294,7 +357,7 @@ async fn complete_id(
     let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
         .await
         .unwrap_or_default();
-    choices(ctx, list)
+    choices(list, asker_lang(ctx))
 }
 
 /// Completes `/challenge`'s `player` with the community's players of every platform.
@@ -308,23 +371,32 @@ async fn complete_player(
     let list = tokio::task::spawn_blocking(move || session.suggest_players(&scope, &typed))
         .await
         .unwrap_or_default();
-    choices(ctx, list)
+    choices(list, asker_lang(ctx))
 }
 
-/// Completes `/challenge`'s `clock` with the common time controls matching what was typed
-/// (free text stays allowed: any control the session reads).
+/// Completes `/challenge`'s `clock` with the common time controls matching what was typed,
+/// described in the asker's language (free text stays allowed: any control the session
+/// reads).
 async fn complete_clock(
-    _ctx: poise::ApplicationContext<'_, Data, Error>,
+    ctx: poise::ApplicationContext<'_, Data, Error>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let typed = partial.trim().to_lowercase();
+    let lang = asker_lang(ctx);
     serenity::CreateAutocompleteResponse::new().set_choices(
         skald_session::time_control::COMMON
             .iter()
             .filter(|(code, _)| code.starts_with(&typed))
-            .map(|(code, label)| serenity::AutocompleteChoice::new(*label, *code))
+            .map(|(code, _)| serenity::AutocompleteChoice::new(clock_label(code, lang), *code))
             .collect(),
     )
+}
+
+/// A common time control (`3d+6h`) as offered to a reader of `lang`: the code and what it
+/// means (`complete-clock-3d-6h`).
+fn clock_label(code: &str, lang: Lang) -> String {
+    let id = format!("complete-clock-{}", code.replace('+', "-"));
+    skald_lang::render_message(lang, &id, &[("code", code)])
 }
 
 /// Completes `/move`'s move with the legal moves matching what was typed.
@@ -420,7 +492,13 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
                 .id
                 .send_message(ctx.http(), deliver::channel_message(public))
                 .await?;
-            let pointer = Outgoing::text(&format!("Challenge posted in <#{}>.", thread.id));
+            let pointer = Outgoing::said(
+                t!(
+                    "discord-challenge-in-thread",
+                    thread = thread.id.to_string()
+                ),
+                prepared.lang,
+            );
             ctx.send(deliver::poise_reply(&pointer, false)).await?;
         }
         None => {
@@ -481,5 +559,92 @@ mod tests {
         // Choices are numbered by their place in the session's list (clients cache them).
         assert_eq!(challenge[0]["choices"][5]["value"], 5);
         assert_eq!(challenge[0]["choices"][5]["name"], "Daldøsa");
+    }
+
+    /// A French Discord shows every command, option and choice in French: each carries its
+    /// `fr` name and description, within Discord's limits, and the routed commands too.
+    #[test]
+    fn every_command_option_and_choice_is_registered_in_french() {
+        let registered = serde_json::to_value(registrations()).expect("serialisable");
+        let registered = registered.as_array().expect("a list");
+        let name_ok = |v: &serde_json::Value| {
+            v.as_str().is_some_and(|s| {
+                (1..=32).contains(&s.chars().count())
+                    && s.chars()
+                        .all(|c| (c == '-' || c == '_' || c.is_alphanumeric()) && !c.is_uppercase())
+            })
+        };
+        let text_ok = |v: &serde_json::Value| {
+            v.as_str()
+                .is_some_and(|s| (1..=100).contains(&s.chars().count()))
+        };
+        for (spec, reg) in command::COMMANDS.iter().zip(registered) {
+            let fr = &reg["name_localizations"]["fr"];
+            assert_eq!(fr, &spec.slash_name(Lang::Fr), "/{}", spec.name);
+            assert!(name_ok(fr), "/{}: {fr}", spec.name);
+            assert!(text_ok(&reg["description_localizations"]["fr"]));
+            assert!(reg["name_localizations"].get("en-US").is_none());
+            let options = reg["options"].as_array().cloned().unwrap_or_default();
+            for (o, a) in options.iter().zip(spec.args) {
+                let what = format!("/{} {}", spec.name, a.name);
+                assert_eq!(
+                    o["name_localizations"]["fr"],
+                    a.option_name(Lang::Fr),
+                    "{what}"
+                );
+                assert!(name_ok(&o["name_localizations"]["fr"]), "{what}");
+                let d = &o["description_localizations"]["fr"];
+                assert_eq!(d, &spec.arg_description(a).render(Lang::Fr), "{what}");
+                assert!(text_ok(d), "{what}: {d}");
+                let choices = o["choices"].as_array().cloned().unwrap_or_default();
+                for (c, label) in choices.iter().zip(a.kind.choice_labels(Lang::Fr)) {
+                    let shown = c["name_localizations"]["fr"].as_str().unwrap_or(
+                        // A label the same in every language is not repeated.
+                        c["name"].as_str().unwrap_or_default(),
+                    );
+                    assert_eq!(shown, label, "{what}");
+                }
+            }
+        }
+        let challenge = &registered[0];
+        assert_eq!(challenge["name_localizations"]["fr"], "défier");
+        assert_eq!(challenge["options"][2]["name_localizations"]["fr"], "camp");
+        assert_eq!(
+            challenge["options"][2]["choices"][2]["name_localizations"]["fr"],
+            "au hasard"
+        );
+        assert_eq!(
+            challenge["options"][5]["choices"][2]["name_localizations"]["fr"],
+            "difficile"
+        );
+        let routed = all();
+        let mv = routed.iter().find(|c| c.name == "move").expect("routed");
+        assert!(
+            mv.name_localizations
+                .iter()
+                .any(|(l, n)| l == "fr" && n == "jouer")
+        );
+        assert!(
+            mv.parameters[0]
+                .name_localizations
+                .iter()
+                .any(|(l, n)| l == "fr" && n == "coup")
+        );
+    }
+
+    #[test]
+    fn the_common_time_controls_are_described_in_every_language() {
+        for (code, _) in skald_session::time_control::COMMON {
+            assert_eq!(
+                clock_label(code, Lang::En),
+                skald_session::time_control::COMMON
+                    .iter()
+                    .find(|c| c.0 == code)
+                    .map_or("", |c| c.1)
+            );
+            let fr = clock_label(code, Lang::Fr);
+            assert!(fr.starts_with(code) && fr.chars().count() <= 100, "{fr}");
+            assert_ne!(fr, clock_label(code, Lang::En));
+        }
     }
 }

@@ -12,7 +12,7 @@ use super::deliver::{self, Outgoing};
 use super::{Data, session_context};
 use poise::serenity_prelude as serenity;
 use skald_session::command::{self, Command};
-use skald_session::{Choice, Reply};
+use skald_session::{Choice, Lang, Reply, Text, t};
 
 /// Discord's limits: 5 rows of 5 buttons, 80 characters a label, 100 a custom id.
 const MAX_ROWS: usize = 5;
@@ -31,17 +31,36 @@ const OLD_MINE: &str = "mine ";
 const MAX_OPTIONS: usize = 25;
 const SELECT_ID: &str = "pick";
 
-/// The buttons for a reply: the answers (accept, decline, rematch) and "My pieces" where
-/// values are hidden, then a dice turn's steps while they fit one row of buttons
-/// ([`STEPS_AS_BUTTONS`]); more steps come as a select menu ([`select`]).
-pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
+/// The session's answer words on its choices, each with its button label in the files. Any
+/// other label (a move, `w12+1`) is shown as it is: the same in every language.
+const ANSWERS: [(&str, &str); 3] = [
+    ("Accept", "discord-button-accept"),
+    ("Decline", "discord-button-decline"),
+    ("Rematch", "discord-button-rematch"),
+];
+
+/// A choice's button label in `lang` (`Accepter`), as the buttons and the text naming them
+/// ("press **Accept**") both show it.
+pub fn label(choice: &Choice, lang: Lang) -> String {
+    match ANSWERS.iter().find(|(word, _)| *word == choice.label) {
+        Some((_, id)) => skald_lang::render_message(lang, id, &[]),
+        None => choice.label.clone(),
+    }
+}
+
+/// The buttons for a reply, labelled in `lang` (the channel's): the answers (accept,
+/// decline, rematch) and "My pieces" where values are hidden, then a dice turn's steps while
+/// they fit one row of buttons ([`STEPS_AS_BUTTONS`]); more steps come as a select menu
+/// ([`select`]).
+pub fn buttons(reply: &Reply, lang: Lang) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for b in &reply.boards {
         if deliver::hides_values(b) {
-            out.push(("My pieces".into(), format!("{MINE}{}", b.game)));
+            let mine = skald_lang::render_message(lang, "discord-button-mine", &[]);
+            out.push((mine, format!("{MINE}{}", b.game)));
         }
     }
-    let (steps, others) = split_steps(reply);
+    let (steps, others) = split_steps(reply, lang);
     out.extend(others);
     if steps.len() <= STEPS_AS_BUTTONS {
         out.extend(steps);
@@ -57,7 +76,8 @@ pub fn buttons(reply: &Reply) -> Vec<(String, String)> {
 /// a menu (25 options); empty otherwise. More than 25 steps are typed with `/move` (which
 /// completes them); the game's rule sets stay far below that.
 pub fn select(reply: &Reply) -> Vec<(String, String)> {
-    let (steps, _) = split_steps(reply);
+    // The steps are moves, labelled the same in every language.
+    let (steps, _) = split_steps(reply, Lang::En);
     if (STEPS_AS_BUTTONS + 1..=MAX_OPTIONS).contains(&steps.len()) {
         steps
     } else {
@@ -68,12 +88,13 @@ pub fn select(reply: &Reply) -> Vec<(String, String)> {
 /// A reply's choices as (label, encoded id): the moves, and the others.
 type Labelled = Vec<(String, String)>;
 
-/// The steps (move choices) and the other choices of a reply, each as (label, encoded id).
-fn split_steps(reply: &Reply) -> (Labelled, Labelled) {
+/// The steps (move choices) and the other choices of a reply, each as (label in `lang`,
+/// encoded id).
+fn split_steps(reply: &Reply, lang: Lang) -> (Labelled, Labelled) {
     let (steps, others): (Vec<_>, Vec<_>) = reply
         .choices
         .iter()
-        .filter_map(action)
+        .filter_map(|c| action(c, lang))
         .partition(|(cmd, _, _)| matches!(cmd, Command::Move { .. }));
     let plain = |v: Vec<(Command, String, String)>| -> Labelled {
         v.into_iter().map(|(_, label, id)| (label, id)).collect()
@@ -81,21 +102,22 @@ fn split_steps(reply: &Reply) -> (Labelled, Labelled) {
     (plain(steps), plain(others))
 }
 
-/// A choice as a typed action: its command, its label and the encoded id that carries it;
-/// `None` when it does not fit Discord's limits.
-fn action(c: &Choice) -> Option<(Command, String, String)> {
+/// A choice as a typed action: its command, its label in `lang` and the encoded id that
+/// carries it; `None` when it does not fit Discord's limits.
+fn action(c: &Choice, lang: Lang) -> Option<(Command, String, String)> {
     let cmd = c.command.clone();
     let id = command::encode(&cmd)?;
-    (id.len() <= MAX_ID && c.label.len() <= MAX_LABEL).then(|| (cmd, c.label.clone(), id))
+    let label = label(c, lang);
+    (id.len() <= MAX_ID && label.chars().count() <= MAX_LABEL).then_some((cmd, label, id))
 }
 
 /// What a pressed id asks for, and whether it is "My pieces". An id that is no encoded action
 /// is read as a command line: buttons posted before the encoding carry one.
-fn pressed_action(id: &str) -> (Result<Command, String>, bool) {
+fn pressed_action(id: &str) -> (Result<Command, Text>, bool) {
     if let Some(game) = id.strip_prefix(MINE) {
         let game = game.parse::<u64>().ok().filter(|&g| g > 0);
         let board = game.map(|g| Command::Board(Some(g)));
-        return (board.ok_or_else(|| "Nothing to do.".to_string()), true);
+        return (board.ok_or_else(|| t!("discord-nothing-to-do")), true);
     }
     if let Some(game) = id.strip_prefix(OLD_MINE) {
         return (text(&format!("board {game}")), true);
@@ -106,15 +128,17 @@ fn pressed_action(id: &str) -> (Result<Command, String>, bool) {
     }
 }
 
-fn text(line: &str) -> Result<Command, String> {
-    command::parse(line).map_err(|e| e.to_string())
+fn text(line: &str) -> Result<Command, Text> {
+    command::parse(line).map_err(|e| e.text())
 }
 
 /// Buttons in rows of five (the steps of a dice turn in a row of their own, after the
-/// others), then the select menu (if any) in a row of its own: at most Discord's five rows.
+/// others), then the select menu (if any, its placeholder in `lang`) in a row of its own: at
+/// most Discord's five rows.
 pub fn rows(
     buttons: &[(String, String)],
     select: &[(String, String)],
+    lang: Lang,
 ) -> Vec<serenity::CreateActionRow> {
     let button_rows = if select.is_empty() {
         MAX_ROWS
@@ -138,7 +162,7 @@ pub fn rows(
                 SELECT_ID,
                 serenity::CreateSelectMenuKind::String { options },
             )
-            .placeholder("Choose your move"),
+            .placeholder(skald_lang::render_message(lang, "discord-choose-move", &[])),
         ));
     }
     rows
@@ -151,20 +175,33 @@ fn button_rows_of(buttons: &[(String, String)]) -> Vec<serenity::CreateActionRow
             serenity::CreateActionRow::Buttons(
                 row.iter()
                     .map(|(label, id)| {
-                        let style = match label.as_str() {
-                            "Accept" => serenity::ButtonStyle::Success,
-                            "Decline" => serenity::ButtonStyle::Danger,
-                            "My pieces" => serenity::ButtonStyle::Primary,
-                            _ => serenity::ButtonStyle::Secondary,
-                        };
                         serenity::CreateButton::new(id.clone())
                             .label(label.clone())
-                            .style(style)
+                            .style(style(label))
                     })
                     .collect(),
             )
         })
         .collect()
+}
+
+/// A button's colour by what it does, whatever the language of its label: accepting green,
+/// declining red, "My pieces" blue.
+fn style(label: &str) -> serenity::ButtonStyle {
+    let is = |id: &str| {
+        Lang::ALL
+            .into_iter()
+            .any(|lang| skald_lang::render_message(lang, id, &[]) == label)
+    };
+    if is("discord-button-accept") {
+        serenity::ButtonStyle::Success
+    } else if is("discord-button-decline") {
+        serenity::ButtonStyle::Danger
+    } else if is("discord-button-mine") {
+        serenity::ButtonStyle::Primary
+    } else {
+        serenity::ButtonStyle::Secondary
+    }
 }
 
 /// A button was pressed: run its command for the presser and answer (publicly when the
@@ -228,10 +265,12 @@ pub async fn pressed(
         Ok(p) => p,
         Err(e) => {
             tracing::error!(error = %e, "a button's command failed");
-            let sorry = Outgoing::text("Sorry, that failed; nothing was changed.");
+            let sorry = Outgoing::said(t!("discord-failed"), locales.user.unwrap_or_default());
             return reply.send(&sorry, true).await;
         }
     };
+    let caller_lang = prepared.caller_lang;
+    let spectator_note = || t!("discord-spectator").render(caller_lang);
     let mut ephemeral = prepared.ephemeral.into_iter();
     if mine {
         // Only the presser's own view, never the channel's answer again. A spectator (or
@@ -239,7 +278,8 @@ pub async fn pressed(
         let first = match (spectator, prepared.public) {
             (false, _) => ephemeral.next(),
             (true, Some(public)) => Some(Outgoing {
-                text: format!("{SPECTATOR_NOTE}\n{}", public.text),
+                text: format!("{}\n{}", spectator_note(), public.text),
+                lang: caller_lang,
                 buttons: Vec::new(),
                 select: Vec::new(),
                 mentions: Vec::new(),
@@ -247,7 +287,7 @@ pub async fn pressed(
             }),
             (true, None) => ephemeral.next(),
         }
-        .unwrap_or_else(|| Outgoing::text(SPECTATOR_NOTE));
+        .unwrap_or_else(|| Outgoing::text(&spectator_note()));
         reply.send(&first, true).await?;
     } else {
         match prepared.public {
@@ -255,7 +295,7 @@ pub async fn pressed(
             None => {
                 let first = ephemeral
                     .next()
-                    .unwrap_or_else(|| Outgoing::text("Nothing to do."));
+                    .unwrap_or_else(|| Outgoing::said(t!("discord-nothing-to-do"), caller_lang));
                 reply.send(&first, true).await?;
             }
         }
@@ -267,9 +307,6 @@ pub async fn pressed(
     }
     Ok(())
 }
-
-/// What "My pieces" tells someone who has no hidden pieces in that game.
-const SPECTATOR_NOTE: &str = "You have no hidden pieces in this game (you are not playing in it, or it is over): here is the board everyone sees.";
 
 /// The first answer to a press: the interaction response, or after a deferral the
 /// follow-up that replaces "thinking…".
@@ -307,6 +344,15 @@ impl Outgoing {
             ..Outgoing::default()
         }
     }
+
+    /// A plain message of the adapter's own, in its reader's language.
+    pub fn said(text: Text, lang: Lang) -> Outgoing {
+        Outgoing {
+            text: text.render(lang),
+            lang,
+            ..Outgoing::default()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -325,7 +371,8 @@ mod tests {
     /// The kinds of the rows Discord would show: `b<n>` a row of n buttons, `menu<n>` a
     /// select menu of n options.
     fn layout(r: &Reply) -> Vec<String> {
-        let rows = serde_json::to_value(rows(&buttons(r), &select(r))).expect("serialisable");
+        let rows = serde_json::to_value(rows(&buttons(r, Lang::En), &select(r), Lang::En))
+            .expect("serialisable");
         rows.as_array()
             .expect("rows")
             .iter()
@@ -345,7 +392,7 @@ mod tests {
         r.choices.push(choice("rematch", "rematch #1"));
         r.choices.push(choice("rematch", "rematch #1"));
         assert_eq!(
-            buttons(&r),
+            buttons(&r, Lang::En),
             [("rematch".to_string(), "1:rematch:1".to_string())]
         );
         // Up to five steps: one row of buttons of their own, after the other choices.
@@ -366,7 +413,10 @@ mod tests {
                     .push(choice(&format!("m{n}"), &format!("move #2 m{n}")));
             }
             assert_eq!(layout(&r), ["b1".to_string(), format!("menu{steps}")]);
-            assert_eq!(buttons(&r), [("decline".into(), "1:decline:2".into())]);
+            assert_eq!(
+                buttons(&r, Lang::En),
+                [("decline".into(), "1:decline:2".into())]
+            );
             // Each option's value is the step it names.
             for (n, (label, value)) in select(&r).iter().enumerate() {
                 assert_eq!(label, &format!("m{n}"));
@@ -397,7 +447,7 @@ mod tests {
         let mut r = Reply::done("x");
         r.choices.push(choice("w12+1", "move #2 w12+1"));
         r.choices.push(choice("accept", "accept #4"));
-        for (_, id) in buttons(&r) {
+        for (_, id) in buttons(&r, Lang::En) {
             let (cmd, mine) = pressed_action(&id);
             let want = r
                 .choices

@@ -23,6 +23,9 @@ pub struct Outgoing {
     pub select: Vec<(String, String)>,
     /// The Discord user ids allowed to be pinged.
     pub mentions: Vec<u64>,
+    /// The language its readers read: the words Discord shows around the text (the select
+    /// menu's placeholder) are in it, like the text and the button labels.
+    pub lang: Lang,
 }
 
 /// A reply ready to send: the channel part (or, for a refusal, an ephemeral answer) and the
@@ -33,6 +36,10 @@ pub struct Prepared {
     pub public: Option<Outgoing>,
     /// Ephemeral, for the caller only: refusals and the caller's private boards.
     pub ephemeral: Vec<Outgoing>,
+    /// The channel's language, for what the adapter adds to the channel (a thread's pointer).
+    pub lang: Lang,
+    /// The caller's language, for what the adapter tells the caller alone.
+    pub caller_lang: Lang,
 }
 
 /// What Discord says about the languages of a message's readers: the caller's client
@@ -59,9 +66,13 @@ impl Locales {
 /// for anyone else are dropped: that player gets their view with the "My pieces" button.
 /// The channel's message is in the channel's language, what only the caller sees in theirs.
 pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prepared {
-    let mut out = Prepared::default();
     let channel_lang = reply.channel_lang(locales.guild);
     let caller_lang = reply.speaker_lang.or(locales.user).unwrap_or(channel_lang);
+    let mut out = Prepared {
+        lang: channel_lang,
+        caller_lang,
+        ..Prepared::default()
+    };
     let lang = if reply.kind == ReplyKind::Done {
         channel_lang
     } else {
@@ -76,12 +87,14 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     let text = discord_commands(
         &mentions_of(&reply.text.render(lang), &reply.named),
         pressable,
+        lang,
     );
     let main = Outgoing {
         text: discord_text(&text),
         files: pictures(&reply.boards, "board", lang),
-        buttons: components::buttons(reply),
+        buttons: components::buttons(reply, lang),
         select: components::select(reply),
+        lang,
         mentions: reply
             .notify
             .iter()
@@ -106,8 +119,13 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     for p in &reply.private {
         if Some(&p.to) == caller {
             out.ephemeral.push(Outgoing {
-                text: discord_text(&discord_commands(&p.text.render(caller_lang), &[])),
+                text: discord_text(&discord_commands(
+                    &p.text.render(caller_lang),
+                    &[],
+                    caller_lang,
+                )),
                 files: pictures(&p.boards, "my-pieces", caller_lang),
+                lang: caller_lang,
                 ..Outgoing::default()
             });
         }
@@ -115,28 +133,32 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     out
 }
 
-/// The commands a session text names, written as a Discord player gives them: the button of
-/// this message that does it ("press **Accept**"), else the slash command with its options
-/// (`/move game:3 move:f2-f5`), a usage line as the command's options (`/move move [game]`),
-/// a pattern as the bare command (`/challenge`).
-pub fn discord_commands(text: &str, buttons: &[skald_session::Choice]) -> String {
+/// The commands a session text names, written as a Discord player reading `lang` gives them:
+/// the button of this message that does it ("press **Accept**", "appuyez sur **Accepter**"),
+/// else the slash command with its options as that player's Discord names them
+/// (`/move game:3 move:f2-f5`, `/jouer partie:3 coup:f2-f5`), a usage line as the command's
+/// options (`/move move [game]`), a pattern as the bare command (`/challenge`).
+pub fn discord_commands(text: &str, buttons: &[skald_session::Choice], lang: Lang) -> String {
     use skald_session::hints;
+    let press = skald_lang::render_message(lang, "discord-press", &[]);
     let out = hints::rewrite(text, &mut |n| {
         if let Some(c) = n
             .command
             .as_ref()
             .and_then(|cmd| buttons.iter().find(|c| &c.command == cmd))
         {
-            return Some(format!("press **{}**", c.label));
+            return Some(format!("{press} **{}**", components::label(c, lang)));
         }
         let slash = match (&n.command, n.usage) {
-            (_, true) => hints::slash_usage(n.info),
-            (Some(cmd), _) => hints::slash_line(n.info, cmd, n.text),
-            (None, _) => hints::slash_pattern(n.info, n.text),
+            (_, true) => hints::slash_usage(n.info, lang),
+            (Some(cmd), _) => hints::slash_line(n.info, cmd, n.text, lang),
+            (None, _) => hints::slash_pattern(n.info, n.text, lang),
         };
         Some(format!("`{slash}`"))
     });
-    out.replace(" or press **", " or **")
+    // "press **Accept** or press **Decline**" says "press" once.
+    let or = skald_lang::render_message(lang, "discord-or", &[]);
+    out.replace(&format!(" {or} {press} **"), &format!(" {or} **"))
 }
 
 /// The Discord users a text names as `@name` written as mentions (`<@id>`): Discord shows
@@ -263,7 +285,7 @@ pub fn poise_reply(m: &Outgoing, ephemeral: bool) -> poise::CreateReply {
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select));
+        .components(components::rows(&m.buttons, &m.select, m.lang));
     for a in attachments(m) {
         r = r.attachment(a);
     }
@@ -279,7 +301,7 @@ pub fn response_message(
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select))
+        .components(components::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
 }
 
@@ -297,7 +319,7 @@ pub fn followup_message(
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select))
+        .components(components::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
 }
 
@@ -306,7 +328,7 @@ pub fn channel_message(m: &Outgoing) -> serenity::CreateMessage {
     serenity::CreateMessage::new()
         .content(m.text.clone())
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select))
+        .components(components::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
 }
 
@@ -376,16 +398,56 @@ mod tests {
 mod help_tests {
     use super::*;
 
+    use skald_session::help::help_text;
+
     #[test]
     fn help_on_discord_lists_slash_commands_with_their_options() {
-        let help = discord_commands(&skald_session::messages::help_text(None), &[]);
-        println!("{help}");
+        let help = discord_commands(&help_text(None).en(), &[], Lang::En);
         assert!(help.contains("`/challenge rule_set [opponent]"), "{help}");
         assert!(help.contains("`/move move [game]`"), "{help}");
         assert!(!help.contains("[#id]"), "{help}");
         assert!(help.contains("(`/help command` for more)"), "{help}");
-        let one = discord_commands(&skald_session::messages::help_text(Some("move")), &[]);
-        println!("{one}");
+        let one = discord_commands(&help_text(Some("move")).en(), &[], Lang::En);
         assert!(one.contains("example: `/move"), "{one}");
+    }
+
+    #[test]
+    fn help_on_a_french_discord_names_the_french_slash_commands() {
+        let help = discord_commands(&help_text(None).render(Lang::Fr), &[], Lang::Fr);
+        assert!(help.contains("`/défier jeu [adversaire]"), "{help}");
+        assert!(help.contains("`/jouer coup [partie]`"), "{help}");
+        assert!(
+            help.contains("(`/aide commande` pour en savoir plus)"),
+            "{help}"
+        );
+        let one = discord_commands(&help_text(Some("move")).render(Lang::Fr), &[], Lang::Fr);
+        assert!(
+            one.starts_with("`/jouer coup [partie]`\u{a0}: jouer un coup"),
+            "{one}"
+        );
+        assert!(one.contains("exemple\u{a0}: `/jouer coup:f2-f5`"), "{one}");
+    }
+
+    #[test]
+    fn a_button_of_the_message_is_named_in_the_readers_language() {
+        let choice = |label: &str, line: &str| skald_session::Choice {
+            label: label.into(),
+            command: skald_session::command::parse(line).expect("parses"),
+            for_user: None,
+        };
+        let buttons = [
+            choice("Accept", "accept #4"),
+            choice("Decline", "decline #4"),
+        ];
+        let text = "@bob: `accept #4` or `decline #4`; `board #4`.";
+        assert_eq!(
+            discord_commands(text, &buttons, Lang::En),
+            "@bob: press **Accept** or **Decline**; `/board game:4`."
+        );
+        let text = "@bob\u{a0}: `accept #4` ou `decline #4`.";
+        assert_eq!(
+            discord_commands(text, &buttons, Lang::Fr),
+            "@bob\u{a0}: appuyez sur **Accepter** ou **Refuser**."
+        );
     }
 }

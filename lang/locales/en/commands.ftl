@@ -1,0 +1,233 @@
+# The commands: their names on Discord (slash commands), what each does (`help`, Discord's
+# descriptions), their options, choices and parse errors. Command words typed in text
+# (`accept #1`) and usage lines (`vacation <days>`) are the same in every language: they are
+# not here.
+
+## One message per command: its value is the slash command's name in this language (in
+## English, the command word itself); `.summary` is one line for `help` (and, capitalised,
+## Discord's description, at most 100 characters); `.detail` is more for `help <command>`.
+
+cmd-challenge = challenge
+    .summary = invite someone (or anyone here) to a game
+    .detail = `first` takes the seat that moves first (attackers, White; in Ad Elta Stelpur White, but an opening roll decides who starts); the default is `random`. Without @user the challenge is open to anyone in the channel. Games are ranked with 3 days per move unless you say `casual` or `days:N` (1 to 14). `clock:3d+6h` gives each player a bank of 3 days instead, 6 hours added after each of their moves, never beyond the starting bank unless `cap:14d` allows more; a player whose bank runs out loses. `@skald easy`, `@skald normal` or `@skald hard` plays the built-in engine at once (never ranked).
+cmd-accept = accept
+    .summary = accept a challenge addressed to you or open here
+    .detail = The game starts at once with the challenge's number.
+cmd-decline = decline
+    .summary = refuse a challenge addressed to you, a draw offer or a takeback request
+    .detail = Open challenges cannot be declined; the challenger can cancel them.
+cmd-cancel = cancel
+    .summary = withdraw a challenge you made
+    .detail = Only challenges nobody has accepted yet can be withdrawn.
+cmd-move = move
+    .summary = play a move (or several steps of a dice turn)
+    .detail = Hnefatafl and Subulata: `f2-f5`. Ad Elta Stelpur: point and die, `13+1`. Daldøsa: hole and die, `w12+1`. Several steps are played in order, all or none.
+cmd-board = board
+    .summary = show a game's board
+    .detail = Without #id: your active game here, or else the game you last finished here.
+cmd-moves = moves
+    .summary = list the moves (and dice) played so far
+    .detail = Without #id: the same game as `board`. Private values are never listed.
+cmd-resign = resign
+    .summary = give up a game (counts as a loss)
+    .detail = Before both players have moved, `abort` ends the game without a result.
+cmd-abort = abort
+    .summary = end a game without result, until both players have moved once
+    .detail = No rating changes.
+cmd-draw = draw
+    .summary = offer a draw, or accept the one offered to you
+    .detail = Only where the rules know draws (Hnefatafl, Subulata). The offer stands until your opponent moves or declines.
+cmd-takeback = takeback
+    .summary = ask to undo your last move, or grant your opponent's request
+    .detail = Until your opponent moves; not in dice games.
+cmd-rematch = rematch
+    .summary = offer a new game against the same opponent with seats swapped
+    .detail = After a game ended. If your opponent offered one already, this accepts it.
+cmd-arrange = arrange
+    .summary = Subulata: place your values 1-9 on your start cells, privately
+    .detail = Give the nine values for your start cells in this order: White a1 b1 c1 a2 b2 c2 a3 b3 c3; Black i9 h9 g9 i8 h8 g8 i7 h7 g7. Allowed until your first move; send it where nobody else reads (a direct message).
+cmd-games = games
+    .summary = your active games and the open challenges
+    .detail = Lists games on this platform, whichever channel they live in.
+cmd-history = history
+    .summary = your finished games, or one game's result and moves
+    .detail = Without #id: your last ten finished games.
+cmd-ladder = ladder
+    .summary = the top 10 of this community's ladder
+    .detail = Ratings are Glicko-2; a `?` marks a provisional rating (deviation 110 or more).
+cmd-rating = rating
+    .summary = a player's ratings and record in this community
+    .detail = Without @user: your own.
+cmd-rules = rules
+    .summary = the rule sets, or one game's rules in short
+    .detail = Rule set names accept aliases like `tafl`, `daldøs`, `subu`.
+cmd-vacation = vacation
+    .summary = pause your clocks for some days (at most 14 per calendar year)
+    .detail = Adds the days to your running deadlines, and turns that come to you during the vacation start counting when it ends.
+cmd-link = link
+    .summary = be one player on Discord and Matrix: join your accounts with a one-time code
+    .detail = Send `link` to get a code, sent only to you (valid 10 minutes, once); then send `link <code>` from your account on the other platform where only you see it (/link on Discord, your direct room with the bot on Matrix). That account then plays as you: your games, your ratings, pings on both platforms. Its own games move to you; where both accounts had a rating, the one with more games is kept.
+cmd-unlink = unlink
+    .summary = split this account from the player it was linked to
+    .detail = Typed on a linked account, that account leaves (its games and ratings stay with the player). Typed by the player, every linked account leaves.
+cmd-language = language
+    .summary = the language Skald writes to you in
+    .detail = Without a language, says which one Skald uses for you. What only you read (your answers on Discord, your direct room on Matrix, your pieces' values) is in your language; a channel's messages are in its community's.
+cmd-help = help
+    .summary = this list, or one command in detail
+
+## Each command's options, described (`cmd-<command>-<option>`, at most 100 characters).
+
+-game-any = Game or challenge number (default: the only one that fits)
+cmd-challenge-rule-set = The game to play
+cmd-challenge-opponent = Who to challenge (leave out: anyone here)
+cmd-challenge-seat = Your seat (default: random)
+cmd-challenge-ranked = Counts for the ladder (default: yes)
+cmd-challenge-days = Days per move (1-14, default 3)
+cmd-challenge-level = Play me, the built-in engine, at this level (or pick me as the opponent)
+cmd-challenge-player = Or a player of this community on another platform, by name
+cmd-challenge-clock = A time bank instead of days per move, like 3d+6h (bank + per move)
+cmd-challenge-cap = The most a bank may hold, like 14d (default: the starting bank)
+cmd-accept-game = { -game-any }
+cmd-decline-game = { -game-any }
+cmd-cancel-game = { -game-any }
+cmd-move-move = The move, like f2-f5
+cmd-move-game = Game number (default: your game where it is your turn)
+cmd-board-game = { -game-any }
+cmd-moves-game = { -game-any }
+cmd-resign-game = { -game-any }
+cmd-abort-game = { -game-any }
+cmd-draw-game = { -game-any }
+cmd-takeback-game = { -game-any }
+cmd-rematch-game = { -game-any }
+cmd-arrange-values = Nine values, like 1 2 3 4 5 6 7 8 9
+cmd-arrange-game = Game number
+cmd-history-game = { -game-any }
+cmd-ladder-rule-set = Rule set (default: all)
+cmd-rating-user = Whose (default: yours)
+cmd-rules-rule-set = Rule set
+cmd-vacation-days = How many days
+cmd-link-code = The code from your other account (leave out: get a code)
+cmd-language-language = The language (none: show yours)
+cmd-help-command = A command
+
+## The options' names on Discord (`arg-<option>`): lower case, letters, digits, - and _, at
+## most 32 characters. In English, the names the code uses.
+
+arg-game = game
+arg-rule-set = rule_set
+arg-opponent = opponent
+arg-seat = seat
+arg-ranked = ranked
+arg-days = days
+arg-level = level
+arg-player = player
+arg-clock = clock
+arg-cap = cap
+arg-move = move
+arg-values = values
+arg-user = user
+arg-code = code
+arg-language = language
+arg-command = command
+
+## Choices as Discord lists them (rule sets and languages keep their own names).
+
+choice-seat-first = first
+choice-seat-second = second
+choice-seat-random = random
+choice-level-easy = easy
+choice-level-normal = normal
+choice-level-hard = hard
+# A yes-or-no option's value, as Discord shows it in a command (`ranked:True`).
+choice-yes = True
+choice-no = False
+
+## Completions while an option is typed.
+
+# The usual time controls, offered for `clock` (`complete-clock-<code>`, `+` written `-`;
+# $code: `3d+6h`).
+complete-clock-1d-2h = { $code }: a day, 2 hours a move (fast)
+complete-clock-3d-6h = { $code }: 3 days, 6 hours a move (hnefatafl.org)
+complete-clock-7d-1d = { $code }: a week, a day a move
+complete-clock-10d-36h = { $code }: 10 days, 36 hours a move (Little Golem's pace)
+complete-clock-14d-2d = { $code }: two weeks, 2 days a move (slow)
+
+## `help`.
+
+# `help <command>`: the usage line and what the command does.
+help-command = `{ $usage }`: { $summary }.
+help-example = example: `{ $example }`
+help-list-title = Commands (`help <command>` for more):
+help-list-item = `{ $usage }` - { $summary }
+help-list-ids = Game and challenge numbers (#id) may be left out when only one fits.
+
+## Lines that are not commands: what was wrong and what would be read.
+
+# After a refusal: the command's usage line.
+cmd-usage = usage: `{ $usage }`
+cmd-error-empty = an empty line is not a command; try `help`
+cmd-error-unknown = unknown command '{ $word }'
+cmd-error-did-you-mean = ; did you mean `{ $near }`?
+# Every command word, as typed ($names: `challenge, accept, …`).
+cmd-error-commands = commands: { $names }
+cmd-error-no-such-command = no command '{ $topic }'; commands: { $names }
+cmd-error-which-move = which move? name at least one, like `move f2-f5`
+cmd-error-one-opponent = name one opponent: a user or a player, not both
+cmd-error-days-or-clock = give either days:N (days for each move) or clock:3d+6h (a bank), not both
+cmd-error-cap-without-clock = cap: is the most a bank may hold; give the bank too, like `clock:10d+36h cap:14d`
+cmd-error-not-a-clock = '{ $control }' is not a time control; write the bank and what each move adds, like `clock:3d+6h` or `clock:10d+36h` (units d, h, m; a bank of 1h to 60d, at most 7d a move)
+# $bank, $increment, $cap: durations (`3 days`).
+cmd-error-bank-bounds = a bank of { $bank } is not allowed; it must be 1 hour to 60 days, like `clock:3d+6h`
+cmd-error-increment-bound = { $increment } a move is not allowed; at most 7 days, like `clock:10d+36h`
+cmd-error-not-a-cap = '{ $cap }' is not a cap; write the most a bank may hold, like `cap:14d`
+cmd-error-cap-bounds = a cap of { $cap } is not allowed; it must be at least the bank ({ $bank }) and at most 90 days
+cmd-error-which-game = which game? name a rule set: { $rule_sets }
+cmd-error-unknown-rule-set = unknown rule set '{ $name }'; known rule sets: { $rule_sets }
+cmd-error-never-ranked = games against @{ $engine } are never ranked; leave out 'ranked'
+cmd-error-levels = easy, normal and hard are levels of @{ $engine }: `challenge <rule-set> @{ $engine } hard`
+cmd-error-not-an-id = '{ $token }' is not a game or challenge number; expected like #12
+cmd-error-only-id = unexpected '{ $token }'; expected nothing or a number like #12
+cmd-error-only-one-id = unexpected '{ $token }'; expected nothing or one number like #12
+cmd-error-takes-nothing = unexpected '{ $token }'; this command takes nothing
+cmd-error-not-a-user = '{ $token }' is not a user; expected a mention like @bob
+cmd-error-not-days = '{ $value }' is not a number of days; expected 1 to { $max }
+cmd-error-days-per-move = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move is not allowed; expected 1 to 14
+cmd-error-vacation-days = { $days ->
+        [one] { $days } vacation day
+       *[other] { $days } vacation days
+    } is not allowed; expected 1 to { $max }
+cmd-error-not-a-language = '{ $value }' is not a language Skald speaks; expected { $choices }
+# The last two of a list of alternatives: "`en` (English) or `fr` (Français)".
+cmd-or-last = { $head } or { $last }
+cmd-error-given-twice = '{ $token }': { $what ->
+        [opponent] the opponent
+        [level] the level
+        [days] days
+        [clock] the clock
+        [cap] the cap
+        [seat] the seat
+       *[ranked] ranked or casual
+    } was already given
+cmd-error-challenge-word = unexpected '{ $token }'; expected @user or open (or @skald with easy, normal or hard), first, second or random, ranked or casual, days:N or clock:3d+6h
+cmd-error-which-values = which values? give the nine values 1 to 9, like `arrange 9 1 8 2 7 3 6 4 5`
+cmd-error-not-a-value = '{ $value }' is not a value; expected the nine values 1 to 9, each once
+cmd-error-nine-values = expected nine values (1 to 9, each once), got { $count }
+cmd-error-missing-values = each value 1 to 9 must appear once; missing { $missing }
+cmd-error-one-user = expected at most one @user
+cmd-error-how-many-days = how many days? like `vacation 5`
+cmd-error-one-number-of-days = expected one number of days
+cmd-error-one-code = expected one code, like `link ABCD-EFGH`
+cmd-error-unlink-alone = `unlink` takes nothing after it
+cmd-error-one-language = expected one language, like `language fr`
+cmd-error-one-command = expected at most one command name
+# A typed option (Discord) whose value does not fit it ($option: the option's name).
+cmd-error-bad-option = '{ $value }' cannot be used for { $option }
+cmd-error-out-of-bounds = '{ $value }' is not allowed for { $option }; expected { $min } to { $max }
+cmd-error-too-long = { $option } is too long; at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }

@@ -1,0 +1,17 @@
+# Discord's own words: buttons, the move menu, and what the adapter says itself.
+
+discord-button-accept = Accept
+discord-button-decline = Decline
+discord-button-rematch = Rematch
+# Shows a Subulata player their own hidden values.
+discord-button-mine = My pieces
+# A command a button of the same message does: "press **Accept**".
+discord-press = press
+# Between two buttons: "press **Accept** or **Decline**".
+discord-or = or
+discord-choose-move = Choose your move
+discord-spectator = You have no hidden pieces in this game (you are not playing in it, or it is over): here is the board everyone sees.
+discord-nothing-to-do = Nothing to do.
+discord-failed = Sorry, that failed; nothing was changed.
+# $thread: the thread's id (Discord shows its name).
+discord-challenge-in-thread = Challenge posted in <#{ $thread }>.

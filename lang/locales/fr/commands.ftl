@@ -1,0 +1,233 @@
+# Les commandes : leurs noms sur Discord (commandes slash), ce que fait chacune (`help`, les
+# descriptions de Discord), leurs options, leurs choix et les erreurs de lecture. Les mots de
+# commande tapés dans un texte (`accept #1`) et les lignes d'utilisation (`vacation <days>`)
+# sont les mêmes dans toutes les langues : ils ne sont pas ici.
+
+## Un message par commande : sa valeur est le nom de la commande slash dans cette langue ;
+## `.summary` tient en une ligne pour `help` (et, avec une majuscule, sert de description sur
+## Discord, 100 caractères au plus) ; `.detail` en dit plus pour `help <command>`.
+
+cmd-challenge = défier
+    .summary = inviter quelqu'un (ou n'importe qui ici) à une partie
+    .detail = `first` prend le camp qui joue en premier (les assaillants, Blanc ; à Ad Elta Stelpur, Blanc, mais un lancer d'ouverture décide qui commence) ; par défaut `random`. Sans @user, le défi est ouvert à tous dans le salon. Les parties sont classées, à 3 jours par coup, sauf si vous précisez `casual` ou `days:N` (1 à 14). `clock:3d+6h` donne plutôt à chaque joueur une réserve de 3 jours, augmentée de 6 heures après chacun de ses coups, sans jamais dépasser la réserve de départ sauf si `cap:14d` permet davantage ; un joueur dont la réserve s'épuise perd. `@skald easy`, `@skald normal` ou `@skald hard` lance aussitôt une partie contre le moteur intégré (jamais classée).
+cmd-accept = accepter
+    .summary = accepter un défi qui vous est adressé ou ouvert ici
+    .detail = La partie commence aussitôt, avec le numéro du défi.
+cmd-decline = refuser
+    .summary = refuser un défi qui vous est adressé, une proposition de nulle ou une demande de reprise
+    .detail = Les défis ouverts ne peuvent pas être refusés ; leur auteur peut les annuler.
+cmd-cancel = annuler
+    .summary = retirer un défi que vous avez lancé
+    .detail = Seuls les défis que personne n'a encore acceptés peuvent être retirés.
+cmd-move = jouer
+    .summary = jouer un coup (ou plusieurs pas d'un tour de dés)
+    .detail = Hnefatafl et Subulata : `f2-f5`. Ad Elta Stelpur : la case et le dé, `13+1`. Daldøsa : la case et le dé, `w12+1`. Plusieurs pas se jouent dans l'ordre, tous ou aucun.
+cmd-board = plateau
+    .summary = afficher le plateau d'une partie
+    .detail = Sans #id : votre partie en cours ici, sinon la dernière partie que vous avez terminée ici.
+cmd-moves = coups
+    .summary = lister les coups (et les dés) joués jusqu'ici
+    .detail = Sans #id : la même partie que `board`. Les valeurs secrètes ne sont jamais listées.
+cmd-resign = abandonner
+    .summary = abandonner une partie (compte comme une défaite)
+    .detail = Tant que les deux joueurs n'ont pas joué, `abort` met fin à la partie sans résultat.
+cmd-abort = interrompre
+    .summary = mettre fin à une partie sans résultat, tant que les deux joueurs n'ont pas joué une fois
+    .detail = Aucune cote ne change.
+cmd-draw = nulle
+    .summary = proposer la nulle, ou accepter celle qu'on vous propose
+    .detail = Seulement là où les règles connaissent la nulle (Hnefatafl, Subulata). La proposition tient jusqu'à ce que votre adversaire joue ou la refuse.
+cmd-takeback = reprendre
+    .summary = demander à reprendre votre dernier coup, ou accorder la demande de votre adversaire
+    .detail = Jusqu'à ce que votre adversaire joue ; pas dans les jeux de dés.
+cmd-rematch = revanche
+    .summary = proposer une nouvelle partie contre le même adversaire, camps inversés
+    .detail = Après la fin d'une partie. Si votre adversaire en a déjà proposé une, cette commande l'accepte.
+cmd-arrange = disposer
+    .summary = Subulata : placer en secret vos valeurs 1 à 9 sur vos cases de départ
+    .detail = Donnez les neuf valeurs de vos cases de départ dans cet ordre : Blanc a1 b1 c1 a2 b2 c2 a3 b3 c3 ; Noir i9 h9 g9 i8 h8 g8 i7 h7 g7. Possible jusqu'à votre premier coup ; envoyez-les là où personne d'autre ne lit (un message privé).
+cmd-games = parties
+    .summary = vos parties en cours et les défis ouverts
+    .detail = Liste les parties de cette plateforme, quel que soit leur salon.
+cmd-history = historique
+    .summary = vos parties terminées, ou le résultat et les coups d'une partie
+    .detail = Sans #id : vos dix dernières parties terminées.
+cmd-ladder = classement
+    .summary = les 10 premiers du classement de cette communauté
+    .detail = Les cotes sont des cotes Glicko-2 ; un `?` marque une cote provisoire (écart de 110 ou plus).
+cmd-rating = cote
+    .summary = les cotes et le bilan d'un joueur dans cette communauté
+    .detail = Sans @user : les vôtres.
+cmd-rules = règles
+    .summary = les jeux, ou les règles d'un jeu en bref
+    .detail = Les noms des jeux s'écrivent aussi plus court : `tafl`, `daldøs`, `subu`.
+cmd-vacation = vacances
+    .summary = suspendre vos pendules quelques jours (14 au plus par année civile)
+    .detail = Ajoute ces jours à vos délais en cours ; les tours qui vous reviennent pendant les vacances commencent à compter à leur fin.
+cmd-link = lier
+    .summary = être un seul joueur sur Discord et Matrix : liez vos comptes par un code à usage unique
+    .detail = Envoyez `link` pour obtenir un code, envoyé à vous seul (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où vous seul le voyez (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
+cmd-unlink = délier
+    .summary = séparer ce compte du joueur auquel il était lié
+    .detail = Tapé depuis un compte lié, ce compte se détache (ses parties et ses cotes restent au joueur). Tapé par le joueur, tous les comptes liés se détachent.
+cmd-language = langue
+    .summary = la langue dans laquelle Skald vous écrit
+    .detail = Sans langue, dit laquelle Skald utilise pour vous. Ce que vous seul lisez (les réponses qui vous sont faites sur Discord, votre salon privé sur Matrix, les valeurs de vos pions) est dans votre langue ; les messages d'un salon sont dans celle de sa communauté.
+cmd-help = aide
+    .summary = cette liste, ou une commande en détail
+
+## Les options de chaque commande, décrites (`cmd-<commande>-<option>`, 100 caractères au plus).
+
+-game-any = Numéro de partie ou de défi (par défaut : le seul qui convient)
+cmd-challenge-rule-set = Le jeu
+cmd-challenge-opponent = Qui défier (sans : n'importe qui ici)
+cmd-challenge-seat = Votre camp (par défaut : au hasard)
+cmd-challenge-ranked = Compte pour le classement (par défaut : oui)
+cmd-challenge-days = Jours par coup (de 1 à 14, 3 par défaut)
+cmd-challenge-level = Jouer contre moi, le moteur intégré, à ce niveau (ou choisissez-moi comme adversaire)
+cmd-challenge-player = Ou un joueur de cette communauté sur une autre plateforme, par son nom
+cmd-challenge-clock = Une réserve de temps au lieu de jours par coup, comme 3d+6h (réserve + ajout par coup)
+cmd-challenge-cap = Le plus qu'une réserve peut contenir, comme 14d (par défaut : la réserve de départ)
+cmd-accept-game = { -game-any }
+cmd-decline-game = { -game-any }
+cmd-cancel-game = { -game-any }
+cmd-move-move = Le coup, comme f2-f5
+cmd-move-game = Numéro de partie (par défaut : votre partie où c'est à vous de jouer)
+cmd-board-game = { -game-any }
+cmd-moves-game = { -game-any }
+cmd-resign-game = { -game-any }
+cmd-abort-game = { -game-any }
+cmd-draw-game = { -game-any }
+cmd-takeback-game = { -game-any }
+cmd-rematch-game = { -game-any }
+cmd-arrange-values = Neuf valeurs, comme 1 2 3 4 5 6 7 8 9
+cmd-arrange-game = Numéro de partie
+cmd-history-game = { -game-any }
+cmd-ladder-rule-set = Jeu (par défaut : tous)
+cmd-rating-user = De qui (par défaut : vous)
+cmd-rules-rule-set = Jeu
+cmd-vacation-days = Combien de jours
+cmd-link-code = Le code de votre autre compte (sans : obtenir un code)
+cmd-language-language = La langue (sans : afficher la vôtre)
+cmd-help-command = Une commande
+
+## Les noms des options sur Discord (`arg-<option>`) : en minuscules, lettres, chiffres, - et
+## _, 32 caractères au plus ; deux options d'une même commande n'ont jamais le même nom.
+
+arg-game = partie
+arg-rule-set = jeu
+arg-opponent = adversaire
+arg-seat = camp
+arg-ranked = classée
+arg-days = jours
+arg-level = niveau
+arg-player = joueur
+arg-clock = pendule
+arg-cap = plafond
+arg-move = coup
+arg-values = valeurs
+arg-user = joueur
+arg-code = code
+arg-language = langue
+arg-command = commande
+
+## Les choix tels que Discord les liste (les jeux et les langues gardent leur nom).
+
+choice-seat-first = premier
+choice-seat-second = second
+choice-seat-random = au hasard
+choice-level-easy = facile
+choice-level-normal = normal
+choice-level-hard = difficile
+# La valeur d'une option oui ou non, telle que Discord l'affiche dans une commande.
+choice-yes = Vrai
+choice-no = Faux
+
+## Les complétions pendant qu'on tape une option.
+
+# Les cadences habituelles, proposées pour `clock` (`complete-clock-<code>`, `+` écrit `-` ;
+# $code : `3d+6h`).
+complete-clock-1d-2h = { $code } : un jour, 2 heures par coup (rapide)
+complete-clock-3d-6h = { $code } : 3 jours, 6 heures par coup (hnefatafl.org)
+complete-clock-7d-1d = { $code } : une semaine, un jour par coup
+complete-clock-10d-36h = { $code } : 10 jours, 36 heures par coup (le rythme de Little Golem)
+complete-clock-14d-2d = { $code } : deux semaines, 2 jours par coup (lent)
+
+## `help`.
+
+# `help <command>` : la ligne d'utilisation et ce que fait la commande.
+help-command = `{ $usage }` : { $summary }.
+help-example = exemple : `{ $example }`
+help-list-title = Commandes (`help <command>` pour en savoir plus) :
+help-list-item = `{ $usage }` - { $summary }
+help-list-ids = Les numéros de partie et de défi (#id) peuvent être omis quand un seul convient.
+
+## Les lignes qui ne sont pas des commandes : ce qui n'allait pas et ce qui serait lu.
+
+# Après un refus : la ligne d'utilisation de la commande.
+cmd-usage = utilisation : `{ $usage }`
+cmd-error-empty = une ligne vide n'est pas une commande ; essayez `help`
+cmd-error-unknown = commande inconnue « { $word } »
+cmd-error-did-you-mean = ; vouliez-vous dire `{ $near }` ?
+# Tous les mots de commande, tels qu'on les tape ($names : `challenge, accept, …`).
+cmd-error-commands = commandes : { $names }
+cmd-error-no-such-command = pas de commande « { $topic } » ; commandes : { $names }
+cmd-error-which-move = quel coup ? indiquez-en au moins un, comme `move f2-f5`
+cmd-error-one-opponent = nommez un seul adversaire : un utilisateur ou un joueur, pas les deux
+cmd-error-days-or-clock = donnez soit days:N (des jours par coup), soit clock:3d+6h (une réserve), pas les deux
+cmd-error-cap-without-clock = cap: est le plus qu'une réserve peut contenir ; donnez aussi la réserve, comme `clock:10d+36h cap:14d`
+cmd-error-not-a-clock = « { $control } » n'est pas une cadence ; écrivez la réserve et ce que chaque coup ajoute, comme `clock:3d+6h` ou `clock:10d+36h` (unités d, h, m ; une réserve de 1h à 60d, au plus 7d par coup)
+# $bank, $increment, $cap : des durées (`3 jours`).
+cmd-error-bank-bounds = une réserve de { $bank } n'est pas permise ; elle doit aller d'une heure à 60 jours, comme `clock:3d+6h`
+cmd-error-increment-bound = { $increment } par coup, ce n'est pas permis ; au plus 7 jours, comme `clock:10d+36h`
+cmd-error-not-a-cap = « { $cap } » n'est pas un plafond ; écrivez le plus qu'une réserve peut contenir, comme `cap:14d`
+cmd-error-cap-bounds = un plafond de { $cap } n'est pas permis ; il doit valoir au moins la réserve ({ $bank }) et au plus 90 jours
+cmd-error-which-game = quel jeu ? nommez-en un : { $rule_sets }
+cmd-error-unknown-rule-set = jeu inconnu « { $name } » ; jeux connus : { $rule_sets }
+cmd-error-never-ranked = les parties contre @{ $engine } ne sont jamais classées ; retirez « ranked »
+cmd-error-levels = easy, normal et hard sont des niveaux de @{ $engine } : `challenge <rule-set> @{ $engine } hard`
+cmd-error-not-an-id = « { $token } » n'est pas un numéro de partie ou de défi ; attendu : un numéro comme #12
+cmd-error-only-id = « { $token } » inattendu ; attendu : rien ou un numéro comme #12
+cmd-error-only-one-id = « { $token } » inattendu ; attendu : rien ou un seul numéro comme #12
+cmd-error-takes-nothing = « { $token } » inattendu ; cette commande ne prend rien
+cmd-error-not-a-user = « { $token } » n'est pas un utilisateur ; attendu : une mention comme @bob
+cmd-error-not-days = « { $value } » n'est pas un nombre de jours ; attendu : de 1 à { $max }
+cmd-error-days-per-move = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } par coup, ce n'est pas permis ; attendu : de 1 à 14
+cmd-error-vacation-days = { $days ->
+        [one] { $days } jour de vacances, ce n'est pas permis
+       *[other] { $days } jours de vacances, ce n'est pas permis
+    } ; attendu : de 1 à { $max }
+cmd-error-not-a-language = « { $value } » n'est pas une langue que Skald parle ; attendu : { $choices }
+# Les deux dernières possibilités d'une liste : « `en` (English) ou `fr` (Français) ».
+cmd-or-last = { $head } ou { $last }
+cmd-error-given-twice = « { $token } » : { $what ->
+        [opponent] l'adversaire est déjà donné
+        [level] le niveau est déjà donné
+        [days] les jours sont déjà donnés
+        [clock] la pendule est déjà donnée
+        [cap] le plafond est déjà donné
+        [seat] le camp est déjà donné
+       *[ranked] ranked ou casual est déjà donné
+    }
+cmd-error-challenge-word = « { $token } » inattendu ; attendu : @user ou open (ou @skald avec easy, normal ou hard), first, second ou random, ranked ou casual, days:N ou clock:3d+6h
+cmd-error-which-values = quelles valeurs ? donnez les neuf valeurs 1 à 9, comme `arrange 9 1 8 2 7 3 6 4 5`
+cmd-error-not-a-value = « { $value } » n'est pas une valeur ; attendu : les neuf valeurs 1 à 9, chacune une fois
+cmd-error-nine-values = il faut neuf valeurs (1 à 9, chacune une fois), pas { $count }
+cmd-error-missing-values = chaque valeur de 1 à 9 doit apparaître une fois ; il manque { $missing }
+cmd-error-one-user = attendu : au plus un @user
+cmd-error-how-many-days = combien de jours ? par exemple `vacation 5`
+cmd-error-one-number-of-days = attendu : un seul nombre de jours
+cmd-error-one-code = attendu : un seul code, comme `link ABCD-EFGH`
+cmd-error-unlink-alone = `unlink` ne prend rien après lui
+cmd-error-one-language = attendu : une seule langue, comme `language fr`
+cmd-error-one-command = attendu : au plus un nom de commande
+# Une option tapée (Discord) dont la valeur ne lui convient pas ($option : le nom de l'option).
+cmd-error-bad-option = « { $value } » ne convient pas pour { $option }
+cmd-error-out-of-bounds = « { $value } » n'est pas permis pour { $option } ; attendu : de { $min } à { $max }
+cmd-error-too-long = trop long pour { $option } ; { $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    } au plus

@@ -1,0 +1,17 @@
+# Les mots de Discord : boutons, menu des coups, et ce que l'adaptateur dit lui-même.
+
+discord-button-accept = Accepter
+discord-button-decline = Refuser
+discord-button-rematch = Revanche
+# Montre à un joueur de Subulata ses propres valeurs cachées.
+discord-button-mine = Mes pions
+# Une commande qu'un bouton du même message fait : « appuyez sur **Accepter** ».
+discord-press = appuyez sur
+# Entre deux boutons : « appuyez sur **Accepter** ou **Refuser** ».
+discord-or = ou
+discord-choose-move = Choisissez votre coup
+discord-spectator = Vous n'avez pas de pions cachés dans cette partie (vous n'y jouez pas, ou elle est terminée) : voici le plateau que tout le monde voit.
+discord-nothing-to-do = Rien à faire.
+discord-failed = Désolé, cela a échoué ; rien n'a été changé.
+# $thread : l'identifiant du fil (Discord affiche son nom).
+discord-challenge-in-thread = Défi publié dans <#{ $thread }>.

@@ -309,25 +309,3 @@ macro_rules! t {
         $crate::Text::from($crate::Msg::new($id)$(.arg(stringify!($name), $value))+)
     };
 }
-
-/// Transitional: English not yet moved into the message files, shown as it is in every
-/// language. Each use is a text still to translate; these impls go once none is left.
-impl From<String> for Text {
-    fn from(words: String) -> Text {
-        Text::verbatim(words)
-    }
-}
-
-/// Transitional, as `From<String>`.
-impl From<&str> for Text {
-    fn from(words: &str) -> Text {
-        Text::verbatim(words)
-    }
-}
-
-/// Transitional, as `From<String>`.
-impl From<&String> for Text {
-    fn from(words: &String) -> Text {
-        Text::verbatim(words.clone())
-    }
-}

@@ -40,8 +40,7 @@ fn json_problem(e: &serde_json::Error) -> String {
 }
 
 /// The answer to a command about an unreadable game (and the line `games` shows for it).
-pub fn unreadable_text(id: u64, reason: &str) -> String {
-    format!(
-        "game #{id} cannot be read: {reason}. Your other games are not affected. The bot's admin can export it (`skald export`, an `unreadable_game` line) and inspect it; the log names the game too."
-    )
+/// The reason is the admin's technical detail, quoted as it is logged.
+pub fn unreadable_text(id: u64, reason: &str) -> crate::Text {
+    crate::t!("damaged-game", id = id, reason = reason)
 }

@@ -149,7 +149,7 @@ impl From<StoreError> for Failure {
             // One damaged game: a clear refusal for it, while every other game is served.
             StoreError::UnreadableGame { id, reason } => {
                 tracing::error!(game = id, %reason, "a stored game cannot be read; skald export writes it raw");
-                Failure::Refused(crate::Text::from(damaged::unreadable_text(id, &reason)))
+                Failure::Refused(damaged::unreadable_text(id, &reason))
             }
             e => Failure::Store(e),
         }

@@ -22,6 +22,7 @@ use crate::identity::{Context, User, UserId};
 use crate::store::{Commit, StandingRemoval, StandingWrite, Stored};
 use crate::user::UserDoc;
 use crate::{Failure, Private, Reply, Session};
+use crate::{Text, t};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -121,10 +122,10 @@ impl Session {
     fn issue_code(&self, ctx: &Context) -> Result<Reply, Failure> {
         let stored = self.store.user(&ctx.user.id)?;
         if let Some(player) = stored.as_ref().and_then(|s| s.doc.player.clone()) {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "this account already plays as {}; ask for a code from that account, or `unlink` this one first",
-                self.name_of(&player)?
-            ))));
+            return Err(Failure::Refused(t!(
+                "link-already-plays-as",
+                player = self.name_of(&player)?
+            )));
         }
         let code = {
             let mut rng = self.rng();
@@ -142,36 +143,32 @@ impl Session {
             expires,
         });
         self.commit_users(vec![(stored, doc)])?;
-        let mut reply = Reply::done(format!(
-            "{}: I sent you a link code, only to you.",
-            ctx.user.name
-        ));
+        let mut reply = Reply::done(t!("link-code-sent", name = &ctx.user.name));
         reply.private.push(Private {
             to: ctx.user.id.clone(),
             name: ctx.user.name.clone(),
             boards: Vec::new(),
-            text: format!(
-                "Your link code is {code}, valid until {expires} ({CODE_MINUTES} minutes), once. \
-                 On your other platform, send `link {code}` where only you see it (/link on Discord; \
-                 your direct room with me on Matrix): that account then plays as you, with your games and ratings. \
-                 Never share the code: whoever uses it plays as you."
-            )
-            .into(),
+            text: t!(
+                "link-code",
+                code = code.to_string(),
+                expires = expires.text(),
+                minutes = CODE_MINUTES
+            ),
             lang: None,
         });
         Ok(reply)
     }
 
     fn join(&self, ctx: &Context, typed: &str) -> Result<Reply, Failure> {
-        const REFUSED: &str = "this link code is not valid: it may be mistyped, used already or expired (codes last 10 minutes). Ask for a new one with `link` on your other account.";
         let Some(code) = normalize_code(typed) else {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "'{typed}' is not a link code: a code is 8 letters and digits like ABCD-EFGH, from `link` on your other account"
-            ))));
+            return Err(Failure::Refused(t!(
+                "link-not-a-code",
+                typed = typed.chars().take(40).collect::<String>()
+            )));
         };
         let now = self.now();
         let Some(player) = self.store.user_by_link_code(&code)? else {
-            return Err(Failure::Refused(crate::Text::from(REFUSED)));
+            return Err(Failure::Refused(t!("link-code-invalid")));
         };
         if player
             .doc
@@ -179,46 +176,43 @@ impl Session {
             .as_ref()
             .is_none_or(|c| c.expires <= now)
         {
-            return Err(Failure::Refused(crate::Text::from(REFUSED)));
+            return Err(Failure::Refused(t!("link-code-invalid")));
         }
         let account = &ctx.user.id;
         let pid = player.doc.user.id.clone();
         if pid == *account {
-            return Err(Failure::Refused(crate::Text::from(
-                "this is the code of this very account: send it from your account on the other platform",
-            )));
+            return Err(Failure::Refused(t!("link-own-code")));
         }
         let joining = self.store.user(account)?;
         if let Some(j) = &joining {
             if let Some(p) = &j.doc.player {
-                return Err(Failure::Refused(crate::Text::from(format!(
-                    "this account already plays as {}; `unlink` it first",
-                    self.name_of(p)?
-                ))));
+                return Err(Failure::Refused(t!(
+                    "link-already-plays-as-unlink",
+                    player = self.name_of(p)?
+                )));
             }
             if !j.doc.linked.is_empty() {
-                return Err(Failure::Refused(crate::Text::from(
-                    "other accounts already play as this one: join them the other way round (ask for the code here and send it there), or `unlink` them first",
-                )));
+                return Err(Failure::Refused(t!("link-others-play-as-this")));
             }
         }
         let platforms: BTreeSet<&str> = std::iter::once(pid.platform.as_str())
             .chain(player.doc.linked.iter().map(|a| a.platform.as_str()))
             .collect();
         if platforms.contains(account.platform.as_str()) {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "{} already has an account on {}: a player has one account per platform",
-                player.doc.user.name, account.platform
-            ))));
+            return Err(Failure::Refused(t!(
+                "link-platform-taken",
+                player = &player.doc.user.name,
+                platform = platform_key(&account.platform)
+            )));
         }
         if let Some(ch) = self.store.challenges()?.into_iter().find(|c| {
             c.doc.challenger.id == *account
                 || c.doc.opponent.as_ref().is_some_and(|t| t.id == *account)
         }) {
-            return Err(Failure::Refused(crate::Text::from(format!(
-                "challenge #{} of this account is still pending: cancel, accept or decline it first, then link",
-                ch.doc.id
-            ))));
+            return Err(Failure::Refused(t!(
+                "link-challenge-pending",
+                id = ch.doc.id
+            )));
         }
         let mut commit = Commit::default();
         let mut moved = 0;
@@ -229,10 +223,10 @@ impl Session {
             let seats = [&g.doc.players[0].id, &g.doc.players[1].id];
             if seats.contains(&&pid) {
                 if g.doc.end.is_none() {
-                    return Err(Failure::Refused(crate::Text::from(format!(
-                        "your two accounts play each other in game #{}: finish or abort it first, then link",
-                        g.doc.id
-                    ))));
+                    return Err(Failure::Refused(t!(
+                        "link-accounts-play-each-other",
+                        id = g.doc.id
+                    )));
                 }
                 // A finished game between the two accounts stays as it was played.
                 continue;
@@ -265,7 +259,7 @@ impl Session {
                     standing: theirs.doc,
                 });
             }
-            merged.push(rule_set.name().to_string());
+            merged.push(skald_lang::rule_set_name(rule_set));
             commit.removed_standings.push(StandingRemoval {
                 community,
                 rule_set,
@@ -285,29 +279,21 @@ impl Session {
         commit.users.push((joining, jdoc));
         match self.commit(commit, None) {
             Err(Failure::Conflict(_)) => {
-                return Err(Failure::Refused(crate::Text::from(
-                    "one of your games changed at this very moment; send `link` with the code again",
-                )));
+                return Err(Failure::Refused(t!("link-race")));
             }
             other => other?,
         };
         tracing::info!(games = moved, "accounts linked");
-        let mut text = format!(
-            "This {} account now plays as {}: same games, same ratings, on every platform.",
-            account.platform, pdoc.user.name
+        let mut text = t!(
+            "link-joined",
+            platform = platform_key(&account.platform),
+            player = &pdoc.user.name
         );
         if moved > 0 {
-            text.push_str(&format!(
-                " {moved} game{} of this account moved to {}.",
-                if moved == 1 { "" } else { "s" },
-                pdoc.user.name
-            ));
+            text.push(t!("link-games-moved", n = moved, player = &pdoc.user.name));
         }
         if !merged.is_empty() {
-            text.push_str(&format!(
-                " Ratings merged ({}): on each ladder the rating with more games is kept.",
-                merged.join(", ")
-            ));
+            text.push(t!("link-ratings-merged", rule_sets = Text::list(merged)));
         }
         Ok(Reply::done(text))
     }
@@ -316,7 +302,7 @@ impl Session {
     /// account leaves. Games and ratings stay with the player.
     pub(crate) fn cmd_unlink(&self, ctx: &Context) -> Result<Reply, Failure> {
         let Some(stored) = self.store.user(&ctx.user.id)? else {
-            return Err(Failure::Refused(crate::Text::from(NOT_LINKED)));
+            return Err(Failure::Refused(t!("link-not-linked")));
         };
         let mut users = Vec::new();
         let text = if let Some(pid) = stored.doc.player.clone() {
@@ -329,16 +315,18 @@ impl Session {
                 pdoc.linked.retain(|a| *a != ctx.user.id);
                 users.push((Some(p), pdoc));
             }
-            format!(
-                "This {} account no longer plays as {}; the games and ratings stay with {}.",
-                ctx.user.id.platform,
-                self.name_of(&pid)?,
-                self.name_of(&pid)?
+            t!(
+                "link-unlinked-account",
+                platform = platform_key(&ctx.user.id.platform),
+                player = self.name_of(&pid)?
             )
         } else if !stored.doc.linked.is_empty() {
             let mut doc = stored.doc.clone();
             let gone = std::mem::take(&mut doc.linked);
-            let platforms: Vec<String> = gone.iter().map(|a| a.platform.clone()).collect();
+            let platforms: Vec<Text> = gone
+                .iter()
+                .map(|a| t!("platform-name", platform = platform_key(&a.platform)))
+                .collect();
             for a in &gone {
                 if let Some(s) = self.store.user(a)? {
                     let mut d = s.doc.clone();
@@ -347,14 +335,13 @@ impl Session {
                 }
             }
             users.push((Some(stored), doc));
-            format!(
-                "Your {} account{} no longer play{} as you; your games and ratings stay here.",
-                platforms.join(" and "),
-                if gone.len() == 1 { "" } else { "s" },
-                if gone.len() == 1 { "s" } else { "" }
+            t!(
+                "link-unlinked-player",
+                platforms = Text::list(platforms),
+                n = gone.len()
             )
         } else {
-            return Err(Failure::Refused(crate::Text::from(NOT_LINKED)));
+            return Err(Failure::Refused(t!("link-not-linked")));
         };
         self.commit_users(users)?;
         Ok(Reply::done(text))
@@ -372,14 +359,15 @@ impl Session {
         match players.len() {
             0 => Ok(None),
             1 => Ok(players.pop().map(|u| u.user.id)),
-            _ => Err(Failure::Refused(crate::Text::from(format!(
-                "several players are called {name} ({}); name the one you mean by their id",
-                players
+            _ => Err(Failure::Refused(t!(
+                "link-several-named",
+                name = name,
+                players = players
                     .iter()
-                    .map(|u| format!("{} on {}", u.user.id.id, u.user.id.platform))
+                    .map(|u| format!("{} ({})", u.user.id.id, u.user.id.platform))
                     .collect::<Vec<_>>()
                     .join(", ")
-            )))),
+            ))),
         }
     }
 
@@ -407,16 +395,22 @@ impl Session {
             },
             None,
         ) {
-            Err(Failure::Conflict(_)) => Err(Failure::Refused(crate::Text::from(
-                "your account changed at this very moment; send the command again",
-            ))),
+            Err(Failure::Conflict(_)) => Err(Failure::Refused(t!("link-account-race"))),
             other => other.map(drop),
         }
     }
 }
 
 /// `unlink` on an account joined to nothing.
-const NOT_LINKED: &str = "this account is not linked to another: `link` joins your accounts on two platforms into one player";
+/// A platform as the messages select on it (`discord`, `matrix`, `console`, `other`).
+fn platform_key(platform: &str) -> &'static str {
+    match platform {
+        "discord" => "discord",
+        "matrix" => "matrix",
+        "console" => "console",
+        _ => "other",
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -67,7 +67,7 @@ impl Session {
             lines.push(line);
         }
         for (id, reason) in damaged {
-            lines.push(Text::from(super::damaged::unreadable_text(id, &reason)));
+            lines.push(super::damaged::unreadable_text(id, &reason));
         }
         let indented =
             |lines: Vec<Text>| Text::lines(lines.into_iter().map(|l| Text::verbatim("  ").then(l)));

@@ -4,7 +4,6 @@
 
 use crate::{Text, t};
 use skald_rules::{Action, Event, MoveError, Position, Record, Seat, Status};
-use std::fmt::Write;
 
 /// The refusal of a command whose input is secret (see [`crate::command::CommandInfo::secret`]),
 /// typed where others read it: Subulata values (`arrange`), link codes (`link`).
@@ -275,7 +274,9 @@ pub fn missed_command(age: Text) -> Text {
 }
 
 /// The refusal of a command naming people when the room's members cannot be listed.
-pub const MEMBERS_UNKNOWN: &str = "I cannot see who is in this room right now, so nothing was changed. Try again in a moment, or name the player by their full id (`@bob:example.org`).";
+pub fn members_unknown() -> Text {
+    t!("members-unknown")
+}
 
 /// `(name, id)` pairs as a list: `Bob (@bob:example.org), Bob (@robert:example.org)`.
 fn people(candidates: &[(String, String)]) -> String {
@@ -288,23 +289,20 @@ fn people(candidates: &[(String, String)]) -> String {
 
 /// The refusal of a command naming someone (`@dave`) who is not in the room, with the
 /// members it might have meant.
-pub fn not_in_room(typed: &str, candidates: &[(String, String)]) -> String {
-    let mut text = format!("Nobody called {typed} is in this room, so nothing was changed.");
+pub fn not_in_room(typed: &str, candidates: &[(String, String)]) -> Text {
+    let mut text = t!("not-in-room", typed = typed);
     if !candidates.is_empty() {
-        let _ = write!(
-            text,
-            " Name one of: {} (their full id, or a mention).",
-            people(candidates)
-        );
+        text.push(t!("not-in-room-candidates", people = people(candidates)));
     }
     text
 }
 
 /// The refusal of a command naming someone (`@Bob`) who matches several members.
-pub fn several_in_room(typed: &str, candidates: &[(String, String)]) -> String {
-    format!(
-        "{typed} could be any of: {}. Nothing was changed; name one by their full id, or mention them.",
-        people(candidates)
+pub fn several_in_room(typed: &str, candidates: &[(String, String)]) -> Text {
+    t!(
+        "several-in-room",
+        typed = typed,
+        people = people(candidates)
     )
 }
 

@@ -287,7 +287,7 @@ fn unlink_leaves_games_and_ratings_with_the_player() {
     assert!(
         r.text
             .en()
-            .contains("matrix account no longer plays as you"),
+            .contains("Matrix account no longer plays as you"),
         "{}",
         r.text.en()
     );

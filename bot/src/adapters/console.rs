@@ -138,7 +138,7 @@ async fn answer_lines(
             }
         };
         let Some(pass) = shared.gate.enter().await else {
-            say(&out, &format!("! {}", gate::CLOSED));
+            say(&out, &format!("! {}", gate::closed(Lang::default())));
             break;
         };
         let (opts, out, session, clock) = (

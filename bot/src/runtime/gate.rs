@@ -17,8 +17,10 @@ pub struct Gate {
 /// A command's right to run; held until its answer is out.
 pub struct Pass(#[allow(dead_code)] OwnedRwLockReadGuard<bool>);
 
-/// What an adapter answers a command that arrives during shutdown.
-pub const CLOSED: &str = "Skald is restarting, so this was not done and nothing was changed. Please send it again in a minute.";
+/// What an adapter answers a command that arrives during shutdown, in `lang`.
+pub fn closed(lang: skald_session::Lang) -> String {
+    skald_session::t!("restarting").render(lang)
+}
 
 impl Gate {
     /// A pass for one command, or `None` when the process is shutting down.

@@ -47,3 +47,52 @@ limit-games-challenger = { $challenger } already plays { $active } { $active ->
 }, and the most allowed at once is { $max }; challenge #{ $challenge } stays open, accept it when one of their games has ended. Nothing was done.
 store-failed = Sorry, the bot could not save this: the store failed. Nothing was changed; please try again later.
 game-changed-meanwhile = Game #{ $id } changed while your command was on its way (another command was handled first), so nothing was done. Here is the board now; send your command again if it still applies.
+
+# A platform by name: $platform is discord, matrix, console or other.
+platform-name = { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] other
+}
+link-code-sent = { $name }: I sent you a link code, only to you.
+link-code = Your link code is { $code }, valid until { $expires } ({ $minutes } minutes), once. On your other platform, send `link { $code }` where only you see it (/link on Discord; your direct room with me on Matrix): that account then plays as you, with your games and ratings. Never share the code: whoever uses it plays as you.
+link-already-plays-as = this account already plays as { $player }; ask for a code from that account, or `unlink` this one first
+link-not-a-code = '{ $typed }' is not a link code: a code is 8 letters and digits like ABCD-EFGH, from `link` on your other account
+link-code-invalid = this link code is not valid: it may be mistyped, used already or expired (codes last 10 minutes). Ask for a new one with `link` on your other account.
+link-own-code = this is the code of this very account: send it from your account on the other platform
+link-already-plays-as-unlink = this account already plays as { $player }; `unlink` it first
+link-others-play-as-this = other accounts already play as this one: join them the other way round (ask for the code here and send it there), or `unlink` them first
+link-platform-taken = { $player } already has an account on { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] that platform
+}: a player has one account per platform
+link-challenge-pending = challenge #{ $id } of this account is still pending: cancel, accept or decline it first, then link
+link-accounts-play-each-other = your two accounts play each other in game #{ $id }: finish or abort it first, then link
+link-race = one of your games changed at this very moment; send `link` with the code again
+link-not-linked = this account is not linked to another: `link` joins your accounts on two platforms into one player
+link-several-named = several players are called { $name } ({ $players }); name the one you mean by their id
+link-account-race = your account changed at this very moment; send the command again
+link-joined = This { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] other
+} account now plays as { $player }: same games, same ratings, on every platform.
+link-games-moved = {" "}{ $n } { $n ->
+    [one] game
+   *[other] games
+} of this account moved to { $player }.
+link-ratings-merged = {" "}Ratings merged ({ $rule_sets }): on each ladder the rating with more games is kept.
+link-unlinked-account = This { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] other
+} account no longer plays as { $player }; the games and ratings stay with { $player }.
+link-unlinked-player = Your { $platforms } { $n ->
+    [one] account no longer plays
+   *[other] accounts no longer play
+} as you; your games and ratings stay here.

@@ -41,3 +41,8 @@ clock-minutes = { $m } min
 clock-hours = { $h } h { $m } min
 clock-days = { $d } d
 clock-days-hours = { $d } d { $h } h
+
+# A command that arrives while Skald shuts down.
+restarting = Skald is restarting, so this was not done and nothing was changed. Please send it again in a minute.
+# Matrix: a dice game's legal moves, numbered, for `move N`.
+matrix-numbered-moves = Moves (`move N` plays number N): { $moves }

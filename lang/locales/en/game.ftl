@@ -227,3 +227,9 @@ decline-challenge = { $player } declines challenge #{ $id } from { $challenger }
 cancel-challenge = { $player } withdraws challenge #{ $id }.
 not-a-user = '@{ $handle }' is not a user
 user-id-unusable = this user id cannot be used
+# $reason is the admin's technical detail (English, as logged).
+damaged-game = game #{ $id } cannot be read: { $reason }. Your other games are not affected. The bot's admin can export it (`skald export`, an `unreadable_game` line) and inspect it; the log names the game too.
+members-unknown = I cannot see who is in this room right now, so nothing was changed. Try again in a moment, or name the player by their full id (`@bob:example.org`).
+not-in-room = Nobody called { $typed } is in this room, so nothing was changed.
+not-in-room-candidates = {" "}Name one of: { $people } (their full id, or a mention).
+several-in-room = { $typed } could be any of: { $people }. Nothing was changed; name one by their full id, or mention them.

@@ -47,3 +47,52 @@ limit-games-challenger = { $challenger } joue déjà { $active } { $active ->
 }, et le maximum à la fois est { $max } ; le défi #{ $challenge } reste ouvert, acceptez-le quand une de ses parties sera terminée. Rien n'a été fait.
 store-failed = Désolé, le bot n'a pas pu enregistrer ceci : le stockage a échoué. Rien n'a changé ; réessayez plus tard.
 game-changed-meanwhile = La partie #{ $id } a changé pendant que votre commande arrivait (une autre commande est passée avant), donc rien n'a été fait. Voici le plateau actuel ; renvoyez votre commande si elle vaut toujours.
+
+# Une plateforme par son nom : $platform vaut discord, matrix, console ou other.
+platform-name = { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] autre
+}
+link-code-sent = { $name } : je vous ai envoyé un code de liaison, à vous seul.
+link-code = Votre code de liaison est { $code }, valable jusqu'au { $expires } ({ $minutes } minutes), une seule fois. Sur votre autre plateforme, envoyez `link { $code }` là où vous seul le voyez (/link sur Discord ; votre salon privé avec moi sur Matrix) : ce compte jouera alors en votre nom, avec vos parties et vos cotes. Ne partagez jamais ce code : qui l'utilise joue en votre nom.
+link-already-plays-as = ce compte joue déjà en tant que { $player } ; demandez un code depuis ce compte-là, ou `unlink` celui-ci d'abord
+link-not-a-code = « { $typed } » n'est pas un code de liaison : un code fait 8 lettres et chiffres comme ABCD-EFGH, obtenu par `link` sur votre autre compte
+link-code-invalid = ce code de liaison n'est pas valable : il est peut-être mal tapé, déjà utilisé ou expiré (un code dure 10 minutes). Demandez-en un nouveau avec `link` sur votre autre compte.
+link-own-code = c'est le code de ce compte même : envoyez-le depuis votre compte sur l'autre plateforme
+link-already-plays-as-unlink = ce compte joue déjà en tant que { $player } ; faites d'abord `unlink`
+link-others-play-as-this = d'autres comptes jouent déjà en tant que celui-ci : liez-les dans l'autre sens (demandez le code ici et envoyez-le là-bas), ou faites-leur d'abord `unlink`
+link-platform-taken = { $player } a déjà un compte sur { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] la console
+   *[other] cette plateforme
+} : un joueur a un compte par plateforme
+link-challenge-pending = le défi #{ $id } de ce compte est encore en attente : annulez-le, acceptez-le ou refusez-le d'abord, puis liez
+link-accounts-play-each-other = vos deux comptes s'affrontent dans la partie #{ $id } : terminez-la ou annulez-la d'abord, puis liez
+link-race = une de vos parties a changé à cet instant même ; renvoyez `link` avec le code
+link-not-linked = ce compte n'est lié à aucun autre : `link` réunit vos comptes de deux plateformes en un seul joueur
+link-several-named = plusieurs joueurs s'appellent { $name } ({ $players }) ; désignez celui que vous voulez par son identifiant
+link-account-race = votre compte a changé à cet instant même ; renvoyez la commande
+link-joined = Ce compte { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] autre
+} joue désormais en tant que { $player } : mêmes parties, mêmes cotes, sur toutes les plateformes.
+link-games-moved = {" "}{ $n ->
+    [one] { $n } partie de ce compte est passée
+   *[other] { $n } parties de ce compte sont passées
+} à { $player }.
+link-ratings-merged = {" "}Cotes fusionnées ({ $rule_sets }) : sur chaque classement, la cote ayant le plus de parties est gardée.
+link-unlinked-account = Ce compte { $platform ->
+    [discord] Discord
+    [matrix] Matrix
+    [console] console
+   *[other] autre
+} ne joue plus en tant que { $player } ; les parties et les cotes restent à { $player }.
+link-unlinked-player = { $n ->
+    [one] Votre compte { $platforms } ne joue plus
+   *[other] Vos comptes { $platforms } ne jouent plus
+} en votre nom ; vos parties et vos cotes restent ici.

@@ -41,3 +41,8 @@ clock-minutes = { $m } min
 clock-hours = { $h } h { $m } min
 clock-days = { $d } j
 clock-days-hours = { $d } j { $h } h
+
+# Une commande arrivée pendant l'arrêt de Skald.
+restarting = Skald redémarre : rien n'a donc été fait ni changé. Renvoyez-la dans une minute, s'il vous plaît.
+# Matrix : les coups possibles d'une partie aux dés, numérotés, pour `move N`.
+matrix-numbered-moves = Coups (`move N` joue le numéro N) : { $moves }

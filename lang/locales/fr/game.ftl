@@ -233,3 +233,9 @@ decline-challenge = { $player } refuse le défi #{ $id } de { $challenger }.
 cancel-challenge = { $player } retire le défi #{ $id }.
 not-a-user = « @{ $handle } » n'est pas un joueur
 user-id-unusable = cet identifiant d'utilisateur est inutilisable
+# $reason est le détail technique pour l'administrateur (en anglais, comme dans le journal).
+damaged-game = la partie #{ $id } est illisible : { $reason }. Vos autres parties ne sont pas touchées. L'administrateur du bot peut l'exporter (`skald export`, une ligne `unreadable_game`) et l'examiner ; le journal la nomme aussi.
+members-unknown = Je ne vois pas qui est dans ce salon pour l'instant, donc rien n'a changé. Réessayez dans un moment, ou désignez le joueur par son identifiant complet (`@bob:example.org`).
+not-in-room = Personne du nom de { $typed } n'est dans ce salon, donc rien n'a changé.
+not-in-room-candidates = {" "}Désignez l'un de : { $people } (son identifiant complet, ou une mention).
+several-in-room = { $typed } peut désigner : { $people }. Rien n'a changé ; désignez-en un par son identifiant complet, ou mentionnez-le.

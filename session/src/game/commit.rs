@@ -50,6 +50,6 @@ impl Session {
         )?;
         written
             .pop()
-            .ok_or_else(|| Failure::Refused(crate::Text::from("nothing was written")))
+            .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")))
     }
 }

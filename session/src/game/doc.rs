@@ -292,10 +292,10 @@ pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
             ReplayError::Action { index, .. } => format!("action {index} does not apply"),
         };
         tracing::error!(game, problem = %what, "stored record does not replay");
-        Failure::Refused(crate::Text::from(crate::damaged::unreadable_text(
+        Failure::Refused(crate::damaged::unreadable_text(
             game,
             &format!("its record no longer replays ({what})"),
-        )))
+        ))
     })
 }
 

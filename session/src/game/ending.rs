@@ -67,7 +67,7 @@ impl Session {
                 written => {
                     return written?
                         .pop()
-                        .ok_or_else(|| Failure::Refused(crate::Text::from("nothing was written")));
+                        .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")));
                 }
             }
         }

@@ -17,7 +17,7 @@
 
 use super::deliver::{self, Outgoing};
 use super::{Context, Data, Error, session_context};
-use crate::runtime::gate::{CLOSED, Pass};
+use crate::runtime::gate::{Pass, closed};
 use poise::serenity_prelude as serenity;
 use skald_session::command::{
     self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
@@ -256,7 +256,8 @@ pub(super) fn answer(
 async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
     let pass = ctx.data().gate.enter().await;
     if pass.is_none() {
-        ctx.send(deliver::poise_reply(&Outgoing::text(CLOSED), true))
+        let lang = locales(ctx).user.unwrap_or_default();
+        ctx.send(deliver::poise_reply(&Outgoing::text(&closed(lang)), true))
             .await?;
     }
     Ok(pass)

@@ -222,7 +222,9 @@ pub async fn pressed(
     let (cmd, mine) = pressed_action(&id);
     let Some(_pass) = data.gate.enter().await else {
         let closed = serenity::CreateInteractionResponseMessage::new()
-            .content(crate::runtime::gate::CLOSED)
+            .content(crate::runtime::gate::closed(
+                skald_session::Lang::from_locale(&press.locale).unwrap_or_default(),
+            ))
             .ephemeral(true);
         return press
             .create_response(
@@ -388,7 +390,7 @@ mod tests {
 
     #[test]
     fn steps_are_buttons_in_one_row_then_a_menu_and_ids_are_unique() {
-        let mut r = Reply::done("x");
+        let mut r = Reply::done(skald_session::Text::verbatim("x"));
         r.choices.push(choice("rematch", "rematch #1"));
         r.choices.push(choice("rematch", "rematch #1"));
         assert_eq!(
@@ -396,7 +398,7 @@ mod tests {
             [("rematch".to_string(), "1:rematch:1".to_string())]
         );
         // Up to five steps: one row of buttons of their own, after the other choices.
-        let mut r = Reply::done("x");
+        let mut r = Reply::done(skald_session::Text::verbatim("x"));
         r.choices.push(choice("decline", "decline #2"));
         for n in 0..5 {
             r.choices
@@ -406,7 +408,7 @@ mod tests {
         assert!(select(&r).is_empty());
         // 6, 12 and 25 steps: one menu holding every step; the other choice stays a button.
         for steps in [6, 12, 25] {
-            let mut r = Reply::done("x");
+            let mut r = Reply::done(skald_session::Text::verbatim("x"));
             r.choices.push(choice("decline", "decline #2"));
             for n in 0..steps {
                 r.choices
@@ -433,7 +435,7 @@ mod tests {
             }
         }
         // More than a menu holds: typed with /move; the other choices stay.
-        let mut r = Reply::done("x");
+        let mut r = Reply::done(skald_session::Text::verbatim("x"));
         r.choices.push(choice("decline", "decline #2"));
         for n in 0..26 {
             r.choices
@@ -444,7 +446,7 @@ mod tests {
 
     #[test]
     fn a_pressed_id_decodes_to_the_intended_command() {
-        let mut r = Reply::done("x");
+        let mut r = Reply::done(skald_session::Text::verbatim("x"));
         r.choices.push(choice("w12+1", "move #2 w12+1"));
         r.choices.push(choice("accept", "accept #4"));
         for (_, id) in buttons(&r, Lang::En) {

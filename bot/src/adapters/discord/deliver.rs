@@ -339,9 +339,9 @@ mod tests {
 
     #[test]
     fn named_discord_users_are_real_mentions_pinging_only_the_notified() {
-        let mut r = Reply::done(
+        let mut r = Reply::done(skald_session::Text::verbatim(
             "alice challenges @Bob to a game.\n@Bob: accept. @Bobby and @M-carol watch.",
-        );
+        ));
         r.named = vec![
             skald_session::User::new(PLATFORM, "222222222222222222", "Bob"),
             skald_session::User::new(PLATFORM, "333333333333333333", "Bobby"),
@@ -370,13 +370,13 @@ mod tests {
             discord_text("cannot play '<@123456789012345678>': no"),
             "cannot play '<@123456789012345678>': no"
         );
-        let mut r = Reply::done("Your move");
+        let mut r = Reply::done(skald_session::Text::verbatim("Your move"));
         r.ping(&UserId::new(PLATFORM, "123456789012345678"));
         let bob = UserId::new(PLATFORM, "222222222222222222");
         r.private.push(Private {
             to: bob.clone(),
             name: "bob".into(),
-            text: "secret values".into(),
+            text: skald_session::Text::verbatim("secret values"),
             boards: Vec::new(),
             lang: None,
         });
@@ -388,7 +388,11 @@ mod tests {
         let p = prepare(&r, Some(&bob), Locales::default());
         assert_eq!(p.ephemeral.len(), 1);
         assert!(!p.public.expect("public").text.contains("secret"));
-        let refused = prepare(&Reply::refused("no"), Some(&bob), Locales::default());
+        let refused = prepare(
+            &Reply::refused(skald_session::Text::verbatim("no")),
+            Some(&bob),
+            Locales::default(),
+        );
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
     }

@@ -106,7 +106,7 @@ pub async fn deliver(
     ) {
         text = format!("⚠ {text}");
     }
-    if let Some(list) = numbered_moves(reply) {
+    if let Some(list) = numbered_moves(reply, lang) {
         text.push('\n');
         text.push_str(&matrix_commands(&list, &how.prefix));
     }
@@ -261,7 +261,7 @@ async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, la
 
 /// For a dice game, the legal moves numbered in the session's order, so a player may type
 /// `move 2` (the session reads the number, see `session::game::numbered_move`).
-pub fn numbered_moves(reply: &Reply) -> Option<String> {
+pub fn numbered_moves(reply: &Reply, lang: Lang) -> Option<String> {
     if !reply
         .boards
         .iter()
@@ -276,7 +276,8 @@ pub fn numbered_moves(reply: &Reply) -> Option<String> {
         .enumerate()
         .map(|(i, c)| format!("{}. {}", i + 1, c.label))
         .collect();
-    (!moves.is_empty()).then(|| format!("Moves (`move N` plays number N): {}", moves.join("  ")))
+    (!moves.is_empty())
+        .then(|| skald_session::t!("matrix-numbered-moves", moves = moves.join("  ")).render(lang))
 }
 
 #[cfg(test)]

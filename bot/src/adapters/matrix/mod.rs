@@ -168,8 +168,9 @@ pub async fn start(
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
                 let Some(_pass) = gate.enter().await else {
-                    let closed =
-                        RoomMessageEventContent::notice_plain(crate::runtime::gate::CLOSED);
+                    let closed = RoomMessageEventContent::notice_plain(
+                        crate::runtime::gate::closed(skald_session::Lang::default()),
+                    );
                     if let Err(e) = cmd.room.send(closed).await {
                         tracing::warn!(error = %e, "matrix: cannot send a reply");
                     }

@@ -28,7 +28,7 @@ pub async fn resolve(
     me: &UserId,
     line: &str,
     elsewhere: &(dyn Fn(&str) -> bool + Sync),
-) -> Result<String, String> {
+) -> Result<String, skald_session::Text> {
     if !line.split_whitespace().any(|w| w.starts_with('@')) {
         return Ok(line.to_string());
     }
@@ -46,7 +46,7 @@ pub async fn resolve(
             .collect(),
         Err(e) => {
             tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot list the room's members");
-            return Err(messages::MEMBERS_UNKNOWN.to_string());
+            return Err(messages::members_unknown());
         }
     };
     resolve_among(&members, line, elsewhere)
@@ -57,7 +57,7 @@ pub fn resolve_among(
     members: &[Member],
     line: &str,
     elsewhere: &dyn Fn(&str) -> bool,
-) -> Result<String, String> {
+) -> Result<String, skald_session::Text> {
     let challenge = line.split_whitespace().next().is_some_and(|w| {
         w.trim_start_matches(['!', '/'])
             .eq_ignore_ascii_case("challenge")
@@ -147,7 +147,7 @@ mod tests {
         .collect()
     }
 
-    fn resolve_among(members: &[Member], line: &str) -> Result<String, String> {
+    fn resolve_among(members: &[Member], line: &str) -> Result<String, skald_session::Text> {
         super::resolve_among(members, line, &|name| name == "erin")
     }
 
@@ -182,23 +182,30 @@ mod tests {
     #[test]
     fn nobody_or_several_is_refused_with_the_candidates() {
         let m = room();
-        let several = resolve_among(&m, "challenge tafl @Bob").expect_err("ambiguous");
+        let several = resolve_among(&m, "challenge tafl @Bob")
+            .expect_err("ambiguous")
+            .en();
         assert!(
             several.contains("@bob:example.org") && several.contains("@robert:example.org"),
             "{several}"
         );
-        let nobody = resolve_among(&m, "challenge tafl @dave").expect_err("nobody");
+        let nobody = resolve_among(&m, "challenge tafl @dave")
+            .expect_err("nobody")
+            .en();
         assert!(
             nobody.contains("@dave") && nobody.contains("@alice:example.org"),
             "{nobody}"
         );
-        let close = resolve_among(&m, "challenge tafl @car").expect_err("nobody");
+        let close = resolve_among(&m, "challenge tafl @car")
+            .expect_err("nobody")
+            .en();
         assert!(
             close.contains("@carol:other.org") && !close.contains("@alice"),
             "{close}"
         );
-        let absent =
-            resolve_among(&m, "challenge tafl @dave:example.org").expect_err("not in the room");
+        let absent = resolve_among(&m, "challenge tafl @dave:example.org")
+            .expect_err("not in the room")
+            .en();
         assert!(absent.contains("@dave:example.org"), "{absent}");
     }
 }

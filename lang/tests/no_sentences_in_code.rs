@@ -1,0 +1,112 @@
+//! No sentence a player reads is written in the code: every one is a message of the files.
+//!
+//! `Text` can only be built from messages (`t!`) or from `Text::verbatim`, which is for words
+//! the same in every language (names, notation, punctuation); there is no conversion from a
+//! `String`. So a sentence in the code would be a string literal given to `Text::verbatim`:
+//! this test reads the code players' texts are built in and refuses any.
+
+use std::path::{Path, PathBuf};
+
+/// The crates whose code builds what players read.
+const SOURCES: &[&str] = &["session/src", "bot/src/adapters", "render/src", "lang/src"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a file without its test module, and whether the whole file is tests.
+fn production_code(path: &Path, source: &str) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    if name.starts_with("tests") || name.ends_with("_tests.rs") || name == "tests.rs" {
+        return None;
+    }
+    Some(match source.find("#[cfg(test)]") {
+        Some(i) => source[..i].to_string(),
+        None => source.to_string(),
+    })
+}
+
+/// The string literals given directly to `Text::verbatim(` in `code`.
+fn verbatim_literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("Text::verbatim(") {
+        rest = &rest[i + "Text::verbatim(".len()..];
+        let arg = rest.trim_start();
+        let arg = arg.strip_prefix("format!(").unwrap_or(arg).trim_start();
+        if let Some(body) = arg.strip_prefix('"') {
+            let mut lit = String::new();
+            let mut chars = body.chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => {
+                        chars.next();
+                        lit.push(' ');
+                    }
+                    '"' => break,
+                    c => lit.push(c),
+                }
+            }
+            out.push(lit);
+        }
+    }
+    out
+}
+
+/// Whether a literal holds words of a sentence: two words of letters in a row.
+fn has_sentence(lit: &str) -> bool {
+    let words: Vec<&str> = lit.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        w.iter()
+            .all(|x| x.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !x.contains('{'))
+    })
+}
+
+#[test]
+fn no_sentence_is_written_in_the_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for dir in SOURCES {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "the sources were found: {}", files.len());
+    let mut found = Vec::new();
+    for path in files {
+        let Ok(source) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(code) = production_code(&path, &source) else {
+            continue;
+        };
+        for lit in verbatim_literals(&code) {
+            if has_sentence(&lit) {
+                found.push(format!("{}: {lit:?}", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "sentences in the code (make them messages of lang/locales): {found:#?}"
+    );
+}
+
+#[test]
+fn the_scan_finds_a_sentence_given_to_verbatim() {
+    let code = r#"let a = Text::verbatim(", "); let b = Text::verbatim(format!("you have {n} games left"));"#;
+    let lits = verbatim_literals(code);
+    assert_eq!(lits.len(), 2);
+    assert!(!has_sentence(&lits[0]));
+    assert!(has_sentence(&lits[1]));
+    assert!(!has_sentence("{} ({})"));
+    assert!(!has_sentence("@{}"));
+}

@@ -124,6 +124,18 @@ impl Text {
         Text(vec![Part::DateTime(at)])
     }
 
+    /// Items joined by `separator` (punctuation the same in every language: `; `, `, `).
+    pub fn join(items: impl IntoIterator<Item = Text>, separator: &str) -> Text {
+        let mut text = Text::new();
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                text.push(Text::verbatim(separator));
+            }
+            text.push(item);
+        }
+        text
+    }
+
     /// Lines joined by line breaks (empty texts skipped).
     pub fn lines(lines: impl IntoIterator<Item = Text>) -> Text {
         let mut text = Text::new();

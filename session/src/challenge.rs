@@ -397,13 +397,7 @@ impl Session {
             1 => Ok(candidates.remove(0)),
             0 => Err(Failure::Refused(none_here)),
             n => {
-                let mut fit = Text::new();
-                for (i, c) in candidates.iter().enumerate() {
-                    if i > 0 {
-                        fit.push(Text::verbatim("; "));
-                    }
-                    fit.push(c.doc.summary(&ctx.user));
-                }
+                let fit = Text::join(candidates.iter().map(|c| c.doc.summary(&ctx.user)), "; ");
                 Err(Failure::Refused(t!(
                     "challenge-which",
                     n = n,

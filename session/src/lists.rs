@@ -69,8 +69,6 @@ impl Session {
         for (id, reason) in damaged {
             lines.push(super::damaged::unreadable_text(id, &reason));
         }
-        let indented =
-            |lines: Vec<Text>| Text::lines(lines.into_iter().map(|l| Text::verbatim("  ").then(l)));
         let mut text = if lines.is_empty() {
             t!("games-none")
         } else {
@@ -139,9 +137,7 @@ impl Session {
             return Ok(Reply::done(t!("history-none")));
         }
         let mut text = t!("history-title");
-        for l in lines {
-            text.line(Text::verbatim("  ").then(l));
-        }
+        text.line(indented(lines));
         Ok(Reply::done(text))
     }
 
@@ -207,9 +203,7 @@ impl Session {
             return Ok(Reply::done(t!("rating-none", name = &user.name)));
         }
         let mut text = t!("rating-title", name = &user.name);
-        for l in lines {
-            text.line(Text::verbatim("  ").then(l));
-        }
+        text.line(indented(lines));
         Ok(Reply::done(text))
     }
 }
@@ -227,4 +221,9 @@ fn standing_line(r: RuleSetId, s: &Standing) -> Text {
         draws = s.draws,
         provisional = if s.provisional() { "yes" } else { "no" }
     )
+}
+
+/// Lines of a list under its title, each indented by two spaces.
+fn indented(lines: Vec<Text>) -> Text {
+    Text::lines(lines.into_iter().map(|l| Text::verbatim("  ").then(l)))
 }

@@ -134,13 +134,7 @@ impl super::Session {
             left = doc.vacation_left(now)
         );
         if !extended.is_empty() {
-            let mut moved = crate::Text::new();
-            for (i, e) in extended.into_iter().enumerate() {
-                if i > 0 {
-                    moved.push(crate::Text::verbatim("; "));
-                }
-                moved.push(e);
-            }
+            let moved = crate::Text::join(extended, "; ");
             text.line(crate::t!("vacation-deadlines", moved = moved));
         }
         text.line(crate::t!("vacation-turns"));

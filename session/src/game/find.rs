@@ -113,13 +113,7 @@ impl Session {
                 }
             }
             _ => {
-                let mut titles = crate::Text::new();
-                for (i, g) in here.iter().enumerate() {
-                    if i > 0 {
-                        titles.push(crate::Text::verbatim("; "));
-                    }
-                    titles.push(g.doc.title());
-                }
+                let titles = crate::Text::join(here.iter().map(|g| g.doc.title()), "; ");
                 Err(Failure::Refused(crate::t!(
                     "find-which-game",
                     n = here.len(),

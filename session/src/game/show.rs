@@ -75,17 +75,17 @@ impl GameDoc {
 
     /// Both players' time left, for a game with a bank: `Clocks: alice 2 d 5 h, bob 3 d.`
     pub fn clocks_text(&self, now: Timestamp) -> Option<Text> {
-        let mut clocks = Text::new();
-        for s in Seat::BOTH {
-            if let Some(left) = self.time_left(s, now) {
-                if !clocks.is_empty() {
-                    clocks.push(Text::verbatim(", "));
-                }
-                clocks.push(Text::verbatim(format!("{} ", self.players[s.index()].name)));
-                clocks.push(short_duration(left));
-            }
-        }
-        (!clocks.is_empty()).then(|| t!("game-clocks", clocks = clocks))
+        let clocks: Vec<Text> = Seat::BOTH
+            .into_iter()
+            .filter_map(|s| {
+                let left = self.time_left(s, now)?;
+                Some(
+                    Text::verbatim(format!("{} ", self.players[s.index()].name))
+                        .then(short_duration(left)),
+                )
+            })
+            .collect();
+        (!clocks.is_empty()).then(|| t!("game-clocks", clocks = Text::join(clocks, ", ")))
     }
 
     /// The players' names as a board shows them: with a time bank, each with the time

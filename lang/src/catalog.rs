@@ -26,6 +26,7 @@ pub(crate) const FILES: &[(Lang, &str, &str)] = files![
     "commands.ftl",
     "rules_summary.ftl",
     "discord.ftl",
+    "console.ftl",
 ];
 
 /// An argument's value as the catalog takes it.

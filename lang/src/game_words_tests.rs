@@ -528,3 +528,73 @@ fn french_punctuation_uses_no_break_spaces() {
         }
     }
 }
+
+/// French keeps a number with its unit: `3\u{a0}jours`, `08\u{a0}h\u{a0}07`, `10\u{a0}minutes`, so
+/// a phone's line break never strands "jours" at the start of a line.
+#[test]
+fn french_numbers_keep_their_units_with_no_break_spaces() {
+    use fluent_syntax::ast::{Entry, Expression, Pattern, PatternElement};
+    const UNITS: [&str; 13] = [
+        "jour", "jours", "heure", "heures", "minute", "minutes", "seconde", "secondes", "min", "h",
+        "j", "semaines", "UTC",
+    ];
+    /// Whether `text` (after a number when `after_number`) puts a plain space between a
+    /// number and a unit.
+    fn strands_a_unit(text: &str, after_number: bool) -> bool {
+        let starts_with_unit = |rest: &str| {
+            UNITS.iter().any(|u| {
+                rest.strip_prefix(u)
+                    .is_some_and(|after| !after.starts_with(char::is_alphanumeric))
+            })
+        };
+        if after_number && text.strip_prefix(' ').is_some_and(starts_with_unit) {
+            return true;
+        }
+        text.char_indices().any(|(i, c)| {
+            c.is_ascii_digit()
+                && text[i + 1..]
+                    .strip_prefix(' ')
+                    .is_some_and(starts_with_unit)
+        })
+    }
+    fn check(pattern: &Pattern<&str>, what: &str) {
+        let mut after_placeable = false;
+        for element in &pattern.elements {
+            match element {
+                PatternElement::TextElement { value } => {
+                    assert!(
+                        !strands_a_unit(value, after_placeable),
+                        "{what}: a plain space between a number and its unit: {value:?}"
+                    );
+                    after_placeable = false;
+                }
+                PatternElement::Placeable {
+                    expression: Expression::Select { variants, .. },
+                } => {
+                    variants.iter().for_each(|v| check(&v.value, what));
+                    after_placeable = false;
+                }
+                PatternElement::Placeable { .. } => after_placeable = true,
+            }
+        }
+    }
+    assert!(strands_a_unit("dans 3 jours", false));
+    assert!(strands_a_unit(" heures", true));
+    assert!(!strands_a_unit(" heureux", true) && !strands_a_unit("3\u{a0}jours", false));
+    for (lang, file, source) in crate::catalog::FILES {
+        if *lang != Lang::Fr {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(*source).unwrap_or_else(|(r, _)| r);
+        for entry in &resource.body {
+            let Entry::Message(m) = entry else { continue };
+            let what = format!("{file}: {}", m.id.name);
+            if let Some(p) = &m.value {
+                check(p, &what);
+            }
+            for a in &m.attributes {
+                check(&a.value, &what);
+            }
+        }
+    }
+}

@@ -1529,7 +1529,7 @@ mod tests {
         );
         assert_eq!(
             fr("vacation 20").lines().next(),
-            Some("20 jours de vacances, ce n'est pas permis\u{a0}; attendu\u{a0}: de 1 à 14")
+            Some("20\u{a0}jours de vacances, ce n'est pas permis\u{a0}; attendu\u{a0}: de 1 à 14")
         );
         assert!(
             fr("vacation 0").starts_with("0 jour de vacances,"),

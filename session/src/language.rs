@@ -35,8 +35,10 @@ impl Session {
     }
 
     /// Fills in the languages of a reply to `speaker`, and of its copies for other channels;
-    /// parts a handler gave a language keep it.
-    pub(crate) fn set_languages(&self, reply: &mut Reply, speaker: &Context) {
+    /// parts a handler gave a language keep it. Public for the few replies an adapter words
+    /// itself (a name it cannot resolve, "Skald is restarting"), so they too are in the
+    /// reader's language.
+    pub fn set_languages(&self, reply: &mut Reply, speaker: &Context) {
         self.set_languages_in(reply, &speaker.community, Some(speaker));
     }
 

@@ -171,8 +171,8 @@ mod tests {
         assert!(e.en().contains("at least the bank"), "{}", e.en());
         assert_eq!(
             e.render(skald_lang::Lang::Fr),
-            "un plafond de 2 jours n'est pas permis\u{a0}; il doit valoir au moins la réserve \
-             (3 jours) et au plus 90 jours"
+            "un plafond de 2\u{a0}jours n'est pas permis\u{a0}; il doit valoir au moins la réserve \
+             (3\u{a0}jours) et au plus 90\u{a0}jours"
         );
         let e = Bank::parse("3d+6h", Some("soon"))
             .expect_err("not a cap")

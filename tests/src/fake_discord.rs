@@ -367,6 +367,32 @@ pub fn in_channel(mut interaction: Value, channel: u64) -> Value {
     interaction
 }
 
+/// The same interaction, from a client in `user`'s language in a server whose preferred
+/// locale is `guild` (Discord's names: `fr`, `en-US`).
+pub fn in_locale(mut interaction: Value, user: &str, guild: &str) -> Value {
+    interaction["locale"] = json!(user);
+    interaction["guild_locale"] = json!(guild);
+    interaction
+}
+
+/// The `GUILD_CREATE` event Discord sends a bot for each of its servers once connected: the
+/// fake guild, with `preferred_locale` and its one text channel.
+pub fn guild_create(preferred_locale: &str) -> Value {
+    json!({
+        "id": GUILD_ID.to_string(), "name": "Skald players", "owner_id": APP_ID.to_string(),
+        "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+        "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": preferred_locale,
+        "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        "joined_at": "2026-01-01T00:00:00.000000+00:00", "large": false, "member_count": 2,
+        "voice_states": [], "members": [], "presences": [], "stage_instances": [],
+        "guild_scheduled_events": [], "threads": [],
+        "channels": [{"id": CHANNEL_ID.to_string(), "type": 0, "guild_id": GUILD_ID.to_string(),
+                      "name": "games", "position": 0, "permission_overwrites": [],
+                      "nsfw": false, "rate_limit_per_user": 0}],
+    })
+}
+
 /// A message object as Discord returns it.
 fn message(channel: u64, id: u64, content: &str) -> Value {
     json!({"id": id.to_string(), "channel_id": channel.to_string(),

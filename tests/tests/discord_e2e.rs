@@ -769,6 +769,88 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     fake.assert_valid();
 }
 
+/// The text of a message or interaction answer.
+fn content_of(data: &Value) -> String {
+    data["content"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn a_french_server_plays_in_french_and_its_reminders_and_timeouts_stay_french_after_a_restart() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-french");
+    let (bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    fake.dispatch("GUILD_CREATE", fake_discord::guild_create("fr"));
+    let french = |i: Value| fake_discord::in_locale(i, "fr", "fr");
+    // Bob's first deadline, as French writes it (no line break inside).
+    const DEADLINE: &str = "4\u{a0}janvier\u{a0}2025 à\u{a0}00\u{a0}h\u{a0}00\u{a0}UTC";
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        french(fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None)),
+    );
+    let c = data_of(&callback_of(&fake, 1)[0]);
+    assert!(content_of(&c).contains("défie"), "{c}");
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        french(fake_discord::button(2, BOB, "accept #1")),
+    );
+    let c = content_of(&data_of(&callback_of(&fake, 2)[0]));
+    assert!(
+        c.contains("La partie #1 commence") && c.contains(DEADLINE),
+        "{c}"
+    );
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        french(fake_discord::move_command(3, ALICE, "d1-d4")),
+    );
+    let c = content_of(&data_of(&callback_of(&fake, 3)[0]));
+    assert!(c.contains("alice (Assaillants) a joué d1-d4"), "{c}");
+
+    // Restarted: no interaction has told this process the channel's language, the
+    // server's preferred locale (sent by the gateway) does.
+    drop(bot);
+    let (_bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
+    fake.wait_calls(2, "command registration again", |c| c.method == "PUT");
+    fake.dispatch("GUILD_CREATE", fake_discord::guild_create("fr"));
+    // An English client's command in another channel: answered in English, and (the gateway
+    // delivering in order) the server is known once it is answered.
+    let elsewhere = 900_000_000_000_000_042;
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::in_channel(command(4, 2, CAROL, "games", json!([])), elsewhere),
+    );
+    callback_of(&fake, 4);
+
+    let channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    set_fake_time(&data, "2025-01-03T00:30");
+    let reminder = content_of(&posted(&fake, &channel, "Rappel").json());
+    assert!(
+        reminder.starts_with(&format!("<@{}>", BOB.0))
+            && reminder.contains(&format!("avant le {DEADLINE}, dans 23\u{a0}heures")),
+        "{reminder}"
+    );
+    // Bob answers; then alice's deadline (2025-01-06 00:30) passes: she loses on time.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        french(fake_discord::move_command(5, BOB, "e7-e9")),
+    );
+    let c = content_of(&data_of(&callback_of(&fake, 5)[0]));
+    assert!(c.contains("bob (Défenseurs) a joué e7-e9"), "{c}");
+    set_fake_time(&data, "2025-01-06T00:31");
+    let over = content_of(&posted(&fake, &channel, "est écoulé").json());
+    assert!(
+        over.contains("alice (Assaillants) a dépassé son temps\u{a0}; bob (Défenseurs) gagne")
+            && over.contains("Classements (Hnefatafl 11x11)"),
+        "{over}"
+    );
+    let english = ["Reminder", "ran out", "wins", "Ratings"];
+    for call in fake.calls().iter().filter(|c| c.path == channel) {
+        let text = content_of(&call.json());
+        assert!(!english.iter().any(|w| text.contains(w)), "{text}");
+    }
+    fake.assert_valid();
+}
+
 #[test]
 fn slow_answers_are_deferred_and_my_pieces_answers_whoever_presses() {
     const CAROL: (u64, &str) = (100_000_000_000_000_003, "carol");

@@ -13,7 +13,7 @@ use crate::runtime::fake_time::AdapterClock;
 use crate::runtime::gate;
 use crate::runtime::serve::{BoxFuture, Outlet, Running, Shared};
 use skald_session::clock::{describe_duration, parse_duration};
-use skald_session::{Board, ChannelId, Context, Lang, Notice, Reply, ReplyKind, Session, User};
+use skald_session::{Board, ChannelId, Context, Lang, Notice, Reply, ReplyKind, Session, User, t};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -138,7 +138,11 @@ async fn answer_lines(
             }
         };
         let Some(pass) = shared.gate.enter().await else {
-            say(&out, &format!("! {}", gate::closed(Lang::default())));
+            let ctx = speaker_context(&opts.name);
+            say(
+                &out,
+                &format_reply(&gate::closed_reply(&shared.session, &ctx), None),
+            );
             break;
         };
         let (opts, out, session, clock) = (
@@ -236,44 +240,59 @@ fn answer_line(
     speaker: &str,
     text: &str,
 ) -> String {
+    let ctx = speaker_context(speaker);
+    // The console's own answers, in the language the session gives the speaker.
+    let say = |reply: Reply| {
+        let mut reply = reply;
+        session.set_languages(&mut reply, &ctx);
+        format_reply(&reply, None)
+    };
     if speaker.is_empty() {
-        return "! who speaks? write `@name <command>`, like `@alice help`".to_string();
+        return say(Reply::refused(t!("console-who-speaks")));
     }
     if !speaker
         .chars()
         .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
     {
-        return format!(
-            "! '@{speaker}' is not a name: a speaker's name is letters, digits, '_', '-' or '.', like `@alice help`"
-        );
+        return say(Reply::refused(t!("console-not-a-name", name = speaker)));
     }
     if text.is_empty() {
-        return format!("! what does @{speaker} say? like `@{speaker} help`");
+        return say(Reply::refused(t!("console-says-nothing", name = speaker)));
     }
     let word = text.split_whitespace().next().unwrap_or("").to_lowercase();
     if word == "!clock" {
-        return clock_line(clock, text);
+        return match clock_line(clock, text) {
+            Ok(reply) => say(reply),
+            Err(e) => format!("! {e}"),
+        };
     }
-    let ctx = Context::private(User::new(PLATFORM, speaker, speaker), COMMUNITY, CHANNEL);
     format_reply(&session.handle(&ctx, text), pictures)
 }
 
-/// `!clock` shows the fake time; `!clock +3d` moves it forward.
-fn clock_line(clock: &AdapterClock, text: &str) -> String {
+/// Who speaks a console line: `name` in the console's one community and channel.
+fn speaker_context(name: &str) -> Context {
+    Context::private(User::new(PLATFORM, name, name), COMMUNITY, CHANNEL)
+}
+
+/// `!clock` shows the fake time; `!clock +3d` moves it forward. `Err`: the clock file could
+/// not be written (an operator's problem, worded for them).
+fn clock_line(clock: &AdapterClock, text: &str) -> Result<Reply, String> {
     if !clock.is_fake() {
-        return "! the console runs on the real clock; start it with --fake-clock to move time"
-            .to_string();
+        return Ok(Reply::refused(t!("console-real-clock")));
     }
     let arg = text.split_whitespace().nth(1);
-    match arg.map(parse_duration) {
-        None => format!("fake time: {}", clock.now()),
-        Some(Some(secs)) if secs > 0 => match clock.advance(secs) {
-            Ok(now) => format!("fake time: {now} (+{})", describe_duration(secs).en()),
-            Err(e) => format!("! {e}"),
-        },
-        Some(_) => "! expected `!clock` or `!clock +<duration>`, like `!clock +3d`, `!clock +12h`, `!clock +90m`"
-            .to_string(),
-    }
+    Ok(match arg.map(parse_duration) {
+        None => Reply::done(t!("console-fake-time", now = clock.now().to_string())),
+        Some(Some(secs)) if secs > 0 => {
+            let now = clock.advance(secs)?;
+            Reply::done(t!(
+                "console-fake-time-moved",
+                now = now.to_string(),
+                by = describe_duration(secs)
+            ))
+        }
+        Some(_) => Reply::refused(t!("console-clock-usage")),
+    })
 }
 
 /// A reply as console text: the channel text, boards, private parts, pings. With

@@ -22,6 +22,17 @@ pub fn closed(lang: skald_session::Lang) -> String {
     skald_session::t!("restarting").render(lang)
 }
 
+/// The same answer as a reply to the speaker of `ctx`, in the languages the session gives
+/// their channel and them.
+pub fn closed_reply(
+    session: &skald_session::Session,
+    ctx: &skald_session::Context,
+) -> skald_session::Reply {
+    let mut reply = skald_session::Reply::refused(skald_session::t!("restarting"));
+    session.set_languages(&mut reply, ctx);
+    reply
+}
+
 impl Gate {
     /// A pass for one command, or `None` when the process is shutting down.
     pub async fn enter(&self) -> Option<Pass> {

@@ -13,5 +13,10 @@ discord-choose-move = Choose your move
 discord-spectator = You have no hidden pieces in this game (you are not playing in it, or it is over): here is the board everyone sees.
 discord-nothing-to-do = Nothing to do.
 discord-failed = Sorry, that failed; nothing was changed.
+# A command whose options Discord sent in an older shape (commands changed since the client
+# cached them).
+discord-old-options = Sorry, I could not read this command's options (Discord may still show an older version of it); nothing was changed. Please try again in a minute, or see /help.
+# An option Discord sent that the command cannot read.
+discord-unreadable-option = Sorry, I could not read one of this command's options; nothing was changed. Pick a value among those Discord offers, or see /help.
 # $thread: the thread's id (Discord shows its name).
 discord-challenge-in-thread = Challenge posted in <#{ $thread }>.

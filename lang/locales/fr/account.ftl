@@ -18,13 +18,13 @@ vacation-too-many = il vous reste { $left } { $left ->
 vacation-moved = #{ $id } désormais attendue le { $deadline }
 vacation-race = une de vos parties a changé à cet instant même ; renvoyez `vacation`
 vacation-done = { $name } est en vacances jusqu'au { $until } : ses pendules sont arrêtées. { $left ->
-    [one] Il reste { $left } jour
-   *[other] Il reste { $left } jours
+    [one] Il reste { $left } jour
+   *[other] Il reste { $left } jours
 } de vacances cette année.
 vacation-deadlines = Échéances déplacées : { $moved }.
 vacation-turns = Les tours qui vous arrivent entre-temps ne commencent à compter qu'à la fin des vacances.
 
-limit-rate = Doucement, s'il vous plaît : chaque joueur peut envoyer au plus { $commands } commandes en { $seconds } secondes. Réessayez dans { $wait } { $wait ->
+limit-rate = Doucement, s'il vous plaît : chaque joueur peut envoyer au plus { $commands } commandes en { $seconds } secondes. Réessayez dans { $wait } { $wait ->
     [one] seconde
    *[other] secondes
 } ; cette commande n'a pas été exécutée.
@@ -56,10 +56,10 @@ platform-name = { $platform ->
    *[other] autre
 }
 link-code-sent = { $name } : je vous ai envoyé un code de liaison, à vous seul.
-link-code = Votre code de liaison est { $code }, valable jusqu'au { $expires } ({ $minutes } minutes), une seule fois. Sur votre autre plateforme, envoyez `link { $code }` là où vous seul le voyez (/link sur Discord ; votre salon privé avec moi sur Matrix) : ce compte jouera alors en votre nom, avec vos parties et vos cotes. Ne partagez jamais ce code : qui l'utilise joue en votre nom.
+link-code = Votre code de liaison est { $code }, valable jusqu'au { $expires } ({ $minutes } minutes), une seule fois. Sur votre autre plateforme, envoyez `link { $code }` là où vous seul le voyez (/link sur Discord ; votre salon privé avec moi sur Matrix) : ce compte jouera alors en votre nom, avec vos parties et vos cotes. Ne partagez jamais ce code : qui l'utilise joue en votre nom.
 link-already-plays-as = ce compte joue déjà en tant que { $player } ; demandez un code depuis ce compte-là, ou `unlink` celui-ci d'abord
 link-not-a-code = « { $typed } » n'est pas un code de liaison : un code fait 8 lettres et chiffres comme ABCD-EFGH, obtenu par `link` sur votre autre compte
-link-code-invalid = ce code de liaison n'est pas valable : il est peut-être mal tapé, déjà utilisé ou expiré (un code dure 10 minutes). Demandez-en un nouveau avec `link` sur votre autre compte.
+link-code-invalid = ce code de liaison n'est pas valable : il est peut-être mal tapé, déjà utilisé ou expiré (un code dure 10 minutes). Demandez-en un nouveau avec `link` sur votre autre compte.
 link-own-code = c'est le code de ce compte même : envoyez-le depuis votre compte sur l'autre plateforme
 link-already-plays-as-unlink = ce compte joue déjà en tant que { $player } ; faites d'abord `unlink`
 link-others-play-as-this = d'autres comptes jouent déjà en tant que celui-ci : liez-les dans l'autre sens (demandez le code ici et envoyez-le là-bas), ou faites-leur d'abord `unlink`

@@ -9,7 +9,7 @@
 
 cmd-challenge = défier
     .summary = inviter quelqu'un (ou n'importe qui ici) à une partie
-    .detail = `first` prend le camp qui joue en premier (les assaillants, Blanc ; à Ad Elta Stelpur, Blanc, mais un lancer d'ouverture décide qui commence) ; par défaut `random`. Sans @user, le défi est ouvert à tous dans le salon. Les parties sont classées, à 3 jours par coup, sauf si vous précisez `casual` ou `days:N` (1 à 14). `clock:3d+6h` donne plutôt à chaque joueur une réserve de 3 jours, augmentée de 6 heures après chacun de ses coups, sans jamais dépasser la réserve de départ sauf si `cap:14d` permet davantage ; un joueur dont la réserve s'épuise perd. `@skald easy`, `@skald normal` ou `@skald hard` lance aussitôt une partie contre le moteur intégré (jamais classée).
+    .detail = `first` prend le camp qui joue en premier (les assaillants, Blanc ; à Ad Elta Stelpur, Blanc, mais un lancer d'ouverture décide qui commence) ; par défaut `random`. Sans @user, le défi est ouvert à tous dans le salon. Les parties sont classées, à 3 jours par coup, sauf si vous précisez `casual` ou `days:N` (1 à 14). `clock:3d+6h` donne plutôt à chaque joueur une réserve de 3 jours, augmentée de 6 heures après chacun de ses coups, sans jamais dépasser la réserve de départ sauf si `cap:14d` permet davantage ; un joueur dont la réserve s'épuise perd. `@skald easy`, `@skald normal` ou `@skald hard` lance aussitôt une partie contre le moteur intégré (jamais classée).
 cmd-accept = accepter
     .summary = accepter un défi qui vous est adressé ou ouvert ici
     .detail = La partie commence aussitôt, avec le numéro du défi.
@@ -66,7 +66,7 @@ cmd-vacation = vacances
     .detail = Ajoute ces jours à vos délais en cours ; les tours qui vous reviennent pendant les vacances commencent à compter à leur fin.
 cmd-link = lier
     .summary = être un seul joueur sur Discord et Matrix : liez vos comptes par un code à usage unique
-    .detail = Envoyez `link` pour obtenir un code, envoyé à vous seul (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où vous seul le voyez (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
+    .detail = Envoyez `link` pour obtenir un code, envoyé à vous seul (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où vous seul le voyez (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
 cmd-unlink = délier
     .summary = séparer ce compte du joueur auquel il était lié
     .detail = Tapé depuis un compte lié, ce compte se détache (ses parties et ses cotes restent au joueur). Tapé par le joueur, tous les comptes liés se détachent.
@@ -147,11 +147,11 @@ choice-no = Faux
 
 # Les cadences habituelles, proposées pour `clock` (`complete-clock-<code>`, `+` écrit `-` ;
 # $code : `3d+6h`).
-complete-clock-1d-2h = { $code } : un jour, 2 heures par coup (rapide)
-complete-clock-3d-6h = { $code } : 3 jours, 6 heures par coup (hnefatafl.org)
+complete-clock-1d-2h = { $code } : un jour, 2 heures par coup (rapide)
+complete-clock-3d-6h = { $code } : 3 jours, 6 heures par coup (hnefatafl.org)
 complete-clock-7d-1d = { $code } : une semaine, un jour par coup
-complete-clock-10d-36h = { $code } : 10 jours, 36 heures par coup (le rythme de Little Golem)
-complete-clock-14d-2d = { $code } : deux semaines, 2 jours par coup (lent)
+complete-clock-10d-36h = { $code } : 10 jours, 36 heures par coup (le rythme de Little Golem)
+complete-clock-14d-2d = { $code } : deux semaines, 2 jours par coup (lent)
 
 ## `help`.
 
@@ -178,10 +178,10 @@ cmd-error-days-or-clock = donnez soit days:N (des jours par coup), soit clock:3d
 cmd-error-cap-without-clock = cap: est le plus qu'une réserve peut contenir ; donnez aussi la réserve, comme `clock:10d+36h cap:14d`
 cmd-error-not-a-clock = « { $control } » n'est pas une cadence ; écrivez la réserve et ce que chaque coup ajoute, comme `clock:3d+6h` ou `clock:10d+36h` (unités d, h, m ; une réserve de 1h à 60d, au plus 7d par coup)
 # $bank, $increment, $cap : des durées (`3 jours`).
-cmd-error-bank-bounds = une réserve de { $bank } n'est pas permise ; elle doit aller d'une heure à 60 jours, comme `clock:3d+6h`
-cmd-error-increment-bound = { $increment } par coup, ce n'est pas permis ; au plus 7 jours, comme `clock:10d+36h`
+cmd-error-bank-bounds = une réserve de { $bank } n'est pas permise ; elle doit aller d'une heure à 60 jours, comme `clock:3d+6h`
+cmd-error-increment-bound = { $increment } par coup, ce n'est pas permis ; au plus 7 jours, comme `clock:10d+36h`
 cmd-error-not-a-cap = « { $cap } » n'est pas un plafond ; écrivez le plus qu'une réserve peut contenir, comme `cap:14d`
-cmd-error-cap-bounds = un plafond de { $cap } n'est pas permis ; il doit valoir au moins la réserve ({ $bank }) et au plus 90 jours
+cmd-error-cap-bounds = un plafond de { $cap } n'est pas permis ; il doit valoir au moins la réserve ({ $bank }) et au plus 90 jours
 cmd-error-which-game = quel jeu ? nommez-en un : { $rule_sets }
 cmd-error-unknown-rule-set = jeu inconnu « { $name } » ; jeux connus : { $rule_sets }
 cmd-error-never-ranked = les parties contre @{ $engine } ne sont jamais classées ; retirez « ranked »
@@ -193,12 +193,12 @@ cmd-error-takes-nothing = « { $token } » inattendu ; cette commande ne pren
 cmd-error-not-a-user = « { $token } » n'est pas un utilisateur ; attendu : une mention comme @bob
 cmd-error-not-days = « { $value } » n'est pas un nombre de jours ; attendu : de 1 à { $max }
 cmd-error-days-per-move = { $days ->
-        [one] { $days } jour
-       *[other] { $days } jours
+        [one] { $days } jour
+       *[other] { $days } jours
     } par coup, ce n'est pas permis ; attendu : de 1 à 14
 cmd-error-vacation-days = { $days ->
-        [one] { $days } jour de vacances, ce n'est pas permis
-       *[other] { $days } jours de vacances, ce n'est pas permis
+        [one] { $days } jour de vacances, ce n'est pas permis
+       *[other] { $days } jours de vacances, ce n'est pas permis
     } ; attendu : de 1 à { $max }
 cmd-error-not-a-language = « { $value } » n'est pas une langue que Skald parle ; attendu : { $choices }
 # Les deux dernières possibilités d'une liste : « `en` (English) ou `fr` (Français) ».

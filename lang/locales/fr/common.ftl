@@ -3,8 +3,8 @@
 # Les deux derniers éléments d'une liste : « a, b et c » ($head vaut « a, b »).
 list-last = { $head } et { $last }
 
-# Un instant : « 28 novembre 2026 à 08:07 UTC » ($month est le nom du mois).
-date-time = { $day } { $month } { $year } à { $hour } h { $minute } UTC
+# Un instant : « 28 novembre 2026 à 08 h 07 UTC » ($month est le nom du mois).
+date-time = { $day } { $month } { $year } à { $hour } h { $minute } UTC
 # Les mois par leur numéro, pour les dates.
 month-1 = janvier
 month-2 = février
@@ -22,25 +22,25 @@ month-12 = décembre
 # Les durées telles qu'on les lit : « 2 jours 3 heures », « 5 heures 10 minutes ».
 duration-under-a-minute = moins d'une minute
 duration-days = { $n ->
-    [one] 1 jour
-   *[other] { $n } jours
+    [one] 1 jour
+   *[other] { $n } jours
 }
 duration-hours = { $n ->
-    [one] 1 heure
-   *[other] { $n } heures
+    [one] 1 heure
+   *[other] { $n } heures
 }
 duration-minutes = { $n ->
-    [one] 1 minute
-   *[other] { $n } minutes
+    [one] 1 minute
+   *[other] { $n } minutes
 }
 # Deux unités ensemble : « 2 jours 3 heures ».
 duration-pair = { $a } { $b }
 # Une pendule à côté d'un nom : « 2 j 5 h », « 5 h 12 min », « 47 min ».
-clock-under-a-minute = moins d'1 min
-clock-minutes = { $m } min
-clock-hours = { $h } h { $m } min
-clock-days = { $d } j
-clock-days-hours = { $d } j { $h } h
+clock-under-a-minute = moins d'1 min
+clock-minutes = { $m } min
+clock-hours = { $h } h { $m } min
+clock-days = { $d } j
+clock-days-hours = { $d } j { $h } h
 
 # Une commande arrivée pendant l'arrêt de Skald.
 restarting = Skald redémarre : rien n'a donc été fait ni changé. Renvoyez-la dans une minute, s'il vous plaît.

@@ -13,5 +13,10 @@ discord-choose-move = Choisissez votre coup
 discord-spectator = Vous n'avez pas de pions cachés dans cette partie (vous n'y jouez pas, ou elle est terminée) : voici le plateau que tout le monde voit.
 discord-nothing-to-do = Rien à faire.
 discord-failed = Désolé, cela a échoué ; rien n'a été changé.
+# Une commande dont Discord envoie les options sous une forme ancienne (les commandes ont
+# changé depuis que le client les a gardées).
+discord-old-options = Désolé, je n'ai pas pu lire les options de cette commande (Discord en montre peut-être encore une ancienne version) ; rien n'a été changé. Réessayez dans une minute, ou voyez /aide.
+# Une option que la commande ne sait pas lire.
+discord-unreadable-option = Désolé, je n'ai pas pu lire une des options de cette commande ; rien n'a été changé. Choisissez une valeur parmi celles que Discord propose, ou voyez /aide.
 # $thread : l'identifiant du fil (Discord affiche son nom).
 discord-challenge-in-thread = Défi publié dans <#{ $thread }>.

@@ -263,15 +263,18 @@ async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
     Ok(pass)
 }
 
-/// The caller's and the server's languages, as the interaction says them.
+/// The caller's and the server's languages, as the interaction says them; the server's is
+/// remembered for the channel's later posts.
 pub(super) fn locales(ctx: Context<'_>) -> deliver::Locales {
-    match ctx {
+    let locales = match ctx {
         poise::Context::Application(app) => deliver::Locales::new(
             Some(&app.interaction.locale),
             app.interaction.guild_locale.as_deref(),
         ),
-        poise::Context::Prefix(_) => deliver::Locales::default(),
-    }
+        poise::Context::Prefix(_) => return deliver::Locales::default(),
+    };
+    ctx.data().servers.learn(ctx.channel_id(), locales.guild);
+    locales
 }
 
 /// Runs one command for the caller and answers: the public part as the response,
@@ -477,6 +480,8 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
         )
         .await?;
+    // The thread reads its parent channel's server language.
+    ctx.data().servers.learn(thread.id, locales(ctx).guild);
     let sctx =
         session_context(ctx.author(), ctx.guild_id(), thread.id).with_locale(locales(ctx).user);
     let session = ctx.data().session.clone();

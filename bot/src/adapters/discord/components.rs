@@ -234,6 +234,7 @@ pub async fn pressed(
             .await;
     };
     let locales = deliver::Locales::new(Some(&press.locale), press.guild_locale.as_deref());
+    data.servers.learn(press.channel_id, locales.guild);
     let sctx =
         session_context(&press.user, press.guild_id, press.channel_id).with_locale(locales.user);
     let caller = sctx.user.id.clone();

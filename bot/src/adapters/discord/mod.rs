@@ -7,6 +7,7 @@ pub mod commands;
 pub mod components;
 pub mod deliver;
 pub mod outlet;
+pub mod server_locales;
 
 use crate::config::DiscordSection;
 use crate::runtime::gate::Gate;
@@ -30,6 +31,9 @@ pub struct Data {
     pub gate: Arc<Gate>,
     /// Posts the news a command owes a game's home on another platform.
     pub router: Arc<crate::runtime::serve::Router>,
+    /// Each channel's server language, learned from interactions for the posts that come
+    /// with none (shared with the [`outlet`]).
+    pub servers: Arc<server_locales::ServerLocales>,
 }
 
 /// The error type of the commands.
@@ -81,7 +85,9 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
             .proxy(base.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     }
+    let servers = Arc::new(server_locales::ServerLocales::default());
     let data = Data {
+        servers: servers.clone(),
         session: shared.session.clone(),
         threads,
         engine: shared.engine.clone(),
@@ -126,6 +132,8 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
             .map_err(|e| format!("cannot start the Discord client: {e}"))?;
     let outlet = Arc::new(outlet::DiscordOutlet {
         http: client.http.clone(),
+        cache: client.cache.clone(),
+        servers,
     });
     let shards = client.shard_manager.clone();
     let done = tokio::spawn(async move {
@@ -164,18 +172,24 @@ async fn on_event(
     Ok(())
 }
 
+/// What only the caller of a failed command reads, in their language.
+async fn apologise(ctx: Context<'_>, text: skald_session::Text) {
+    let lang = commands::locales(ctx).user.unwrap_or_default();
+    let _ = ctx
+        .send(
+            poise::CreateReply::default()
+                .content(text.render(lang))
+                .ephemeral(true),
+        )
+        .await;
+}
+
 /// A failed command: logged (without its arguments) and answered with a short apology.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!(command = %ctx.command().name, error = %error, "command failed");
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content("Sorry, that failed; please try again.")
-                        .ephemeral(true),
-                )
-                .await;
+            apologise(ctx, skald_session::t!("discord-failed")).await;
         }
         // Options Discord sent in a shape the command does not expect (commands changed
         // since the client cached them, or a malformed request): say so, change nothing.
@@ -183,24 +197,12 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             description, ctx, ..
         } => {
             tracing::warn!(command = %ctx.command().name, description, "unexpected options");
-            let _ = poise::Context::Application(ctx)
-                .send(
-                    poise::CreateReply::default()
-                        .content("Sorry, I could not read this command's options (Discord may still show an older version of it); nothing was changed. Please try again in a minute, or see /help.")
-                        .ephemeral(true),
-                )
-                .await;
+            let ctx = poise::Context::Application(ctx);
+            apologise(ctx, skald_session::t!("discord-old-options")).await;
         }
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content(format!(
-                            "I could not read that: {error}. Nothing was changed; see /help."
-                        ))
-                        .ephemeral(true),
-                )
-                .await;
+            tracing::debug!(command = %ctx.command().name, error = %error, "unreadable option");
+            apologise(ctx, skald_session::t!("discord-unreadable-option")).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

@@ -1,8 +1,9 @@
 //! The background loop's notices on Discord (engine moves, reminders, timeouts): each
 //! posted in its game's channel (the game's thread with `discord.threads`), pinging only
-//! the player concerned.
+//! the player concerned, in the language of the channel's server.
 
 use super::deliver;
+use super::server_locales::ServerLocales;
 use crate::runtime::serve::{BoxFuture, Outlet};
 use poise::serenity_prelude as serenity;
 use skald_session::{ChannelId, Notice};
@@ -12,6 +13,10 @@ use std::sync::Arc;
 pub struct DiscordOutlet {
     /// The bot's HTTP client.
     pub http: Arc<serenity::Http>,
+    /// The gateway's cache (servers' preferred locales).
+    pub cache: Arc<serenity::Cache>,
+    /// Each channel's server language, as interactions told it.
+    pub servers: Arc<ServerLocales>,
 }
 
 impl Outlet for DiscordOutlet {
@@ -25,19 +30,36 @@ impl Outlet for DiscordOutlet {
     }
 
     fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
-        Box::pin(post(&self.http, notices))
+        Box::pin(post(self, notices))
     }
 }
 
-/// Posts each notice in its game's channel (the pictures are drawn off the async threads).
-async fn post(http: &Arc<serenity::Http>, notices: Vec<Notice>) {
+/// Posts each notice in its game's channel, in its server's language (the pictures are
+/// drawn off the async threads).
+async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
+    let mut servers = Vec::with_capacity(notices.len());
+    for n in &notices {
+        let lang = match n.channel.0.parse::<u64>() {
+            Ok(id) => {
+                let channel = serenity::ChannelId::new(id.max(1));
+                (outlet.servers)
+                    .of(channel, &outlet.cache, &outlet.http)
+                    .await
+            }
+            Err(_) => None,
+        };
+        servers.push(lang);
+    }
+    let http = &outlet.http;
     let prepared = tokio::task::spawn_blocking(move || {
         notices
             .into_iter()
-            .map(|n| {
+            .zip(servers)
+            .map(|(n, guild)| {
+                let locales = deliver::Locales { user: None, guild };
                 (
                     n.channel.0.clone(),
-                    deliver::prepare(&n.reply, None, deliver::Locales::default()),
+                    deliver::prepare(&n.reply, None, locales),
                 )
             })
             .collect::<Vec<_>>()

@@ -26,9 +26,7 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
-use matrix_sdk::ruma::events::room::message::{
-    OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
-};
+use matrix_sdk::ruma::events::room::message::{OriginalSyncRoomMessageEvent, Relation};
 use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, UInt, UserId};
 use matrix_sdk::store::StateStoreDataKey;
 use matrix_sdk::{Client, Room};
@@ -168,12 +166,8 @@ pub async fn start(
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
                 let Some(_pass) = gate.enter().await else {
-                    let closed = RoomMessageEventContent::notice_plain(
-                        crate::runtime::gate::closed(skald_session::Lang::default()),
-                    );
-                    if let Err(e) = cmd.room.send(closed).await {
-                        tracing::warn!(error = %e, "matrix: cannot send a reply");
-                    }
+                    let closed = crate::runtime::gate::closed_reply(&session, &cmd.ctx);
+                    deliver::deliver(&client, &dms, &cmd.room, &closed, &cmd.how).await;
                     continue;
                 };
                 if let Some(mut reply) = answer(&session, &me, &cmd).await {
@@ -317,7 +311,11 @@ async fn answer(session: &Arc<Session>, me: &UserId, cmd: &Incoming) -> Option<R
     let knows = |name: &str| session.knows_player_named(name);
     let line = match names::resolve(&cmd.room, me, &cmd.line, &knows).await {
         Ok(line) => line,
-        Err(refusal) => return Some(Reply::refused(refusal)),
+        Err(refusal) => {
+            let mut reply = Reply::refused(refusal);
+            session.set_languages(&mut reply, &cmd.ctx);
+            return Some(reply);
+        }
     };
     let s = session.clone();
     let ctx = cmd.ctx.clone();

@@ -598,3 +598,30 @@ fn french_numbers_keep_their_units_with_no_break_spaces() {
         }
     }
 }
+
+/// Skald does not know a reader's or a player's gender: French says "personne d'autre ne le
+/// voit" rather than "vous seul" / "vous seule", and words no adjective that would have to
+/// agree with a person.
+#[test]
+fn french_never_guesses_a_persons_gender() {
+    let gendered = [
+        "vous seul",
+        "vous seule",
+        "lui seul",
+        "elle seule",
+        "êtes prêt",
+    ];
+    for (lang, file, source) in crate::catalog::FILES {
+        if *lang != Lang::Fr {
+            continue;
+        }
+        for (n, line) in source.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            for g in gendered {
+                assert!(!line.contains(g), "{file}:{}: {g:?} in {line:?}", n + 1);
+            }
+        }
+    }
+}

@@ -331,12 +331,12 @@ impl Session {
                     id = ch.id
                 ));
                 r.ping(&o.id);
-                for (verb, command) in [
-                    ("Accept", Command::Accept(Some(ch.id))),
-                    ("Decline", Command::Decline(Some(ch.id))),
+                for (label, command) in [
+                    (t!("choice-accept"), Command::Accept(Some(ch.id))),
+                    (t!("choice-decline"), Command::Decline(Some(ch.id))),
                 ] {
                     r.choices.push(Choice {
-                        label: verb.into(),
+                        label,
                         command,
                         for_user: Some(o.id.clone()),
                     });
@@ -352,7 +352,7 @@ impl Session {
                     id = ch.id
                 ));
                 r.choices.push(Choice {
-                    label: "Accept".into(),
+                    label: t!("choice-accept"),
                     command: Command::Accept(Some(ch.id)),
                     for_user: None,
                 });

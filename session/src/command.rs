@@ -1532,7 +1532,7 @@ mod tests {
             Some("20\u{a0}jours de vacances, ce n'est pas permis\u{a0}; attendu\u{a0}: de 1 à 14")
         );
         assert!(
-            fr("vacation 0").starts_with("0 jour de vacances,"),
+            fr("vacation 0").starts_with("0\u{a0}jour de vacances,"),
             "{}",
             fr("vacation 0")
         );

@@ -122,8 +122,8 @@ pub struct Private {
 /// Something the reader may do next, for adapters that offer buttons.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
-    /// What the button says (`f2-f5`, `accept`).
-    pub label: String,
+    /// What the button says (`f2-f5`, `Accept`), in each reader's language.
+    pub label: Text,
     /// The command it sends, typed (`Command::to_line` writes it as a player would type it,
     /// `move #3 f2-f5`; a chat adapter encodes it in its button).
     pub command: crate::command::Command,

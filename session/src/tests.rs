@@ -878,18 +878,18 @@ fn dice_turns_list_their_legal_steps_as_choices_for_the_mover() {
     let m = w.game(id).live().expect("live");
     let seat = m.position().status().seat().expect("someone to move");
     let mover = UserId::new("console", if seat == Seat::A { "alice" } else { "bob" });
-    let listed: Vec<&str> = r
+    let listed: Vec<String> = r
         .choices
         .iter()
         .filter(|c| c.command.to_line().starts_with("move "))
         .map(|c| {
             assert_eq!(c.for_user.as_ref(), Some(&mover), "only the mover presses");
-            c.label.as_str()
+            c.label.en()
         })
         .collect();
     let legal = m.position().legal_moves();
     assert!(!legal.is_empty());
-    assert_eq!(listed, legal.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(listed, legal);
 }
 
 #[test]

@@ -185,9 +185,10 @@ fn public_view(r: &Reply) -> String {
         s.push_str(&format!("ping {u}\n"));
     }
     for c in &r.choices {
+        let labels = crate::Lang::ALL.map(|lang| c.label.render(lang));
         s.push_str(&format!(
             "choice {} {} {:?}\n",
-            c.label,
+            labels.join("/"),
             c.command.to_line(),
             c.for_user
         ));

@@ -194,7 +194,7 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
             s.sender == bot_id()
                 && s.body.contains("Partie #3")
                 && s.body
-                    .contains("vos pions et leurs valeurs (vous seul les voyez)")
+                    .contains("vos pions et leurs valeurs (personne d'autre ne les voit)")
         })
         .await;
     assert_ne!(private.room, secret_room);

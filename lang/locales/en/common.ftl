@@ -46,3 +46,8 @@ clock-days-hours = { $d } d { $h } h
 restarting = Skald is restarting, so this was not done and nothing was changed. Please send it again in a minute.
 # Matrix: a dice game's legal moves, numbered, for `move N`.
 matrix-numbered-moves = Moves (`move N` plays number N): { $moves }
+
+# The answers a reply offers as buttons (Discord).
+choice-accept = Accept
+choice-decline = Decline
+choice-rematch = Rematch

@@ -1,8 +1,5 @@
 # Discord's own words: buttons, the move menu, and what the adapter says itself.
 
-discord-button-accept = Accept
-discord-button-decline = Decline
-discord-button-rematch = Rematch
 # Shows a Subulata player their own hidden values.
 discord-button-mine = My pieces
 # A command a button of the same message does: "press **Accept**".

@@ -9,7 +9,7 @@ language-from-platform = Skald vous écrit en { $language }, la langue de votre 
 language-default = Skald vous écrit en { $language }, la langue de cette communauté.
 language-how = Pour en changer : { $choices }.
 language-set = Désormais, Skald vous écrit en { $language }.
-language-channels = Ce que vous seul lisez est dans votre langue ; les messages d'un salon sont dans la langue de sa communauté.
+language-channels = Ce qui n'est lu que par vous est dans votre langue ; les messages d'un salon sont dans la langue de sa communauté.
 
 vacation-too-many = il vous reste { $left } { $left ->
     [one] jour
@@ -55,8 +55,8 @@ platform-name = { $platform ->
     [console] console
    *[other] autre
 }
-link-code-sent = { $name } : je vous ai envoyé un code de liaison, à vous seul.
-link-code = Votre code de liaison est { $code }, valable jusqu'au { $expires } ({ $minutes } minutes), une seule fois. Sur votre autre plateforme, envoyez `link { $code }` là où vous seul le voyez (/link sur Discord ; votre salon privé avec moi sur Matrix) : ce compte jouera alors en votre nom, avec vos parties et vos cotes. Ne partagez jamais ce code : qui l'utilise joue en votre nom.
+link-code-sent = { $name } : je vous ai envoyé un code de liaison, que personne d'autre ne voit.
+link-code = Votre code de liaison est { $code }, valable jusqu'au { $expires } ({ $minutes } minutes), une seule fois. Sur votre autre plateforme, envoyez `link { $code }` là où personne d'autre ne le voit (/link sur Discord ; votre salon privé avec moi sur Matrix) : ce compte jouera alors en votre nom, avec vos parties et vos cotes. Ne partagez jamais ce code : qui l'utilise joue en votre nom.
 link-already-plays-as = ce compte joue déjà en tant que { $player } ; demandez un code depuis ce compte-là, ou `unlink` celui-ci d'abord
 link-not-a-code = « { $typed } » n'est pas un code de liaison : un code fait 8 lettres et chiffres comme ABCD-EFGH, obtenu par `link` sur votre autre compte
 link-code-invalid = ce code de liaison n'est pas valable : il est peut-être mal tapé, déjà utilisé ou expiré (un code dure 10 minutes). Demandez-en un nouveau avec `link` sur votre autre compte.

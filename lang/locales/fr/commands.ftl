@@ -66,13 +66,13 @@ cmd-vacation = vacances
     .detail = Ajoute ces jours à vos délais en cours ; les tours qui vous reviennent pendant les vacances commencent à compter à leur fin.
 cmd-link = lier
     .summary = être un seul joueur sur Discord et Matrix : liez vos comptes par un code à usage unique
-    .detail = Envoyez `link` pour obtenir un code, envoyé à vous seul (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où vous seul le voyez (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
+    .detail = Envoyez `link` pour obtenir un code, que personne d'autre ne voit (valable 10 minutes, une seule fois) ; puis envoyez `link <code>` depuis votre compte sur l'autre plateforme, là où personne d'autre ne le voit (/lier sur Discord, votre salon privé avec le bot sur Matrix). Ce compte joue alors en votre nom : vos parties, vos cotes, les notifications sur les deux plateformes. Ses propres parties vous reviennent ; là où les deux comptes avaient une cote, celle qui compte le plus de parties est gardée.
 cmd-unlink = délier
     .summary = séparer ce compte du joueur auquel il était lié
     .detail = Tapé depuis un compte lié, ce compte se détache (ses parties et ses cotes restent au joueur). Tapé par le joueur, tous les comptes liés se détachent.
 cmd-language = langue
     .summary = la langue dans laquelle Skald vous écrit
-    .detail = Sans langue, dit laquelle Skald utilise pour vous. Ce que vous seul lisez (les réponses qui vous sont faites sur Discord, votre salon privé sur Matrix, les valeurs de vos pions) est dans votre langue ; les messages d'un salon sont dans celle de sa communauté.
+    .detail = Sans langue, dit laquelle Skald utilise pour vous. Ce qui n'est lu que par vous (les réponses qui vous sont faites sur Discord, votre salon privé sur Matrix, les valeurs de vos pions) est dans votre langue ; les messages d'un salon sont dans celle de sa communauté.
 cmd-help = aide
     .summary = cette liste, ou une commande en détail
 

@@ -46,3 +46,8 @@ clock-days-hours = { $d } j { $h } h
 restarting = Skald redémarre : rien n'a donc été fait ni changé. Renvoyez-la dans une minute, s'il vous plaît.
 # Matrix : les coups possibles d'une partie aux dés, numérotés, pour `move N`.
 matrix-numbered-moves = Coups (`move N` joue le numéro N) : { $moves }
+
+# Ce qu'une réponse propose en boutons (Discord).
+choice-accept = Accepter
+choice-decline = Refuser
+choice-rematch = Revanche

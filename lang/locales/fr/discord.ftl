@@ -1,8 +1,5 @@
 # Les mots de Discord : boutons, menu des coups, et ce que l'adaptateur dit lui-même.
 
-discord-button-accept = Accepter
-discord-button-decline = Refuser
-discord-button-rematch = Revanche
 # Montre à un joueur de Subulata ses propres valeurs cachées.
 discord-button-mine = Mes pions
 # Une commande qu'un bouton du même message fait : « appuyez sur **Accepter** ».

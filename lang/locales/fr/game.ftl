@@ -50,7 +50,7 @@ game-player-seat = { $name } ({ $seat })
 game-status = #{ $id } : { $status }
 game-deadline = , échéance { $deadline } (dans { $left }).
 game-clocks = Pendules : { $clocks }.
-game-your-values = Partie #{ $id } : vos pions et leurs valeurs (vous seul les voyez) :
+game-your-values = Partie #{ $id } : vos pions et leurs valeurs (personne d'autre ne les voit) :
 # La fin d'une phrase faite de plusieurs messages.
 sentence-end = .
 
@@ -194,8 +194,8 @@ challenge-seat-object = { $key ->
 challenge-which = { $n } défis conviennent : { $challenges } ; dites lequel, comme `{ $example }`
 challenge-other-channel = le défi #{ $id } a été lancé dans un autre salon, { $channel } ; acceptez-le là-bas
 challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs ont été placées au hasard (ci-dessous). Jusqu'à votre premier coup, vous pouvez les placer vous-même, en privé : `arrange #{ $id } <neuf valeurs>` pour { $order }.
-secret-values-in-public = Tout le monde ici lit ce que vous tapez : ces valeurs n'ont donc pas été utilisées et rien n'a changé. Envoyez `arrange` là où vous seul le voyez : la commande /arrange sur Discord, votre salon privé avec le bot sur Matrix.
-secret-link-in-public = Tout le monde ici lit ce que vous tapez : les codes de liaison ne sont donc pas pris ici et rien n'a changé. Envoyez `link` là où vous seul le voyez : la commande /link sur Discord, votre salon privé avec le bot sur Matrix.
+secret-values-in-public = Tout le monde ici lit ce que vous tapez : ces valeurs n'ont donc pas été utilisées et rien n'a changé. Envoyez `arrange` là où personne d'autre ne le voit : la commande /arrange sur Discord, votre salon privé avec le bot sur Matrix.
+secret-link-in-public = Tout le monde ici lit ce que vous tapez : les codes de liaison ne sont donc pas pris ici et rien n'a changé. Envoyez `link` là où personne d'autre ne le voit : la commande /link sur Discord, votre salon privé avec le bot sur Matrix.
 edit-of-done-command = Cette commande a déjà été exécutée : la modification n'a donc pas été relancée. Envoyez la nouvelle commande dans un nouveau message.
 
 challenge-yourself = vous ne pouvez pas vous défier vous-même ; nommez quelqu'un d'autre, ou omettez le @joueur pour un défi ouvert
@@ -211,7 +211,7 @@ decline-nothing-in-game = rien à refuser dans la partie #{ $id } : aucune null
 decline-which-game = des propositions attendent dans les parties { $games } ; dites laquelle, comme `decline #{ $id }`
 decline-open-challenge = le défi #{ $id } est ouvert à tous, il ne peut donc pas être refusé ; laissez-le, ou { $challenger } peut le retirer avec `cancel #{ $id }`
 cancel-none-here = vous n'avez aucun défi en attente ici ; `games` liste les vôtres
-cancel-not-yours = le défi #{ $id } est celui de { $challenger } ; lui seul peut le retirer{ $yours ->
+cancel-not-yours = le défi #{ $id } appartient à { $challenger } ; personne d'autre ne peut le retirer{ $yours ->
     [declinable] {" "}(vous pouvez le refuser avec `decline #{ $id }`)
    *[other] {""}
 }

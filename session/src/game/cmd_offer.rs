@@ -81,9 +81,12 @@ impl Session {
             Command::Draw(g) | Command::Takeback(g) => *g,
             _ => None,
         };
-        for (label, command) in [("Accept", accept), ("Decline", Command::Decline(game))] {
+        for (label, command) in [
+            (crate::t!("choice-accept"), accept),
+            (crate::t!("choice-decline"), Command::Decline(game)),
+        ] {
             reply.choices.push(Choice {
-                label: label.into(),
+                label,
                 command,
                 for_user: Some(to.id.clone()),
             });

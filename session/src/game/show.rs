@@ -207,7 +207,7 @@ impl Session {
                         reply.ping(&g.players[seat.index()].id);
                     }
                     reply.choices.push(Choice {
-                        label: "Rematch".into(),
+                        label: crate::t!("choice-rematch"),
                         command: Command::Rematch(Some(g.id)),
                         for_user: Some(g.players[seat.index()].id.clone()),
                     });
@@ -231,7 +231,7 @@ impl Session {
                                 game: Some(g.id),
                                 moves: vec![mv.clone()],
                             },
-                            label: mv,
+                            label: Text::verbatim(mv),
                             for_user: Some(player.id.clone()),
                         });
                     }

@@ -31,21 +31,10 @@ const OLD_MINE: &str = "mine ";
 const MAX_OPTIONS: usize = 25;
 const SELECT_ID: &str = "pick";
 
-/// The session's answer words on its choices, each with its button label in the files. Any
-/// other label (a move, `w12+1`) is shown as it is: the same in every language.
-const ANSWERS: [(&str, &str); 3] = [
-    ("Accept", "discord-button-accept"),
-    ("Decline", "discord-button-decline"),
-    ("Rematch", "discord-button-rematch"),
-];
-
 /// A choice's button label in `lang` (`Accepter`), as the buttons and the text naming them
 /// ("press **Accept**") both show it.
 pub fn label(choice: &Choice, lang: Lang) -> String {
-    match ANSWERS.iter().find(|(word, _)| *word == choice.label) {
-        Some((_, id)) => skald_lang::render_message(lang, id, &[]),
-        None => choice.label.clone(),
-    }
+    choice.label.render(lang)
 }
 
 /// The buttons for a reply, labelled in `lang` (the channel's): the answers (accept,
@@ -177,7 +166,7 @@ fn button_rows_of(buttons: &[(String, String)]) -> Vec<serenity::CreateActionRow
                     .map(|(label, id)| {
                         serenity::CreateButton::new(id.clone())
                             .label(label.clone())
-                            .style(style(label))
+                            .style(style(id))
                     })
                     .collect(),
             )
@@ -185,22 +174,18 @@ fn button_rows_of(buttons: &[(String, String)]) -> Vec<serenity::CreateActionRow
         .collect()
 }
 
-/// A button's colour by what it does, whatever the language of its label: accepting green,
-/// declining red, "My pieces" blue.
-fn style(label: &str) -> serenity::ButtonStyle {
-    let is = |id: &str| {
-        Lang::ALL
-            .into_iter()
-            .any(|lang| skald_lang::render_message(lang, id, &[]) == label)
-    };
-    if is("discord-button-accept") {
-        serenity::ButtonStyle::Success
-    } else if is("discord-button-decline") {
-        serenity::ButtonStyle::Danger
-    } else if is("discord-button-mine") {
-        serenity::ButtonStyle::Primary
-    } else {
-        serenity::ButtonStyle::Secondary
+/// A button's colour by what it does (read from its id, whatever the language of its
+/// label): accepting green, declining red, "My pieces" blue.
+fn style(id: &str) -> serenity::ButtonStyle {
+    if id.starts_with(MINE) || id.starts_with(OLD_MINE) {
+        return serenity::ButtonStyle::Primary;
+    }
+    match command::decode(id) {
+        Some(Command::Accept(_) | Command::Draw(_) | Command::Takeback(_)) => {
+            serenity::ButtonStyle::Success
+        }
+        Some(Command::Decline(_)) => serenity::ButtonStyle::Danger,
+        _ => serenity::ButtonStyle::Secondary,
     }
 }
 
@@ -365,7 +350,7 @@ mod tests {
 
     fn choice(label: &str, command: &str) -> Choice {
         Choice {
-            label: label.into(),
+            label: skald_session::Text::verbatim(label),
             command: skald_session::command::parse(command).expect("a test choice parses"),
             for_user: Some(UserId::new("discord", "1")),
         }

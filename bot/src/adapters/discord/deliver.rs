@@ -434,14 +434,14 @@ mod help_tests {
 
     #[test]
     fn a_button_of_the_message_is_named_in_the_readers_language() {
-        let choice = |label: &str, line: &str| skald_session::Choice {
-            label: label.into(),
+        let choice = |label: skald_session::Text, line: &str| skald_session::Choice {
+            label,
             command: skald_session::command::parse(line).expect("parses"),
             for_user: None,
         };
         let buttons = [
-            choice("Accept", "accept #4"),
-            choice("Decline", "decline #4"),
+            choice(skald_session::t!("choice-accept"), "accept #4"),
+            choice(skald_session::t!("choice-decline"), "decline #4"),
         ];
         let text = "@bob: `accept #4` or `decline #4`; `board #4`.";
         assert_eq!(

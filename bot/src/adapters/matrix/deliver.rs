@@ -274,7 +274,7 @@ pub fn numbered_moves(reply: &Reply, lang: Lang) -> Option<String> {
         .iter()
         .filter(|c| matches!(c.command, skald_session::command::Command::Move { .. }))
         .enumerate()
-        .map(|(i, c)| format!("{}. {}", i + 1, c.label))
+        .map(|(i, c)| format!("{}. {}", i + 1, c.label.render(lang)))
         .collect();
     (!moves.is_empty())
         .then(|| skald_session::t!("matrix-numbered-moves", moves = moves.join("  ")).render(lang))

@@ -5,29 +5,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::sync::LazyLock;
 
-/// Every message file, for every language: a file missing in one language does not compile.
-macro_rules! files {
-    ($($name:literal),* $(,)?) => {
-        &[$(
-            (Lang::En, $name, include_str!(concat!("../locales/en/", $name))),
-            (Lang::Fr, $name, include_str!(concat!("../locales/fr/", $name))),
-        )*]
-    };
-}
-
-/// The files: `(language, file name, contents)`.
-pub(crate) const FILES: &[(Lang, &str, &str)] = files![
-    "common.ftl",
-    "account.ftl",
-    "rules.ftl",
-    "board.ftl",
-    "game.ftl",
-    "lists.ftl",
-    "commands.ftl",
-    "rules_summary.ftl",
-    "discord.ftl",
-    "console.ftl",
-];
+/// The files: `(language, file name, contents)`, found by `build.rs` (every language has
+/// the same files, or the crate does not build).
+pub(crate) use crate::language::FILES;
 
 /// An argument's value as the catalog takes it.
 pub(crate) enum Value {

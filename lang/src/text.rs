@@ -2,6 +2,7 @@
 //! and each adapter renders them for each reader.
 
 use crate::Lang;
+use crate::language::DateStyle;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -223,9 +224,9 @@ impl Text {
 /// (English: ISO digits; French: the day, the month's name).
 fn render_date(lang: Lang, at: &DateTime) -> String {
     use crate::catalog::Value;
-    let (month, day) = match lang {
-        Lang::En => (format!("{:02}", at.month), format!("{:02}", at.day)),
-        Lang::Fr => (
+    let (month, day) = match lang.date_style() {
+        DateStyle::Iso => (format!("{:02}", at.month), format!("{:02}", at.day)),
+        DateStyle::DayMonthName => (
             crate::catalog::format(lang, &format!("month-{}", at.month), &[]),
             at.day.to_string(),
         ),

@@ -116,10 +116,12 @@ impl Session {
     }
 }
 
-/// A language's name in the reader's language (`French`, `français`).
+/// A language's name in the reader's language (`French`, `français`; a language added
+/// since the reader's file was written goes by its own name).
 fn name(lang: Lang) -> Text {
-    match lang {
-        Lang::En => t!("language-name-en"),
-        Lang::Fr => t!("language-name-fr"),
-    }
+    t!(
+        "language-name",
+        code = lang.code(),
+        native = lang.native_name()
+    )
 }

@@ -1,7 +1,12 @@
 # Your account: the language Skald writes to you in.
 
-language-name-en = English
-language-name-fr = French
+# A language's name in this one; $code: its code; $native: its own name for itself, for a
+# language added after this file was written.
+language-name = { $code ->
+    [en] English
+    [fr] French
+   *[other] { $native }
+}
 # One language a player may pick: `language fr` (Français).
 language-choice = `language { $code }` ({ $name })
 language-chosen = Skald writes to you in { $language }, as you chose.

@@ -1,7 +1,12 @@
 # Votre compte : la langue dans laquelle Skald vous écrit.
 
-language-name-en = anglais
-language-name-fr = français
+# Le nom d'une langue dans celle-ci ; $code : son code ; $native : son propre nom, pour
+# une langue ajoutée après ce fichier.
+language-name = { $code ->
+    [en] anglais
+    [fr] français
+   *[other] { $native }
+}
 # Une langue au choix : `language fr` (Français).
 language-choice = `language { $code }` ({ $name })
 language-chosen = Skald vous écrit en { $language }, comme vous l'avez choisi.

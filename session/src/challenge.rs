@@ -514,6 +514,7 @@ impl Session {
             rematch: None,
             end: None,
             homes,
+            premoves: Default::default(),
         };
         self.start_turn(&mut g, &m, now)?;
         let commit = Commit {

@@ -76,6 +76,14 @@ pub enum Command {
     Unlink,
     /// `language [en|fr]`: the language Skald writes to you in (none given: which it is).
     Language(Option<skald_lang::Lang>),
+    /// `premove [#id] [<their move> <answer> ...|clear]`: conditional moves (see
+    /// [`crate::premove`]); no words lists them.
+    Premove {
+        /// The game (`None`: the speaker's only game here).
+        game: Option<u64>,
+        /// The words after the id, as typed: moves in pairs, `clear`, or none.
+        line: Vec<String>,
+    },
 }
 
 impl Command {
@@ -85,6 +93,10 @@ impl Command {
     pub fn carries_secret(&self) -> bool {
         match self {
             Command::Link(None) => false,
+            // Listing or clearing one's lines says nothing of them.
+            Command::Premove { line, .. } => {
+                !(line.is_empty() || line.len() == 1 && line[0].eq_ignore_ascii_case("clear"))
+            }
             _ => is_secret_input(self.name()),
         }
     }
@@ -115,6 +127,7 @@ impl Command {
             Command::Link(_) => "link",
             Command::Unlink => "unlink",
             Command::Language(_) => "language",
+            Command::Premove { .. } => "premove",
         }
     }
 }
@@ -452,6 +465,41 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         build: |a| moves(a.id("game"), &words(a.text("move"))),
+    },
+    CommandInfo {
+        name: "premove",
+        aliases: &["conditional"],
+        usage: "premove [#id] [line: <their move> <your answer> ... | clear]",
+        example: "premove e7-e9 d4-d6",
+        args: &[
+            Arg {
+                name: "line",
+                kind: ArgKind::Text {
+                    max_len: 200,
+                    prefix: "",
+                },
+                required: false,
+                complete: false,
+            },
+            GAME,
+        ],
+        parse: |a| {
+            let (game, rest) = split_id(a)?;
+            Ok(Command::Premove {
+                game,
+                line: rest.iter().map(|w| w.to_string()).collect(),
+            })
+        },
+        secret: true,
+        build: |a| {
+            Ok(Command::Premove {
+                game: a.id("game"),
+                line: words(a.text("line"))
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+            })
+        },
     },
     CommandInfo {
         name: "board",
@@ -1425,6 +1473,18 @@ mod tests {
             Command::Unlink,
             Command::Language(None),
             Command::Language(Some(skald_lang::Lang::Fr)),
+            Command::Premove {
+                game: None,
+                line: Vec::new(),
+            },
+            Command::Premove {
+                game: Some(3),
+                line: vec!["clear".into()],
+            },
+            Command::Premove {
+                game: Some(3),
+                line: vec!["e7-e9".into(), "d4-d6".into()],
+            },
         ]
     }
 
@@ -1539,7 +1599,7 @@ mod tests {
         assert_eq!(
             fr("mvoe f2-f5"),
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
-             commandes\u{a0}: challenge, accept, decline, cancel, move, board, moves, resign, \
+             commandes\u{a0}: challenge, accept, decline, cancel, move, premove, board, moves, resign, \
              abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
              vacation, link, unlink, language, help"
         );

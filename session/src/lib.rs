@@ -36,6 +36,7 @@ mod lists;
 pub mod messages;
 mod parsed;
 pub mod pictures;
+pub mod premove;
 pub mod reply;
 mod scheduler;
 pub mod store;
@@ -66,6 +67,8 @@ mod tests_language;
 mod tests_limits;
 #[cfg(test)]
 mod tests_link;
+#[cfg(test)]
+mod tests_premove;
 #[cfg(test)]
 mod tests_secrecy;
 
@@ -352,6 +355,7 @@ impl Session {
             Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
             Command::Unlink => self.cmd_unlink(ctx),
             Command::Language(lang) => self.cmd_language(ctx, *lang),
+            Command::Premove { game, line } => self.cmd_premove(ctx, *game, line),
         }
     }
 

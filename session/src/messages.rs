@@ -10,6 +10,7 @@ use skald_rules::{Action, Event, MoveError, Position, Record, Seat, Status};
 pub fn secret_input_in_public(command: &str) -> Text {
     match command {
         "link" => t!("secret-link-in-public"),
+        "premove" => t!("secret-premove-in-public"),
         _ => t!("secret-values-in-public"),
     }
 }

@@ -261,6 +261,8 @@ struct Counts {
     linked_actions: u64,
     posted_elsewhere: u64,
     ended_by: std::collections::BTreeMap<String, u64>,
+    premoves_hidden: u64,
+    premoves_shared: u64,
 }
 
 /// The two worlds and the game being played in them.
@@ -276,6 +278,10 @@ struct Twins {
     permuted: [bool; 2],
     /// Each player's linked account on the other platform, if any (its name).
     aliases: std::collections::BTreeMap<String, String>,
+    /// Moves the waiting player's conditional lines predict, queued with a different
+    /// answer in each world: the mover plays none of them next, so the lines are cleared
+    /// unused and nothing public may differ.
+    avoid: Vec<String>,
 }
 
 impl Twins {
@@ -446,6 +452,7 @@ impl Twins {
 
     /// Starts game `k` between fresh players (so no earlier result shows in its replies).
     fn start(&mut self, k: u64) {
+        self.avoid.clear();
         // A third of the games between a Discord and a Matrix player, half of those with
         // both players' other accounts linked.
         let between = self.rng.random_range(0..6);
@@ -550,7 +557,11 @@ impl Twins {
         );
         let (mover, other) = (self.actor(&mover), self.actor(&other));
         let legal = position.legal_moves();
-        let any_move = legal[self.rng.random_range(0..legal.len())].clone();
+        let avoidable: Vec<&String> = legal.iter().filter(|m| !self.avoid.contains(m)).collect();
+        let any_move = match avoidable.as_slice() {
+            [] => legal[0].clone(),
+            moves => moves[self.rng.random_range(0..moves.len())].clone(),
+        };
         let random_player = if self.rng.random_bool(0.5) {
             mover.clone()
         } else {
@@ -565,7 +576,11 @@ impl Twins {
                 } else {
                     mv
                 };
-                self.say(&mover, &format!("move {typed}"));
+                // The lines are gone once a move is played (a move refused, say where the
+                // game does not live, leaves them).
+                if self.say(&mover, &format!("move {typed}")).kind == ReplyKind::Done {
+                    self.avoid.clear();
+                }
             }
             700..750 => {
                 // A (re-)arrangement, allowed until the player's own first move.
@@ -607,7 +622,8 @@ impl Twins {
                 let line = format!("move {}", bad[self.rng.random_range(0..bad.len())]);
                 self.say(&mover, &line);
             }
-            850..900 => {
+            850..870 => self.premove(&other, &position),
+            870..900 => {
                 let c = ["board", "moves", "games", "board", "help arrange"];
                 let c = c[self.rng.random_range(0..c.len())];
                 self.say(&random_player, c);
@@ -644,6 +660,51 @@ impl Twins {
         }
     }
 
+    /// The waiting player `who` queues a conditional line against the mover's next move:
+    /// the same line in both worlds (it may be played out), or one predicting the same move
+    /// with a different answer in each world, which the mover then does not play (see
+    /// [`Twins::avoid`]): public outputs and logs must not differ, whatever the lines say.
+    fn premove(&mut self, who: &str, position: &skald_rules::Position) {
+        let id = self.game;
+        let legal = position.legal_moves();
+        let theirs = legal[self.rng.random_range(0..legal.len())].clone();
+        let mut after = position.clone();
+        if after.play(&theirs).is_err() || after.status().seat().is_none() {
+            return;
+        }
+        let answers = after.legal_moves();
+        let line = |answer: &String| format!("premove #{id} {theirs} {answer}");
+        let (Some(first), Some(second)) = (answers.first(), answers.last()) else {
+            return;
+        };
+        let spare = legal
+            .iter()
+            .any(|m| *m != theirs && !self.avoid.contains(m));
+        if first != second && spare && self.rng.random_bool(0.7) {
+            // Different lines: only the public parts and logs are compared (each world's
+            // owner reads their own line).
+            let (ra, la) = self.a.say(who, &line(first));
+            let (rb, lb) = self.b.say(who, &line(second));
+            let what = format!("game #{id} @{who} premove (different lines)");
+            assert_eq!(public_view(&ra), public_view(&rb), "{what}: public output");
+            assert_eq!(la, lb, "{what}: log lines");
+            self.counts.premoves_hidden += 1;
+            self.avoid.push(theirs.clone());
+        } else {
+            self.say(who, &line(first));
+            self.counts.premoves_shared += 1;
+        }
+        // Typed where others read it (a Matrix room): refused, the same in both worlds.
+        let public = Context {
+            private: false,
+            ..ctx_of(who)
+        };
+        let ra = self.a.session.handle(&public, &line(first));
+        let rb = self.b.session.handle(&public, &line(second));
+        assert_eq!(ra.kind, ReplyKind::Refused);
+        assert_eq!(public_view(&ra), public_view(&rb), "a line typed in public");
+    }
+
     /// The other player of the game than the one `name` (an account of theirs) acts for,
     /// acting from one of their accounts.
     fn players_other(&mut self, name: &str) -> String {
@@ -665,6 +726,7 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
         players: [String::new(), String::new()],
         permuted: [false, false],
         aliases: Default::default(),
+        avoid: Vec::new(),
     };
     for k in 1..=GAMES {
         twins.start(k);
@@ -695,6 +757,7 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
         );
     }
     assert!(c.log_lines > GAMES, "{c:?}");
+    assert!(c.premoves_hidden > 100 && c.premoves_shared > 50, "{c:?}");
     assert!(
         c.notices > 0 && c.pngs > 0 && c.private_compared > 0,
         "{c:?}"

@@ -326,3 +326,97 @@ fn concurrent_moves_accepts_and_resigns_apply_exactly_once() {
         "the threads really raced (some lost a compare-and-swap)"
     );
 }
+
+/// The opponent's move and a `premove clear` sent at the same instant, many times: each
+/// applies once, in some order. Either the clear came first (the move is played alone) or
+/// the move did (with the conditional answer, in the same write), never the answer without
+/// the move, never anything twice, and no line is left over.
+#[test]
+fn a_move_and_a_premove_clear_at_once_apply_once_each() {
+    let session = session();
+    let mut orders = [0usize; 2];
+    for round in 0..30u64 {
+        let id = {
+            let r = session.handle(&ctx("alice"), "challenge tafl @bob first casual");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+            let text = r.text.en();
+            text["Challenge #".len()..]
+                .split(':')
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("a challenge number")
+        };
+        let accepted = session.handle(&ctx("bob"), &format!("accept #{id}"));
+        assert_eq!(accepted.kind, ReplyKind::Done, "{}", accepted.text.en());
+        let game = |s: &Session| s.store().game(id).expect("reads").expect("exists").doc;
+        let first = game(&session)
+            .live()
+            .expect("replays")
+            .position()
+            .legal_moves()[0]
+            .clone();
+        let r = session.handle(&ctx("alice"), &format!("move #{id} {first}"));
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+        // alice's line: bob's move (one of his legal ones, by round) answered by her first.
+        let mut p = game(&session).live().expect("replays").position().clone();
+        let legal = p.legal_moves();
+        let theirs = legal[round as usize % legal.len()].clone();
+        p.play(&theirs).expect("legal");
+        let answer = p.legal_moves()[0].clone();
+        let r = session.handle(&ctx("alice"), &format!("premove #{id} {theirs} {answer}"));
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+        let before = game(&session).record.actions.len();
+
+        let replies = race(
+            &session,
+            &[
+                ("bob".to_string(), format!("move #{id} {theirs}")),
+                ("alice".to_string(), format!("premove #{id} clear")),
+            ],
+        );
+        let g = game(&session);
+        assert!(
+            g.premoves.iter().all(Vec::is_empty),
+            "no line left: {:?}",
+            g.premoves
+        );
+        let added = g.record.actions.len() - before;
+        let moved = replies[0].kind == ReplyKind::Done;
+        match added {
+            0 => assert!(!moved, "a move acknowledged is played"),
+            1 => {
+                assert!(
+                    moved && replies[1].kind == ReplyKind::Done,
+                    "the clear came first"
+                );
+                orders[0] += 1;
+            }
+            2 => {
+                assert!(moved, "{}", replies[0].text.en());
+                assert!(
+                    replies[0].text.en().contains(&format!(
+                        "answered at once with a conditional move: {answer}"
+                    )),
+                    "{}",
+                    replies[0].text.en()
+                );
+                let last: Vec<String> = g.record.actions[before..]
+                    .iter()
+                    .map(|a| format!("{a:?}"))
+                    .collect();
+                assert!(
+                    last[0].contains(&theirs) && last[1].contains(&answer),
+                    "{last:?}"
+                );
+                orders[1] += 1;
+            }
+            n => panic!("{n} actions from one move and one clear"),
+        }
+        let _ = session.handle(&ctx("alice"), &format!("resign #{id}"));
+    }
+    eprintln!(
+        "premove races: clear first {}, move first {}",
+        orders[0], orders[1]
+    );
+    assert!(orders[0] + orders[1] > 0, "the races happened: {orders:?}");
+}

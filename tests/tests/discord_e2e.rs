@@ -111,7 +111,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 23);
+    assert_eq!(names.len(), 24);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");
@@ -766,6 +766,81 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     );
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(logged.contains("FAKE clock"), "the fake clock is announced");
+    fake.assert_valid();
+}
+
+#[test]
+fn a_conditional_move_is_answered_only_to_its_owner_and_played_when_its_move_comes() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-premove");
+    let (_bot, _log) = start_bot(&fake, data.path(), "");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
+    );
+    callback_of(&fake, 1);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(2, BOB, "accept #1"),
+    );
+    callback_of(&fake, 2);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(3, ALICE, "d1-d4"),
+    );
+    callback_of(&fake, 3);
+    let before = fake.calls().len();
+
+    // alice's line, on bob's turn: answered to her alone, nothing posted for the channel.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            4,
+            2,
+            ALICE,
+            "premove",
+            json!([{"name": "line", "type": 3, "value": "e7-e9 d4-d5"}]),
+        ),
+    );
+    let calls = callback_of(&fake, 4);
+    let answer = data_of(&calls[0]);
+    assert!(is_ephemeral(&answer), "{answer}");
+    assert!(
+        content_of(&answer).contains("Queued in game #1: if e7-e9 then d4-d5."),
+        "{answer}"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let public: Vec<String> = fake.calls()[before..]
+        .iter()
+        .filter(|c| c.method == "POST" && !is_ephemeral(&data_of(c)) && !is_ephemeral(&c.json()))
+        .map(|c| c.json().to_string())
+        .collect();
+    assert!(public.is_empty(), "nothing public: {public:?}");
+
+    // bob plays the predicted move: alice's answer comes in the same message.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(5, BOB, "e7-e9"),
+    );
+    let c = data_of(&callback_of(&fake, 5)[0]);
+    assert!(!is_ephemeral(&c), "{c}");
+    let text = content_of(&c);
+    assert!(
+        text.contains("bob (Defenders) played e7-e9.")
+            && text.contains("alice (Attackers) answered at once with a conditional move: d4-d5."),
+        "{text}"
+    );
+    // bob has no lines, and cannot see alice's.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(6, 2, BOB, "premove", json!([])),
+    );
+    let c = data_of(&callback_of(&fake, 6)[0]);
+    assert!(
+        is_ephemeral(&c) && content_of(&c).contains("You have no conditional moves in game #1"),
+        "{c}"
+    );
     fake.assert_valid();
 }
 

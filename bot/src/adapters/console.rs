@@ -315,8 +315,12 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
     }
     for p in &reply.private {
         let their = p.lang.unwrap_or(lang);
+        // A reply with nothing for the channel (`premove`) starts with its private part.
+        if !s.is_empty() && !s.ends_with("! ") {
+            s.push('\n');
+        }
         s.push_str(&format!(
-            "\n(private to @{}) {}",
+            "(private to @{}) {}",
             p.name,
             p.text.render(their)
         ));

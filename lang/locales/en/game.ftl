@@ -233,3 +233,34 @@ members-unknown = I cannot see who is in this room right now, so nothing was cha
 not-in-room = Nobody called { $typed } is in this room, so nothing was changed.
 not-in-room-candidates = {" "}Name one of: { $people } (their full id, or a mention).
 several-in-room = { $typed } could be any of: { $people }. Nothing was changed; name one by their full id, or mention them.
+
+# Conditional moves (`premove`): lines of play a player queues against their opponent's next
+# moves, shown to that player alone.
+# $theirs: the opponent's predicted move; $answer: the player's answer to it.
+premove-exchange = if { $theirs } then { $answer }
+# $line: the exchanges; $count: how many lines the player now has in the game.
+premove-queued = Queued in game #{ $id }: { $line }. { $count ->
+    [one] It is your only line there
+   *[other] You have { $count } lines there
+} (`premove #{ $id }` lists them, `premove #{ $id } clear` removes them). Each answer is played the moment the move it answers is, if it is legal then.
+premove-none = You have no conditional moves in game #{ $id }. On your opponent's turn, `premove #{ $id } <their move> <your answer>` queues one.
+premove-list-head = Your conditional moves in game #{ $id } ({ $count ->
+    [one] one line
+   *[other] { $count } lines, tried in this order
+}):
+premove-cleared = { $count ->
+    [0] You had no conditional moves in game #{ $id }; nothing changed.
+    [one] Your line of conditional moves in game #{ $id } is cleared.
+   *[other] Your { $count } lines of conditional moves in game #{ $id } are cleared.
+}
+premove-dice = conditional moves are for games without dice (Hnefatafl, Subulata): in game #{ $id } ({ $rule_set }) the dice decide what can be played
+premove-not-their-turn = it is your turn in game #{ $id }: play your move; a conditional move answers your opponent's next one
+premove-too-many = you already have { $most } lines in game #{ $id }, the most there may be; `premove #{ $id } clear` removes them
+premove-unpaired = a line is pairs of moves, their move then your answer: { $last } has no answer
+premove-too-long = a line holds at most { $most } pairs of moves
+premove-bad-move = '{ $input }' cannot be part of this line: { $why }
+# In the public reply: the player's queued answer, played at once in their name.
+premove-answered = { $player } answered at once with a conditional move: { $answer }.
+premove-dropped-head = Game #{ $id }: a conditional move could not be played, so its line is dropped:
+premove-dropped = if { $theirs } then { $answer }: { $why }
+secret-premove-in-public = Everyone here can read what you type, so this line was not queued and nothing was changed. Send `premove` where only you see it: the /premove command on Discord, your direct room with the bot on Matrix.

@@ -239,3 +239,34 @@ members-unknown = Je ne vois pas qui est dans ce salon pour l'instant, donc rien
 not-in-room = Personne du nom de { $typed } n'est dans ce salon, donc rien n'a changé.
 not-in-room-candidates = {" "}Désignez l'un de : { $people } (son identifiant complet, ou une mention).
 several-in-room = { $typed } peut désigner : { $people }. Rien n'a changé ; désignez-en un par son identifiant complet, ou mentionnez-le.
+
+# Les coups conditionnels (`premove`) : des lignes de jeu qu'un joueur prépare contre les
+# prochains coups de son adversaire, montrées à ce joueur seulement.
+# $theirs : le coup prévu de l'adversaire ; $answer : la réponse du joueur.
+premove-exchange = si { $theirs } alors { $answer }
+# $line : les échanges ; $count : combien de lignes le joueur a maintenant dans la partie.
+premove-queued = Ajouté à la partie #{ $id } : { $line }. { $count ->
+    [one] C'est votre seule ligne dans cette partie
+   *[other] Vous avez { $count } lignes dans cette partie
+} (`premove #{ $id }` les liste, `premove #{ $id } clear` les retire). Chaque réponse est jouée dès que le coup auquel elle répond l'est, si elle est légale à ce moment-là.
+premove-none = Vous n'avez aucun coup conditionnel dans la partie #{ $id }. Pendant le tour de votre adversaire, `premove #{ $id } <son coup> <votre réponse>` en prépare un.
+premove-list-head = Vos coups conditionnels dans la partie #{ $id } ({ $count ->
+    [one] une ligne
+   *[other] { $count } lignes, essayées dans cet ordre
+}) :
+premove-cleared = { $count ->
+    [0] Vous n'aviez aucun coup conditionnel dans la partie #{ $id } ; rien n'a changé.
+    [one] Votre ligne de coups conditionnels dans la partie #{ $id } est retirée.
+   *[other] Vos { $count } lignes de coups conditionnels dans la partie #{ $id } sont retirées.
+}
+premove-dice = les coups conditionnels sont pour les jeux sans dés (Hnefatafl, Subulata) : dans la partie #{ $id } ({ $rule_set }), les dés décident de ce qui peut être joué
+premove-not-their-turn = c'est à vous de jouer dans la partie #{ $id } : jouez votre coup ; un coup conditionnel répond au prochain coup de votre adversaire
+premove-too-many = vous avez déjà { $most } lignes dans la partie #{ $id }, le maximum ; `premove #{ $id } clear` les retire
+premove-unpaired = une ligne est faite de paires de coups, le sien puis votre réponse : { $last } n'a pas de réponse
+premove-too-long = une ligne compte au plus { $most } paires de coups
+premove-bad-move = « { $input } » ne peut pas faire partie de cette ligne : { $why }
+# Dans la réponse publique : la réponse préparée du joueur, jouée aussitôt en son nom.
+premove-answered = { $player } a répondu aussitôt par un coup conditionnel : { $answer }.
+premove-dropped-head = Partie #{ $id } : un coup conditionnel n'a pas pu être joué, sa ligne est donc abandonnée :
+premove-dropped = si { $theirs } alors { $answer } : { $why }
+secret-premove-in-public = Tout le monde ici lit ce que vous tapez : cette ligne n'a donc pas été ajoutée et rien n'a changé. Envoyez `premove` là où personne d'autre ne le voit : la commande /premove sur Discord, votre salon privé avec le bot sur Matrix.

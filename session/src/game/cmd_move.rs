@@ -105,35 +105,46 @@ impl Session {
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
         let now = self.now();
+        let mut m = m.clone();
         let mut next = g.clone();
-        next.set(m);
+        next.set(&m);
         next.moved[seat.index()] += played.len() as u32;
         next.takeback = None;
         if next.draw_offer == Some(seat.other()) {
             next.draw_offer = None;
         }
+        let mut events = events.to_vec();
+        let mut headline = crate::t!(
+            "game-played",
+            id = g.id,
+            player = g.label(seat),
+            moves = played.join(" ")
+        );
+        let mut note = None;
+        let status = m.position().status();
+        if !matches!(status, Status::Over(_)) {
+            next.spend(seat, now, status.seat() != Some(seat));
+            self.start_turn(&mut next, &m, now)?;
+            // The opponent's conditional answer, in the same write.
+            let answered = self.answer_premoves(&mut next, &mut m, seat, played)?;
+            if let Some((owner, answer, more)) = answered.played {
+                headline.line(crate::t!(
+                    "premove-answered",
+                    player = g.label(owner),
+                    answer = answer.as_str()
+                ));
+                events.extend(more);
+            }
+            note = answered.note;
+        }
         let written = match m.position().status() {
             Status::Over(o) => self.end_game(stored, next, GameResult::Rules(o), now)?,
-            status => {
-                next.spend(seat, now, status.seat() != Some(seat));
-                self.start_turn(&mut next, m, now)?;
-                self.commit_game(stored.clone(), next)?
-            }
+            _ => self.commit_game(stored.clone(), next)?,
         };
         tracing::info!(game = g.id, moves = played.len(), "moves played");
-        Ok(self.game_reply(
-            &written,
-            m,
-            crate::t!(
-                "game-played",
-                id = g.id,
-                player = g.label(seat),
-                moves = played.join(" ")
-            ),
-            events,
-            Some(seat),
-            now,
-        ))
+        let mut reply = self.game_reply(&written, &m, headline, &events, Some(seat), now);
+        reply.private.extend(note);
+        Ok(reply)
     }
 
     /// `arrange [#id] <values>`: a Subulata player's private placement.
@@ -180,7 +191,7 @@ impl Session {
 /// Picks the text of the next move from the typed tokens: one token, three when a separator
 /// stands alone between spaces (`f2 - f5`), or two joined by a space when the game writes
 /// moves that way (`f2 f5`, `13 1`). Returns the text and how many tokens it used.
-fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
+pub(crate) fn next_move_text(position: &Position, tokens: &[String]) -> (String, usize) {
     let first = tokens[0].clone();
     if position.canonical_move(&first).is_ok() {
         return (first, 1);

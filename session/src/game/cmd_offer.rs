@@ -120,6 +120,8 @@ impl Session {
             next.moved[s.index()] = next.moved[s.index()].saturating_sub(1);
         }
         next.takeback = None;
+        // The lines were written against the position taken back.
+        next.premoves = Default::default();
         let now = self.now();
         self.start_turn(&mut next, &m, now)?;
         let written = self.commit_game(stored.clone(), next)?;

@@ -121,6 +121,14 @@ pub struct GameDoc {
     /// for games from before homes were recorded.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub homes: Vec<crate::homes::Home>,
+    /// Each seat's conditional moves ([`crate::premove`]): lines of play against the
+    /// opponent's next moves, private to that seat's player; cleared when the game ends.
+    #[serde(default, skip_serializing_if = "no_premoves")]
+    pub premoves: [Vec<crate::premove::PremoveLine>; 2],
+}
+
+fn no_premoves(p: &[Vec<crate::premove::PremoveLine>; 2]) -> bool {
+    p.iter().all(Vec::is_empty)
 }
 
 impl GameDoc {
@@ -253,6 +261,7 @@ impl GameDoc {
 
     /// Ends the game now with `result`.
     pub fn finish(&mut self, result: GameResult, now: Timestamp) {
+        self.premoves = Default::default();
         self.end = Some(GameEnd {
             at: now,
             result,

@@ -152,7 +152,7 @@ impl Session {
     }
 
     /// The speaker's seat in an active game, or a refusal.
-    pub(super) fn require_active_player(
+    pub(crate) fn require_active_player(
         &self,
         ctx: &Context,
         g: &GameDoc,

@@ -22,6 +22,7 @@ mod ending;
 mod find;
 mod show;
 
+pub(crate) use cmd_move::next_move_text;
 pub use cmd_move::numbered_move;
 pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, next_reminder, replay};
 

@@ -107,7 +107,11 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         ..main
     };
     if reply.kind == ReplyKind::Done {
-        out.public = Some(main);
+        // A reply with nothing for the channel (`premove`: only its speaker's private part)
+        // posts no public message.
+        if !main.text.trim().is_empty() || !main.files.is_empty() {
+            out.public = Some(main);
+        }
     } else {
         out.ephemeral.push(Outgoing {
             mentions: Vec::new(),

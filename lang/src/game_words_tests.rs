@@ -608,6 +608,8 @@ fn french_never_guesses_a_persons_gender() {
         "vous seul",
         "vous seule",
         "lui seul",
+        "êtes mentionné",
+        "êtes de nouveau mentionné",
         "elle seule",
         "êtes prêt",
     ];

@@ -84,6 +84,11 @@ pub enum Command {
         /// The words after the id, as typed: moves in pairs, `clear`, or none.
         line: Vec<String>,
     },
+    /// `digest [on [HH:MM] [zone] | off]`: the daily digest (see [`crate::digest`]); the
+    /// words as typed.
+    Digest(Vec<String>),
+    /// `pings [on|off]`: whether a turn comes with a mention; the words as typed.
+    Pings(Vec<String>),
 }
 
 impl Command {
@@ -128,6 +133,8 @@ impl Command {
             Command::Unlink => "unlink",
             Command::Language(_) => "language",
             Command::Premove { .. } => "premove",
+            Command::Digest(_) => "digest",
+            Command::Pings(_) => "pings",
         }
     }
 }
@@ -499,6 +506,56 @@ pub const COMMANDS: &[CommandInfo] = &[
                     .map(String::from)
                     .collect(),
             })
+        },
+    },
+    CommandInfo {
+        name: "digest",
+        aliases: &[],
+        usage: "digest [setting: on [HH:MM] [time zone] | off]",
+        example: "digest on 09:00 Europe/Paris",
+        args: &[Arg {
+            name: "setting",
+            kind: ArgKind::Text {
+                max_len: 80,
+                prefix: "",
+            },
+            required: false,
+            complete: false,
+        }],
+        parse: |a| Ok(Command::Digest(a.iter().map(|w| w.to_string()).collect())),
+        secret: false,
+        build: |a| {
+            Ok(Command::Digest(
+                words(a.text("setting"))
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+            ))
+        },
+    },
+    CommandInfo {
+        name: "pings",
+        aliases: &[],
+        usage: "pings [setting: on | off]",
+        example: "pings off",
+        args: &[Arg {
+            name: "setting",
+            kind: ArgKind::Text {
+                max_len: 10,
+                prefix: "",
+            },
+            required: false,
+            complete: false,
+        }],
+        parse: |a| Ok(Command::Pings(a.iter().map(|w| w.to_string()).collect())),
+        secret: false,
+        build: |a| {
+            Ok(Command::Pings(
+                words(a.text("setting"))
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+            ))
         },
     },
     CommandInfo {
@@ -1485,6 +1542,11 @@ mod tests {
                 game: Some(3),
                 line: vec!["e7-e9".into(), "d4-d6".into()],
             },
+            Command::Digest(Vec::new()),
+            Command::Digest(vec!["on".into(), "Europe/Paris".into()]),
+            Command::Digest(vec!["off".into()]),
+            Command::Pings(Vec::new()),
+            Command::Pings(vec!["off".into()]),
         ]
     }
 
@@ -1599,7 +1661,7 @@ mod tests {
         assert_eq!(
             fr("mvoe f2-f5"),
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
-             commandes\u{a0}: challenge, accept, decline, cancel, move, premove, board, moves, resign, \
+             commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, resign, \
              abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
              vacation, link, unlink, language, help"
         );

@@ -19,6 +19,7 @@ pub mod community;
 pub mod damaged;
 mod decoded;
 pub mod dice_rng;
+pub mod digest;
 pub mod engine;
 pub mod engine_driver;
 pub mod fuzzing;
@@ -61,6 +62,8 @@ impl Session {
 mod tests_authz;
 #[cfg(test)]
 mod tests_clock;
+#[cfg(test)]
+mod tests_digest;
 #[cfg(test)]
 mod tests_language;
 #[cfg(test)]
@@ -356,6 +359,8 @@ impl Session {
             Command::Unlink => self.cmd_unlink(ctx),
             Command::Language(lang) => self.cmd_language(ctx, *lang),
             Command::Premove { game, line } => self.cmd_premove(ctx, *game, line),
+            Command::Digest(words) => self.cmd_digest(ctx, words),
+            Command::Pings(words) => self.cmd_pings(ctx, words),
         }
     }
 

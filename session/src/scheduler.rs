@@ -24,13 +24,14 @@ impl Session {
                 .all_deadlines()
                 .map(|all| all.into_iter().find(|(_, id)| !skipped.contains(id)))
         };
-        match next {
+        let game = match next {
             Ok(next) => next.map(|(at, _)| at),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the deadline queue");
                 None
             }
-        }
+        };
+        game.into_iter().chain(self.next_digest_due()).min()
     }
 
     /// Records that the bot is running at `now`, so down time can be measured after a crash.
@@ -40,9 +41,16 @@ impl Session {
         }
     }
 
-    /// Sends the reminders and ends the games whose deadline passed by `now`; returns what to
-    /// post in which channel.
+    /// Sends the reminders and ends the games whose deadline passed by `now`, then sends the
+    /// daily digests due; returns what to post in which channel.
     pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
+        let mut notices = self.tick_games(now);
+        notices.extend(self.due_digests(now));
+        notices
+    }
+
+    /// The games' part of [`Session::tick`]: reminders and timeouts.
+    fn tick_games(&self, now: Timestamp) -> Vec<Notice> {
         let mut notices = Vec::new();
         let due = match self.store.due(now) {
             Ok(d) => d,

@@ -42,6 +42,12 @@ pub struct UserDoc {
     /// for what reaches it when it has not just spoken (a DM, a reminder).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locale: Option<skald_lang::Lang>,
+    /// The daily digest this account asked for (`digest on`), see [`crate::digest`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<crate::digest::DigestSetting>,
+    /// `pings off`: no mention when a turn comes to this account.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quiet: bool,
 }
 
 impl UserDoc {
@@ -57,6 +63,8 @@ impl UserDoc {
             seen_in: BTreeMap::new(),
             language: None,
             locale: None,
+            digest: None,
+            quiet: false,
         }
     }
 

@@ -28,6 +28,9 @@ pub const CHANNEL_ID: u64 = 900_000_000_000_000_003;
 /// The thread the fake creates when the bot asks for one.
 pub const THREAD_ID: u64 = 900_000_000_000_000_004;
 
+/// The direct-message channel the fake opens when the bot writes to a user.
+pub const DM_ID: u64 = 900_000_000_000_000_005;
+
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
 pub struct Call {
@@ -541,6 +544,19 @@ fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
                 "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}}),
             ),
         ),
+        ("POST", ["users", "@me", "channels"]) => {
+            let recipient = call.json()["recipient_id"]
+                .as_str()
+                .unwrap_or("1")
+                .to_string();
+            (
+                "200 OK",
+                Some(
+                    json!({"id": DM_ID.to_string(), "type": 1, "last_message_id": null,
+                            "recipients": [user(recipient.parse().unwrap_or(1), "player")]}),
+                ),
+            )
+        }
         ("DELETE", ["channels", id]) => (
             "200 OK",
             Some(json!({"id": id, "type": 11, "guild_id": GUILD_ID.to_string(), "name": "game"})),

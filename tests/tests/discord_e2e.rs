@@ -111,7 +111,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 24);
+    assert_eq!(names.len(), 26);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");
@@ -840,6 +840,68 @@ fn a_conditional_move_is_answered_only_to_its_owner_and_played_when_its_move_com
     assert!(
         is_ephemeral(&c) && content_of(&c).contains("You have no conditional moves in game #1"),
         "{c}"
+    );
+    fake.assert_valid();
+}
+
+#[test]
+fn the_daily_digest_comes_as_a_direct_message_at_the_players_hour() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-digest");
+    let (_bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    // The fake clock starts on 2025-01-01 00:00 UTC: 09:00 in Paris is 08:00 UTC.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            1,
+            2,
+            ALICE,
+            "digest",
+            json!([{"name": "setting", "type": 3, "value": "on 09:00 Europe/Paris"}]),
+        ),
+    );
+    let c = data_of(&callback_of(&fake, 1)[0]);
+    assert!(is_ephemeral(&c), "{c}");
+    assert!(
+        content_of(&c)
+            .contains("Your daily digest comes at 09:00 (Europe/Paris), from 2025-01-01 08:00 UTC"),
+        "{c}"
+    );
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(2, ALICE, 0, 0, Some(BOB), None),
+    );
+    callback_of(&fake, 2);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(3, BOB, "accept #1"),
+    );
+    callback_of(&fake, 3);
+    set_fake_time(&data, "2025-01-01T08:00");
+    let dm = format!("/api/v10/channels/{}/messages", fake_discord::DM_ID);
+    let digest = posted(&fake, &dm, "Your daily digest");
+    let text = content_of(&digest.json());
+    assert!(
+        text.contains("one game waits for your move")
+            && text.contains("#1 Hnefatafl 11x11 against bob: 2 days 16 hours left")
+            && text.contains(&format!("<#{}>", fake_discord::CHANNEL_ID)),
+        "{text}"
+    );
+    let opened = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path == "/api/v10/users/@me/channels")
+        .collect::<Vec<_>>();
+    assert_eq!(opened.len(), 1);
+    assert_eq!(opened[0].json()["recipient_id"], json!(ALICE.0.to_string()));
+    // Nothing of it in the game's channel.
+    let channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    assert!(
+        !fake
+            .calls()
+            .iter()
+            .any(|c| c.path == channel && content_of(&c.json()).contains("digest"))
     );
     fake.assert_valid();
 }

@@ -101,3 +101,26 @@ link-unlinked-player = Your { $platforms } { $n ->
     [one] account no longer plays
    *[other] accounts no longer play
 } as you; your games and ratings stay here.
+
+# The daily digest (`digest`) and `pings`, answered to the player alone.
+# $at: the hour (09:00); $zone: an IANA time zone (Europe/Paris); $next: the next one, a date.
+digest-is-on = Your daily digest comes at { $at } ({ $zone }); the next one { $next }. `digest off` stops it.
+digest-is-off = You get no daily digest. `digest on 09:00 Europe/Paris` sends you, once a day at that hour in your time zone, the games where it is your turn (nothing on a day when none waits).
+digest-started = Your daily digest comes at { $at } ({ $zone }), from { $next }: the games where it is your turn, most urgent first, and nothing on a day when none waits. `pings off` also stops the mentions when a turn comes; `digest off` stops the digest.
+digest-stopped = You get no daily digest any more.
+# $word: what could not be read.
+digest-bad-word = '{ $word }' is neither a time like 09:00 nor a time zone like Europe/Paris, America/Montreal or UTC; nothing was changed
+digest-usage = expected `digest`, `digest on [HH:MM] [time zone]` (like `digest on 09:00 Europe/Paris`) or `digest off`
+# $count: how many games wait for the player.
+digest-head = Your daily digest: { $count ->
+    [one] one game waits for your move
+   *[other] { $count } games wait for your move, most urgent first
+}.
+# $place: where the game lives (a link on the reader's platform).
+digest-line = #{ $id } { $rule_set } against { $opponent }: { $left } left (until { $deadline }), { $place }
+pings-are-on = You are mentioned when a turn of yours comes. `pings off` stops that (the daily digest and the deadline reminders still come).
+pings-are-off = You are not mentioned when a turn of yours comes; the daily digest and the deadline reminders tell you. `pings on` brings the mentions back.
+pings-now-on = You are mentioned again when a turn of yours comes.
+pings-now-off = You are no longer mentioned when a turn of yours comes: your daily digest and the deadline reminders tell you.
+pings-now-off-no-digest = You are no longer mentioned when a turn of yours comes; only the deadline reminders will tell you. `digest on 09:00 Europe/Paris` sends you a daily list of the games waiting for you.
+pings-usage = expected `pings`, `pings on` or `pings off`

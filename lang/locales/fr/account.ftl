@@ -101,3 +101,26 @@ link-unlinked-player = { $n ->
     [one] Votre compte { $platforms } ne joue plus
    *[other] Vos comptes { $platforms } ne jouent plus
 } en votre nom ; vos parties et vos cotes restent ici.
+
+# Le résumé quotidien (`digest`) et `pings`, répondus au seul joueur concerné.
+# $at : l'heure (09:00) ; $zone : un fuseau IANA (Europe/Paris) ; $next : le prochain, une date.
+digest-is-on = Votre résumé quotidien arrive à { $at } ({ $zone }) ; le prochain le { $next }. `digest off` l'arrête.
+digest-is-off = Vous ne recevez pas de résumé quotidien. `digest on 09:00 Europe/Paris` vous envoie, une fois par jour à cette heure dans votre fuseau, les parties où c'est à vous de jouer (rien les jours où aucune n'attend).
+digest-started = Votre résumé quotidien arrive à { $at } ({ $zone }), à partir du { $next } : les parties où c'est à vous de jouer, les plus pressées d'abord, et rien les jours où aucune n'attend. `pings off` arrête aussi les mentions quand votre tour vient ; `digest off` arrête le résumé.
+digest-stopped = Vous ne recevez plus de résumé quotidien.
+# $word : ce qui n'a pas pu être lu.
+digest-bad-word = « { $word } » n'est ni une heure comme 09:00 ni un fuseau horaire comme Europe/Paris, America/Montreal ou UTC ; rien n'a changé
+digest-usage = attendu : `digest`, `digest on [HH:MM] [fuseau]` (comme `digest on 09:00 Europe/Paris`) ou `digest off`
+# $count : combien de parties attendent le joueur.
+digest-head = Votre résumé quotidien : { $count ->
+    [one] une partie attend votre coup
+   *[other] { $count } parties attendent votre coup, les plus pressées d'abord
+}.
+# $place : où vit la partie (un lien sur la plateforme du lecteur).
+digest-line = #{ $id } { $rule_set } contre { $opponent } : il reste { $left } (jusqu'au { $deadline }), { $place }
+pings-are-on = Skald vous mentionne quand votre tour vient. `pings off` arrête cela (le résumé quotidien et les rappels d'échéance viennent toujours).
+pings-are-off = Skald ne vous mentionne pas quand votre tour vient ; le résumé quotidien et les rappels d'échéance vous le disent. `pings on` rétablit les mentions.
+pings-now-on = Skald vous mentionne de nouveau quand votre tour vient.
+pings-now-off = Skald ne vous mentionne plus quand votre tour vient : votre résumé quotidien et les rappels d'échéance vous le disent.
+pings-now-off-no-digest = Skald ne vous mentionne plus quand votre tour vient ; seuls les rappels d'échéance vous le diront. `digest on 09:00 Europe/Paris` vous envoie chaque jour la liste des parties qui vous attendent.
+pings-usage = attendu : `pings`, `pings on` ou `pings off`

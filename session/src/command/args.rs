@@ -523,6 +523,10 @@ impl Command {
             Command::Link(c) => Args::default().with("code", c.clone().map(ArgValue::Text)),
             Command::Unlink => Args::default(),
             Command::Language(l) => Args::default().with("language", l.map(ArgValue::Language)),
+            Command::Digest(w) | Command::Pings(w) => Args::default().with(
+                "setting",
+                (!w.is_empty()).then(|| ArgValue::Text(w.join(" "))),
+            ),
             Command::Premove { game, line } => id(game).with(
                 "line",
                 (!line.is_empty()).then(|| ArgValue::Text(line.join(" "))),

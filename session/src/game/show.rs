@@ -217,7 +217,8 @@ impl Session {
                 reply.line(self.status_line(g, position, now));
                 if let Some(seat) = position.status().seat() {
                     let player = &g.players[seat.index()];
-                    if Some(seat) != actor {
+                    // `pings off`: the turn comes without a mention (the digest tells it).
+                    if Some(seat) != actor && !self.is_quiet(&player.id) {
                         reply.ping(&player.id);
                     }
                     let listed = if g.rule_set().uses_dice() {

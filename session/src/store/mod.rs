@@ -62,6 +62,10 @@ pub trait Store: Send + Sync {
     /// player on another platform is found by name. A backend may scan its users.
     fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError>;
 
+    /// The users with a daily digest on ([`crate::digest`]), with their versions (the write
+    /// that sends a digest replaces the version read). A backend may scan its users.
+    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError>;
+
     /// A user's games, by number (ascending), with whether each is still active (the
     /// index follows the games' seats, also when a commit changes who sits in one).
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;

@@ -587,6 +587,12 @@ impl Store for SledStore {
         Ok(found.into_iter().next())
     }
 
+    /// Scans the users for the digests (one scan per scheduler wake-up; see
+    /// `docs/COMMANDS.md#the-daily-digest` for what that costs).
+    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        self.users_where(|u| u.digest.is_some())
+    }
+
     /// Scans the users for a name (typed rarely: only for a player of another platform).
     fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError> {
         Ok(self

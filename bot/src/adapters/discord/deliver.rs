@@ -40,6 +40,9 @@ pub struct Prepared {
     pub lang: Lang,
     /// The caller's language, for what the adapter tells the caller alone.
     pub caller_lang: Lang,
+    /// Direct messages: a notice for one player alone (the daily digest), by Discord user
+    /// id. A notice with a channel part leaves its private parts to "My pieces".
+    pub direct: Vec<(u64, Outgoing)>,
 }
 
 /// What Discord says about the languages of a message's readers: the caller's client
@@ -120,18 +123,26 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
             ..main
         });
     }
+    let alone = caller.is_none() && reply.text.is_empty() && reply.boards.is_empty();
     for p in &reply.private {
+        let lang = if Some(&p.to) == caller {
+            caller_lang
+        } else {
+            p.lang.unwrap_or(channel_lang)
+        };
+        let message = Outgoing {
+            text: discord_text(&discord_commands(&p.text.render(lang), &[], lang)),
+            files: pictures(&p.boards, "my-pieces", lang),
+            lang,
+            ..Outgoing::default()
+        };
         if Some(&p.to) == caller {
-            out.ephemeral.push(Outgoing {
-                text: discord_text(&discord_commands(
-                    &p.text.render(caller_lang),
-                    &[],
-                    caller_lang,
-                )),
-                files: pictures(&p.boards, "my-pieces", caller_lang),
-                lang: caller_lang,
-                ..Outgoing::default()
-            });
+            out.ephemeral.push(message);
+        } else if alone
+            && p.to.platform == PLATFORM
+            && let Ok(user) = p.to.id.parse::<u64>()
+        {
+            out.direct.push((user, message));
         }
     }
     out

@@ -70,6 +70,9 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
         Vec::new()
     });
     for (channel, prepared) in prepared {
+        for (user, message) in &prepared.direct {
+            send_direct(http, *user, message).await;
+        }
         let Some(public) = prepared.public else {
             continue;
         };
@@ -84,5 +87,21 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
         {
             tracing::warn!(error = %e, %channel, "cannot post a notice");
         }
+    }
+}
+
+/// Sends `message` to `user` in their direct messages with the bot.
+async fn send_direct(http: &Arc<serenity::Http>, user: u64, message: &deliver::Outgoing) {
+    let user = serenity::UserId::new(user.max(1));
+    let sent = match user.create_dm_channel(http).await {
+        Ok(dm) => dm
+            .id
+            .send_message(http, deliver::channel_message(message))
+            .await
+            .map(|_| ()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, %user, "cannot send a direct message");
     }
 }

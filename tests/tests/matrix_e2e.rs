@@ -221,6 +221,26 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     alice
         .bot_says(m, &private.room, "vos valeurs sont placées")
         .await;
+    // Conditional moves are secret input too: refused in the game room, answered in the
+    // direct room (in alice's French).
+    let m = alice.mark();
+    alice
+        .say(&secret_room, "!skald premove #3 a1-a2 i9-i8")
+        .await;
+    let refusal = alice.bot_says(m, &secret_room, "direct room").await;
+    assert!(
+        refusal.body.contains("this line was not queued"),
+        "{refusal:?}"
+    );
+    let m = alice.mark();
+    alice.say(&private.room, "!skald premove #3").await;
+    alice
+        .bot_says(
+            m,
+            &private.room,
+            "Vous n'avez aucun coup conditionnel dans la partie #3",
+        )
+        .await;
     let m = bob.mark();
     alice.say(&secret_room, "!skald resign").await;
     bob.bot_says(m, &secret_room, "resigned").await;

@@ -298,3 +298,53 @@ fn a_takeback_clears_the_lines() {
     ok(&s, "bob", "takeback #1");
     assert!(s.test_game(1).premoves[0].is_empty());
 }
+
+#[test]
+fn against_the_engine_a_line_answers_its_move_and_the_engine_plays_again() {
+    // Two identical worlds: the engine's move in the first tells what to predict in the
+    // second (its search is seeded by the game, so it plays the same there).
+    let worlds = [session(), session()];
+    for s in &worlds {
+        ok(s, "alice", "challenge tafl @skald easy first");
+        ok(s, "alice", "move #1 d1-d4");
+    }
+    let engine_move = |s: &Session| {
+        let mut driver = crate::engine_driver::Driver::new();
+        driver.uncapped = true;
+        let mut notices = Vec::new();
+        driver.play_pending(s, |n| notices.push(n));
+        notices
+    };
+    engine_move(&worlds[0]);
+    let record = worlds[0].test_game(1).record.actions;
+    let Some(skald_rules::Action::Move(theirs)) = record.last() else {
+        panic!("the engine moved: {record:?}");
+    };
+    let s = &worlds[1];
+    let mut p = s.test_game(1).live().expect("replays").position().clone();
+    p.play(theirs).expect("legal");
+    let answer = p.legal_moves()[0].clone();
+    ok(s, "alice", &format!("premove #1 {theirs} {answer}"));
+    let notices = engine_move(s);
+    let g = s.test_game(1);
+    let moves: Vec<String> = g.record.actions[record.len() - 1..]
+        .iter()
+        .map(|a| format!("{a:?}"))
+        .collect();
+    assert_eq!(
+        moves.len(),
+        3,
+        "the engine's move, alice's answer, the engine's next: {moves:?}"
+    );
+    assert!(
+        moves[0].contains(theirs.as_str()) && moves[1].contains(&answer),
+        "{moves:?}"
+    );
+    let said: Vec<String> = notices.iter().map(|n| n.reply.text.en()).collect();
+    assert!(
+        said.iter().any(|t| t.contains(&format!(
+            "alice (Attackers) answered at once with a conditional move: {answer}."
+        ))),
+        "{said:?}"
+    );
+}

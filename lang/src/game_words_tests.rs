@@ -478,12 +478,29 @@ fn results_read_like_sentences() {
     );
 }
 
+/// Calls `each(file, id, pattern)` for the value and every attribute of every French message.
+fn each_french_pattern(mut each: impl FnMut(&str, &str, &fluent_syntax::ast::Pattern<&str>)) {
+    use fluent_syntax::ast::Entry;
+    for (lang, file, source) in crate::catalog::FILES {
+        if *lang != Lang::Fr {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(*source).unwrap_or_else(|(r, _)| r);
+        for entry in &resource.body {
+            let Entry::Message(m) = entry else { continue };
+            for p in m.value.iter().chain(m.attributes.iter().map(|a| &a.value)) {
+                each(file, m.id.name, p);
+            }
+        }
+    }
+}
+
 /// French writes a no-break space before `:`, `;`, `!` and `?` and inside « »; an ordinary
 /// space there lets a line break strand the mark. (A legend's `?` is a grid symbol, not a
 /// question mark.)
 #[test]
 fn french_punctuation_uses_no_break_spaces() {
-    use fluent_syntax::ast::{Entry, Expression, Pattern, PatternElement};
+    use fluent_syntax::ast::{Expression, Pattern, PatternElement};
     fn texts<'a>(pattern: &'a Pattern<&'a str>, out: &mut Vec<&'a str>) {
         for element in &pattern.elements {
             match element {
@@ -495,37 +512,31 @@ fn french_punctuation_uses_no_break_spaces() {
             }
         }
     }
-    for (lang, file, source) in crate::catalog::FILES {
-        if *lang != Lang::Fr {
-            continue;
+    // Text runs are split at placeables: each message's runs are joined to see the spaces
+    // around them.
+    let mut texts_of: Vec<(String, String, String)> = Vec::new();
+    each_french_pattern(|file, id, pattern| {
+        let mut values = Vec::new();
+        texts(pattern, &mut values);
+        match texts_of.last_mut() {
+            Some((f, i, text)) if f == file && i == id => text.push_str(&values.concat()),
+            _ => texts_of.push((file.to_string(), id.to_string(), values.concat())),
         }
-        let resource = fluent_syntax::parser::parse(*source).unwrap_or_else(|(r, _)| r);
-        for entry in &resource.body {
-            let Entry::Message(m) = entry else { continue };
-            let mut values = Vec::new();
-            if let Some(p) = &m.value {
-                texts(p, &mut values);
-            }
-            for a in &m.attributes {
-                texts(&a.value, &mut values);
-            }
-            let id = m.id.name;
-            // Text runs are split at placeables: join them to see the spaces around them.
-            let text = values.concat();
-            for mark in [':', ';', '!', '?'] {
-                if mark == '?' && id.ends_with("-legend") {
-                    continue;
-                }
-                assert!(
-                    !text.contains(&format!(" {mark}")),
-                    "{file}: {id}: a plain space before {mark}: {text:?}"
-                );
+    });
+    for (file, id, text) in texts_of {
+        for mark in [':', ';', '!', '?'] {
+            if mark == '?' && id.ends_with("-legend") {
+                continue;
             }
             assert!(
-                !text.contains("« ") && !text.contains(" »"),
-                "{file}: {id}: a plain space inside « »"
+                !text.contains(&format!(" {mark}")),
+                "{file}: {id}: a plain space before {mark}: {text:?}"
             );
         }
+        assert!(
+            !text.contains("« ") && !text.contains(" »"),
+            "{file}: {id}: a plain space inside « »"
+        );
     }
 }
 
@@ -533,7 +544,7 @@ fn french_punctuation_uses_no_break_spaces() {
 /// a phone's line break never strands "jours" at the start of a line.
 #[test]
 fn french_numbers_keep_their_units_with_no_break_spaces() {
-    use fluent_syntax::ast::{Entry, Expression, Pattern, PatternElement};
+    use fluent_syntax::ast::{Expression, Pattern, PatternElement};
     const UNITS: [&str; 13] = [
         "jour", "jours", "heure", "heures", "minute", "minutes", "seconde", "secondes", "min", "h",
         "j", "semaines", "UTC",
@@ -581,22 +592,7 @@ fn french_numbers_keep_their_units_with_no_break_spaces() {
     assert!(strands_a_unit("dans 3 jours", false));
     assert!(strands_a_unit(" heures", true));
     assert!(!strands_a_unit(" heureux", true) && !strands_a_unit("3\u{a0}jours", false));
-    for (lang, file, source) in crate::catalog::FILES {
-        if *lang != Lang::Fr {
-            continue;
-        }
-        let resource = fluent_syntax::parser::parse(*source).unwrap_or_else(|(r, _)| r);
-        for entry in &resource.body {
-            let Entry::Message(m) = entry else { continue };
-            let what = format!("{file}: {}", m.id.name);
-            if let Some(p) = &m.value {
-                check(p, &what);
-            }
-            for a in &m.attributes {
-                check(&a.value, &what);
-            }
-        }
-    }
+    each_french_pattern(|file, id, pattern| check(pattern, &format!("{file}: {id}")));
 }
 
 /// Skald does not know a reader's or a player's gender: French says "personne d'autre ne le

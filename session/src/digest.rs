@@ -12,9 +12,7 @@
 
 use crate::clock::{Timestamp, describe_duration};
 use crate::identity::{ChannelId, Context, User, UserId};
-use crate::reply::{Notice, Private, Reply};
-use crate::store::{Commit, Stored};
-use crate::user::UserDoc;
+use crate::reply::{Notice, Reply};
 use crate::{Failure, Session, t};
 use serde::{Deserialize, Serialize};
 use skald_lang::Text;
@@ -85,10 +83,7 @@ fn time_text(at: (u8, u8)) -> String {
 impl Session {
     /// `digest [on [HH:MM] [zone] | off]`: shows, starts or stops the player's daily digest.
     pub(crate) fn cmd_digest(&self, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
-        let stored = self.store.user(&ctx.user.id)?;
-        let mut doc = stored
-            .as_ref()
-            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        let (stored, mut doc) = self.own_doc(ctx)?;
         let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
         let text = match lower.first().map(String::as_str) {
             None => match &doc.digest {
@@ -149,15 +144,12 @@ impl Session {
             }
             Some(_) => return Err(Failure::Refused(t!("digest-usage"))),
         };
-        Ok(private_answer(ctx, text))
+        Ok(Reply::alone(&ctx.user, text))
     }
 
     /// `pings [on|off]`: whether the player is mentioned when their turn comes.
     pub(crate) fn cmd_pings(&self, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
-        let stored = self.store.user(&ctx.user.id)?;
-        let mut doc = stored
-            .as_ref()
-            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        let (stored, mut doc) = self.own_doc(ctx)?;
         let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
         let text = match lower
             .iter()
@@ -184,7 +176,7 @@ impl Session {
             }
             _ => return Err(Failure::Refused(t!("pings-usage"))),
         };
-        Ok(private_answer(ctx, text))
+        Ok(Reply::alone(&ctx.user, text))
     }
 
     /// Whether `user` chose `pings off` (their turns come without a mention).
@@ -194,17 +186,6 @@ impl Session {
             .ok()
             .flatten()
             .is_some_and(|u| u.doc.quiet)
-    }
-
-    fn write_user(&self, stored: Option<Stored<UserDoc>>, doc: UserDoc) -> Result<(), Failure> {
-        self.commit(
-            Commit {
-                users: vec![(stored, doc)],
-                ..Commit::default()
-            },
-            None,
-        )?;
-        Ok(())
     }
 
     /// The earliest digest due, if any player has one.
@@ -260,14 +241,7 @@ impl Session {
             let Some(text) = text else {
                 continue;
             };
-            let mut reply = Reply::done(Text::default());
-            reply.private.push(Private {
-                to: user.id.clone(),
-                name: user.name.clone(),
-                text,
-                boards: Vec::new(),
-                lang: None,
-            });
+            let mut reply = Reply::alone(&user, text);
             self.set_languages_in(&mut reply, &crate::CommunityId(String::new()), None);
             notices.push(Notice {
                 channel,
@@ -313,19 +287,6 @@ impl Session {
         }
         Ok(Some(text))
     }
-}
-
-/// An answer only its speaker reads (nothing for the channel).
-fn private_answer(ctx: &Context, text: Text) -> Reply {
-    let mut reply = Reply::done(Text::default());
-    reply.private.push(Private {
-        to: ctx.user.id.clone(),
-        name: ctx.user.name.clone(),
-        text,
-        boards: Vec::new(),
-        lang: None,
-    });
-    reply
 }
 
 #[cfg(test)]

@@ -7,8 +7,6 @@
 //! platform reports as they speak (a Discord client's locale), else the one it last reported.
 
 use crate::identity::{CommunityId, Context, UserId};
-use crate::store::Commit;
-use crate::user::UserDoc;
 use crate::{Failure, Lang, Reply, Session, t};
 use skald_lang::Text;
 
@@ -96,18 +94,9 @@ impl Session {
             reply.line(t!("language-how", choices = choices));
             return Ok(reply);
         };
-        let stored = self.store.user(&ctx.user.id)?;
-        let mut doc = stored
-            .as_ref()
-            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        let (stored, mut doc) = self.own_doc(ctx)?;
         doc.language = Some(lang);
-        self.commit(
-            Commit {
-                users: vec![(stored, doc)],
-                ..Commit::default()
-            },
-            None,
-        )?;
+        self.write_user(stored, doc)?;
         let mut reply = Reply::done(t!("language-set", language = name(lang)));
         reply.line(t!("language-channels"));
         reply.lang = Some(lang);

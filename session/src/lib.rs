@@ -74,6 +74,8 @@ mod tests_link;
 mod tests_premove;
 #[cfg(test)]
 mod tests_secrecy;
+#[cfg(test)]
+mod tests_support;
 
 use clock::{Clock, HOUR, Timestamp};
 use command::Command;

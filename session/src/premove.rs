@@ -217,15 +217,7 @@ impl Session {
                 )
             }
         };
-        let mut reply = Reply::done(Text::default());
-        reply.private.push(Private {
-            to: ctx.user.id.clone(),
-            name: ctx.user.name.clone(),
-            text,
-            boards: Vec::new(),
-            lang: None,
-        });
-        Ok(reply)
+        Ok(Reply::alone(&ctx.user, text))
     }
 }
 

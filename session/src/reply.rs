@@ -182,6 +182,20 @@ impl Reply {
         }
     }
 
+    /// An answer only `to` reads, with nothing for the channel (`premove`, `digest`): the
+    /// adapters post no channel message for it.
+    pub fn alone(to: &crate::User, text: Text) -> Reply {
+        let mut reply = Reply::done(Text::default());
+        reply.private.push(Private {
+            to: to.id.clone(),
+            name: to.name.clone(),
+            text,
+            boards: Vec::new(),
+            lang: None,
+        });
+        reply
+    }
+
     /// A refusal: nothing changed, and the text says what would be accepted.
     pub fn refused(text: impl Into<Text>) -> Reply {
         Reply {

@@ -5,26 +5,9 @@
 
 use super::clock::{DAY, FakeClock, HOUR, MINUTE};
 use super::store::SledStore;
+use super::tests_support::{ok as say, session_on};
 use super::*;
-use rand::SeedableRng;
 use std::sync::Arc;
-
-fn session_on(store: SledStore, clock: Arc<FakeClock>) -> Session {
-    Session::new(
-        Arc::new(store),
-        clock,
-        StdRng::seed_from_u64(7),
-        SessionConfig::default().without_rate_limit(),
-    )
-    .expect("session opens")
-}
-
-fn say(s: &Session, who: &str, line: &str) -> Reply {
-    let ctx = Context::private(User::new("console", who, who), "console", "console");
-    let r = s.handle(&ctx, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
-    r
-}
 
 #[test]
 fn a_bank_falls_grows_reminds_and_runs_out_exactly_at_zero_once_across_a_restart() {

@@ -4,26 +4,9 @@
 
 use super::clock::{DAY, FakeClock, HOUR, Timestamp};
 use super::store::SledStore;
+use super::tests_support::{console, ok, play_first, session_on};
 use super::*;
-use rand::SeedableRng;
 use std::sync::Arc;
-
-fn session_on(store: SledStore, clock: Arc<FakeClock>) -> Session {
-    Session::new(
-        Arc::new(store),
-        clock,
-        StdRng::seed_from_u64(7),
-        SessionConfig::default().without_rate_limit(),
-    )
-    .expect("session opens")
-}
-
-fn ok(s: &Session, who: &str, line: &str) -> Reply {
-    let ctx = Context::private(User::new("console", who, who), "console", "console");
-    let r = s.handle(&ctx, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
-    r
-}
 
 fn at(text: &str) -> Timestamp {
     let t: jiff::Timestamp = text.parse().expect("a timestamp");
@@ -81,14 +64,7 @@ fn a_digest_a_day_at_the_players_hour_and_none_when_nothing_waits() {
     assert_eq!(sent.len(), 1);
     assert!(sent[0].1.contains("5 days 23 hours left"), "{}", sent[0].1);
     // alice moves: nothing waits for her, so the next day brings no digest.
-    let mv = s
-        .test_game(1)
-        .live()
-        .expect("replays")
-        .position()
-        .legal_moves()[0]
-        .clone();
-    ok(&s, "alice", &format!("move {mv}"));
+    play_first(&s, "alice", 1);
     assert!(digests(&s.tick(clock.advance(DAY))).is_empty());
     assert_eq!(
         s.next_wakeup(),
@@ -97,18 +73,7 @@ fn a_digest_a_day_at_the_players_hour_and_none_when_nothing_waits() {
     );
     // `digest off` stops it.
     ok(&s, "alice", "digest off");
-    ok(
-        &s,
-        "bob",
-        &format!(
-            "move {}",
-            s.test_game(1)
-                .live()
-                .expect("replays")
-                .position()
-                .legal_moves()[0]
-        ),
-    );
+    play_first(&s, "bob", 1);
     assert!(digests(&s.tick(clock.advance(DAY))).is_empty());
 }
 
@@ -156,7 +121,7 @@ fn the_digest_keeps_its_local_hour_across_a_daylight_saving_change() {
 fn bad_settings_are_refused_and_pings_off_takes_the_mention_away() {
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
     let s = session_on(SledStore::temporary().expect("store"), clock.clone());
-    let ctx = Context::private(User::new("console", "alice", "alice"), "console", "console");
+    let ctx = console("alice");
     for (line, says) in [
         (
             "digest on 25:00",
@@ -185,14 +150,7 @@ fn bad_settings_are_refused_and_pings_off_takes_the_mention_away() {
     );
     ok(&s, "alice", "challenge tafl @bob first");
     ok(&s, "bob", "accept");
-    let mv = s
-        .test_game(1)
-        .live()
-        .expect("replays")
-        .position()
-        .legal_moves()[0]
-        .clone();
-    let r = ok(&s, "alice", &format!("move {mv}"));
+    let r = play_first(&s, "alice", 1);
     assert!(r.notify.is_empty(), "bob is not mentioned: {:?}", r.notify);
     assert!(
         r.text.en().contains("bob (Defenders) to move"),
@@ -200,21 +158,7 @@ fn bad_settings_are_refused_and_pings_off_takes_the_mention_away() {
         r.text.en()
     );
     ok(&s, "bob", "pings on");
-    let mv = s
-        .test_game(1)
-        .live()
-        .expect("replays")
-        .position()
-        .legal_moves()[0]
-        .clone();
-    ok(&s, "bob", &format!("move {mv}"));
-    let mv = s
-        .test_game(1)
-        .live()
-        .expect("replays")
-        .position()
-        .legal_moves()[0]
-        .clone();
-    let r = ok(&s, "alice", &format!("move {mv}"));
+    play_first(&s, "bob", 1);
+    let r = play_first(&s, "alice", 1);
     assert_eq!(r.notify, vec![UserId::new("console", "bob")]);
 }

@@ -4,34 +4,21 @@
 
 use super::clock::FakeClock;
 use super::store::SledStore;
+use super::tests_support::{console, ok, session_on};
 use super::*;
-use rand::SeedableRng;
 use skald_rules::{Position, Seat};
 use std::sync::Arc;
 
 fn session() -> Session {
-    Session::new(
-        Arc::new(SledStore::temporary().expect("store")),
+    session_on(
+        SledStore::temporary().expect("store"),
         Arc::new(FakeClock::new(FakeClock::EPOCH)),
-        StdRng::seed_from_u64(7),
-        SessionConfig::default().without_rate_limit(),
     )
-    .expect("session opens")
-}
-
-fn private_ctx(who: &str) -> Context {
-    Context::private(User::new("console", who, who), "console", "console")
 }
 
 fn say(s: &Session, who: &str, line: &str) -> Reply {
-    let r = s.handle(&private_ctx(who), line);
+    let r = s.handle(&console(who), line);
     assert!(r.channel_boards_are_public(), "{line}: {r:?}");
-    r
-}
-
-fn ok(s: &Session, who: &str, line: &str) -> Reply {
-    let r = say(s, who, line);
-    assert_eq!(r.kind, ReplyKind::Done, "@{who} {line}: {}", r.text.en());
     r
 }
 
@@ -249,7 +236,7 @@ fn bad_lines_are_refused_and_change_nothing() {
     // Typed where others read it: refused, and nothing is stored.
     let public = Context {
         private: false,
-        ..private_ctx("alice")
+        ..console("alice")
     };
     let r = s.handle(&public, &format!("premove #1 {}", words(&line)));
     assert_eq!(r.kind, ReplyKind::Refused);

@@ -89,6 +89,36 @@ impl UserDoc {
 }
 
 impl super::Session {
+    /// The speaker's user document as stored (with its version, for [`Self::write_user`]),
+    /// or a new one for someone who never spoke.
+    pub(crate) fn own_doc(
+        &self,
+        ctx: &super::Context,
+    ) -> Result<(Option<super::store::Stored<UserDoc>>, UserDoc), super::Failure> {
+        let stored = self.store.user(&ctx.user.id)?;
+        let doc = stored
+            .as_ref()
+            .map_or_else(|| UserDoc::new(ctx.user.clone()), |s| s.doc.clone());
+        Ok((stored, doc))
+    }
+
+    /// Writes one user document in place of the version read (`None`: a new user), as its
+    /// own commit: a setting a player changed (`language`, `digest`, `pings`).
+    pub(crate) fn write_user(
+        &self,
+        stored: Option<super::store::Stored<UserDoc>>,
+        doc: UserDoc,
+    ) -> Result<(), super::Failure> {
+        self.commit(
+            super::store::Commit {
+                users: vec![(stored, doc)],
+                ..super::store::Commit::default()
+            },
+            None,
+        )?;
+        Ok(())
+    }
+
     /// `vacation <days>`: pauses the speaker's clocks, within the yearly allowance.
     pub(super) fn cmd_vacation(
         &self,

@@ -5,17 +5,21 @@
 use super::components;
 use poise::serenity_prelude as serenity;
 use skald_rules::Viewer;
-use skald_session::{Board, Lang, Reply, ReplyKind, UserId};
+use skald_session::{Board, Lang, Reply, ReplyKind, Text, UserId};
 
 /// The platform name in [`UserId`]s of Discord users.
 pub const PLATFORM: &str = "discord";
+
+/// Discord's upload limit for one attachment of a bot's message in a server without boosts
+/// (10 MiB): a record or replay is made to fit it, or the text says why it is not attached.
+pub const UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
 
 /// One message ready to send.
 #[derive(Clone, Debug, Default)]
 pub struct Outgoing {
     /// The text (mentions written `<@id>`).
     pub text: String,
-    /// Board pictures: file name and PNG bytes.
+    /// Attachments: file name and bytes (board PNGs, a record, a replay GIF).
     pub files: Vec<(String, Vec<u8>)>,
     /// Buttons, as (label, custom id).
     pub buttons: Vec<(String, String)>,
@@ -84,14 +88,19 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     } else {
         &[]
     };
+    let (attached, notes) = made(&reply.files, lang);
+    let mut text = reply.text.clone();
+    notes.into_iter().for_each(|n| text.line(n));
     let text = discord_commands(
-        &mentions_of(&reply.text.render(lang), &reply.named),
+        &mentions_of(&text.render(lang), &reply.named),
         pressable,
         lang,
     );
+    let mut files = pictures(&reply.boards, "board", lang);
+    files.extend(attached);
     let main = Outgoing {
         text: discord_text(&text),
-        files: pictures(&reply.boards, "board", lang),
+        files,
         buttons: components::buttons(reply, lang),
         select: components::select(reply),
         lang,
@@ -118,13 +127,18 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     }
     for p in &reply.private {
         if Some(&p.to) == caller {
+            let (attached, notes) = made(&p.files, caller_lang);
+            let mut text = p.text.clone();
+            notes.into_iter().for_each(|n| text.line(n));
+            let mut files = pictures(&p.boards, "my-pieces", caller_lang);
+            files.extend(attached);
             out.ephemeral.push(Outgoing {
                 text: discord_text(&discord_commands(
-                    &p.text.render(caller_lang),
+                    &text.render(caller_lang),
                     &[],
                     caller_lang,
                 )),
-                files: pictures(&p.boards, "my-pieces", caller_lang),
+                files,
                 lang: caller_lang,
                 ..Outgoing::default()
             });
@@ -253,6 +267,23 @@ fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Vec<(String, Vec<u8
         .collect()
 }
 
+/// A reply's files made for readers of `lang` within [`UPLOAD_LIMIT`]: the attachments, and
+/// what the text must add (a replay shortened to fit, a file left out and why).
+fn made(files: &[skald_session::files::File], lang: Lang) -> (Vec<(String, Vec<u8>)>, Vec<Text>) {
+    let mut attached = Vec::new();
+    let mut notes = Vec::new();
+    for f in files {
+        match f.render(lang, UPLOAD_LIMIT) {
+            Ok(ready) => {
+                notes.extend(ready.note);
+                attached.push((ready.name, ready.bytes));
+            }
+            Err(why) => notes.push(why),
+        }
+    }
+    (attached, notes)
+}
+
 /// Whether a public board hides values its players can ask to see ("My pieces").
 pub fn hides_values(board: &Board) -> bool {
     board.viewer == Viewer::Public && board.position.rule_set().has_hidden_information()
@@ -378,6 +409,7 @@ mod tests {
             name: "bob".into(),
             text: skald_session::Text::verbatim("secret values"),
             boards: Vec::new(),
+            files: Vec::new(),
             lang: None,
         });
         let p = prepare(&r, None, Locales::default());

@@ -431,6 +431,61 @@ mod tests {
 }
 
 #[cfg(test)]
+mod file_tests {
+    use super::*;
+    use skald_session::files::{File, FileBody};
+    use skald_session::{Private, Reply};
+
+    fn record(stem: &str, bytes: &[u8]) -> File {
+        File {
+            game: 1,
+            stem: stem.into(),
+            body: FileBody::Record(bytes.to_vec()),
+            caption: skald_session::t!("record-still-playing"),
+        }
+    }
+
+    #[test]
+    fn files_are_attached_where_their_reader_is_and_one_over_the_limit_is_explained() {
+        let bob = UserId::new(PLATFORM, "222222222222222222");
+        let mut r = Reply::done(skald_session::t!("record-still-playing"));
+        r.files.push(record("skald-game-1", b"{}\n"));
+        r.private.push(Private {
+            to: bob.clone(),
+            name: "bob".into(),
+            text: skald_session::t!("record-your-values"),
+            boards: Vec::new(),
+            files: vec![record("skald-game-1-bob", b"{\"mine\":1}\n")],
+            lang: None,
+        });
+        let p = prepare(&r, Some(&bob), Locales::default());
+        let public = p.public.expect("public part");
+        assert_eq!(
+            public.files,
+            [("skald-game-1.jsonl".into(), b"{}\n".to_vec())]
+        );
+        assert_eq!(p.ephemeral.len(), 1);
+        assert_eq!(p.ephemeral[0].files[0].0, "skald-game-1-bob.jsonl");
+        // Someone else's private file is never attached for the caller.
+        let p = prepare(&r, None, Locales::default());
+        assert!(p.ephemeral.is_empty());
+        // A file bigger than Discord takes is left out, and the text says why.
+        let big = vec![b' '; UPLOAD_LIMIT as usize + 1];
+        let mut r = Reply::done(skald_session::t!("record-still-playing"));
+        r.files.push(record("skald-game-1", &big));
+        let public = prepare(&r, None, Locales::default())
+            .public
+            .expect("public part");
+        assert!(public.files.is_empty());
+        assert!(
+            public.text.contains("more than the 10 MB"),
+            "{}",
+            public.text
+        );
+    }
+}
+
+#[cfg(test)]
 mod help_tests {
     use super::*;
 

@@ -43,7 +43,7 @@ pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use png::{Png, render_png};
 pub use position::scene;
-pub use replay::replay_scenes;
+pub use replay::{replay_scenes, replay_scenes_ended};
 pub use scene::{Header, LastMove, Scene, Step, Turn};
 pub use subulata::{SubulataPiece, SubulataScene, Terrain};
 pub use text::text_view;

@@ -17,6 +17,37 @@ pub fn replay_scenes(
     players: &[Option<String>; 2],
     lang: Lang,
 ) -> Result<Vec<Scene>, ReplayError> {
+    frames(record, viewer, players, lang, false)
+}
+
+/// The frames of a replay of a game that ended outside its rules (a resignation, a timeout,
+/// an agreed draw, an abort): every value shows in every frame, as in the final reveal, and
+/// the last frame's header says `result` instead of whose turn it was.
+///
+/// Exists because the position alone does not know such a game is over: the rules reveal
+/// the values of a finished game whatever ended it, and the bot's replays say how it ended.
+pub fn replay_scenes_ended(
+    record: &Record,
+    players: &[Option<String>; 2],
+    lang: Lang,
+    result: String,
+) -> Result<Vec<Scene>, ReplayError> {
+    let mut scenes = frames(record, Viewer::Final, players, lang, true)?;
+    if let Some(last) = scenes.last_mut() {
+        last.finish(result);
+    }
+    Ok(scenes)
+}
+
+/// [`replay_scenes`], or with `ended` the frames of a game known to be over whatever its
+/// position says.
+fn frames(
+    record: &Record,
+    viewer: Viewer,
+    players: &[Option<String>; 2],
+    lang: Lang,
+    ended: bool,
+) -> Result<Vec<Scene>, ReplayError> {
     // A Subulata arrangement counts from the start (it locks at the player's first move), so
     // each player's last one goes first: every frame then shows the values played with.
     let mut record = record.clone();
@@ -52,7 +83,7 @@ pub fn replay_scenes(
             }
         }
     })?;
-    let over = matches!(game.position().status(), Status::Over(_));
+    let over = ended || matches!(game.position().status(), Status::Over(_));
     // Hidden values stay hidden in an unfinished game, whatever the caller asked.
     let viewer = match viewer {
         Viewer::Final if !over => Viewer::Public,

@@ -568,6 +568,7 @@ impl Session {
                         order = order
                     ),
                     boards: vec![Board::private(&board, seat)],
+                    files: Vec::new(),
                     lang: None,
                 });
             }

@@ -38,6 +38,10 @@ pub enum Command {
     Board(Option<u64>),
     /// `moves [#id]`: the moves played so far.
     Moves(Option<u64>),
+    /// `export [#id]`: the game's record as a file `skald import` reads.
+    Export(Option<u64>),
+    /// `replay [#id]`: the game as an animated GIF.
+    Replay(Option<u64>),
     /// `resign [#id]`: give up the game.
     Resign(Option<u64>),
     /// `abort [#id]`: end a game without result before both players have moved.
@@ -116,6 +120,8 @@ impl Command {
             Command::Move { .. } => "move",
             Command::Board(_) => "board",
             Command::Moves(_) => "moves",
+            Command::Export(_) => "export",
+            Command::Replay(_) => "replay",
             Command::Resign(_) => "resign",
             Command::Abort(_) => "abort",
             Command::Draw(_) => "draw",
@@ -577,6 +583,26 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Moves),
         secret: false,
         build: |a| Ok(Command::Moves(a.id("game"))),
+    },
+    CommandInfo {
+        name: "export",
+        aliases: &["record"],
+        usage: "export [#id]",
+        example: "export #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Export),
+        secret: false,
+        build: |a| Ok(Command::Export(a.id("game"))),
+    },
+    CommandInfo {
+        name: "replay",
+        aliases: &[],
+        usage: "replay [#id]",
+        example: "replay #4",
+        args: &[GAME],
+        parse: |a| only_id(a).map(Command::Replay),
+        secret: false,
+        build: |a| Ok(Command::Replay(a.id("game"))),
     },
     CommandInfo {
         name: "resign",
@@ -1505,6 +1531,10 @@ mod tests {
             },
             Command::Board(Some(1)),
             Command::Moves(None),
+            Command::Export(Some(3)),
+            Command::Export(None),
+            Command::Replay(Some(8)),
+            Command::Replay(None),
             Command::Resign(Some(7)),
             Command::Abort(None),
             Command::Draw(Some(3)),
@@ -1661,8 +1691,8 @@ mod tests {
         assert_eq!(
             fr("mvoe f2-f5"),
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
-             commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, resign, \
-             abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
+             commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, export, \
+             replay, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
              vacation, link, unlink, language, help"
         );
         assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));

@@ -22,6 +22,7 @@ pub mod dice_rng;
 pub mod digest;
 pub mod engine;
 pub mod engine_driver;
+pub mod files;
 pub mod fuzzing;
 pub mod game;
 pub mod help;
@@ -72,6 +73,8 @@ mod tests_limits;
 mod tests_link;
 #[cfg(test)]
 mod tests_premove;
+#[cfg(test)]
+mod tests_records;
 #[cfg(test)]
 mod tests_secrecy;
 #[cfg(test)]
@@ -343,6 +346,8 @@ impl Session {
             Command::Move { game, moves } => self.cmd_move(ctx, *game, moves),
             Command::Board(id) => self.cmd_board(ctx, *id),
             Command::Moves(id) => self.cmd_moves(ctx, *id),
+            Command::Export(id) => self.cmd_export(ctx, *id),
+            Command::Replay(id) => self.cmd_replay(ctx, *id),
             Command::Resign(id) => self.cmd_resign(ctx, *id),
             Command::Abort(id) => self.cmd_abort(ctx, *id),
             Command::Draw(id) => self.cmd_draw(ctx, *id),

@@ -148,6 +148,7 @@ impl Session {
             to: ctx.user.id.clone(),
             name: ctx.user.name.clone(),
             boards: Vec::new(),
+            files: Vec::new(),
             text: t!(
                 "link-code",
                 code = code.to_string(),

@@ -136,6 +136,7 @@ impl Session {
                 name: player.name.clone(),
                 text,
                 boards: Vec::new(),
+                files: Vec::new(),
                 lang: None,
             });
         }

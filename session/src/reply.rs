@@ -114,6 +114,8 @@ pub struct Private {
     pub text: Text,
     /// Boards in that user's own view.
     pub boards: Vec<Board>,
+    /// Files for that user alone (a running Subulata game's record with their own values).
+    pub files: Vec<crate::files::File>,
     /// The language they chose (`language`), else the one their platform last said they use;
     /// `None`: the channel's (see [`Reply::lang`]).
     pub lang: Option<Lang>,
@@ -140,6 +142,11 @@ pub struct Reply {
     pub text: Text,
     /// Boards for the channel (public views only).
     pub boards: Vec<Board>,
+    /// Files for the channel (`export`'s record, `replay`'s GIF), described rather than
+    /// made: an adapter renders each for its readers' language within its platform's upload
+    /// limit ([`crate::files::File::render`]), on a blocking thread as it draws boards. Never
+    /// a hidden value before the game ends (a player's own go into a [`Private`] part).
+    pub files: Vec<crate::files::File>,
     /// Parts for one user each.
     pub private: Vec<Private>,
     /// Users to ping (mention) with the channel text.
@@ -172,6 +179,7 @@ impl Reply {
             kind: ReplyKind::Done,
             text: text.into(),
             boards: Vec::new(),
+            files: Vec::new(),
             private: Vec::new(),
             notify: Vec::new(),
             choices: Vec::new(),
@@ -191,6 +199,7 @@ impl Reply {
             name: to.name.clone(),
             text,
             boards: Vec::new(),
+            files: Vec::new(),
             lang: None,
         });
         reply

@@ -121,9 +121,10 @@ impl Session {
                 None,
                 now,
             );
-            reply
-                .choices
-                .retain(|c| matches!(c.command, crate::command::Command::Rematch(_)));
+            reply.choices.retain(|c| {
+                use crate::command::Command::{Export, Rematch, Replay};
+                matches!(c.command, Rematch(_) | Export(_) | Replay(_))
+            });
             return Ok(Some((written, reply)));
         }
         // The next reminder of this turn, if one is left (the last hour's).
@@ -147,6 +148,7 @@ impl Session {
                 name: player.name.clone(),
                 text: crate::t!("game-your-values", id = id),
                 boards: vec![Board::private(&board, seat)],
+                files: Vec::new(),
                 lang: None,
             });
         }

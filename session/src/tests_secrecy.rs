@@ -39,6 +39,9 @@ const GAMES: u64 = 1000;
 /// bytes compared: drawing is slow in a debug build (about 20 ms a picture), so a
 /// deterministic sample spread over all games is drawn.
 const PNG_EVERY: u64 = 150;
+/// The replays of every this many games are drawn in both worlds and the GIF bytes compared
+/// (up to a few seconds each in a debug build).
+const GIF_EVERY: u64 = 40;
 /// A game still running after this many steps is resigned.
 const MAX_STEPS: usize = 400;
 
@@ -170,6 +173,36 @@ fn board_view(b: &Board) -> String {
     s
 }
 
+/// A file as its reader gets it: its caption in every language and what it holds (a
+/// record's bytes; the record a replay draws, for which viewer). The replays of every
+/// [`GIF_EVERY`]th game are also drawn and their GIF bytes shown, so a value drawn into a
+/// frame differs too.
+fn file_view(f: &crate::files::File) -> String {
+    use crate::files::FileBody;
+    let mut s = format!("file #{}\n", f.game);
+    for lang in crate::Lang::ALL {
+        s.push_str(&f.caption.render(lang));
+        s.push('\n');
+    }
+    match &f.body {
+        FileBody::Record(bytes) => s.push_str(&String::from_utf8_lossy(bytes)),
+        FileBody::Replay(r) => {
+            s.push_str(&format!(
+                "replay {:?} {:?} {:?} {}\n",
+                r.viewer,
+                r.players,
+                r.ended,
+                serde_json::to_string(&r.record).expect("serialises")
+            ));
+            if f.game.is_multiple_of(GIF_EVERY) {
+                let gif = f.render(crate::Lang::En, u64::MAX).expect("draws");
+                s.push_str(&format!("gif {:?}\n", gif.bytes));
+            }
+        }
+    }
+    s
+}
+
 /// Everything of a reply that the channel sees.
 fn public_view(r: &Reply) -> String {
     let mut s = format!("{:?}\n", r.kind);
@@ -180,6 +213,9 @@ fn public_view(r: &Reply) -> String {
     for b in &r.boards {
         s.push_str(&board_view(b));
         s.push('\n');
+    }
+    for f in &r.files {
+        s.push_str(&file_view(f));
     }
     for u in &r.notify {
         s.push_str(&format!("ping {u}\n"));
@@ -218,6 +254,9 @@ fn private_view(r: &Reply, user: &UserId) -> String {
         ));
         for b in &p.boards {
             s.push_str(&board_view(b));
+        }
+        for f in &p.files {
+            s.push_str(&file_view(f));
         }
     }
     for n in &r.elsewhere {
@@ -603,7 +642,7 @@ impl Twins {
             765..800 => {
                 let cmds = [
                     "board", "moves", "history", "draw", "takeback", "decline", "abort", "resign",
-                    "rematch",
+                    "rematch", "export", "replay",
                 ];
                 let c = cmds[self.rng.random_range(0..cmds.len())];
                 let line = format!("{c} #{id}");
@@ -624,7 +663,15 @@ impl Twins {
             }
             850..870 => self.premove(&other, &position),
             870..900 => {
-                let c = ["board", "moves", "games", "board", "help arrange"];
+                let c = [
+                    "board",
+                    "moves",
+                    "games",
+                    "board",
+                    "help arrange",
+                    "export",
+                    "replay",
+                ];
                 let c = c[self.rng.random_range(0..c.len())];
                 self.say(&random_player, c);
             }

@@ -122,6 +122,8 @@ fn words() -> Vec<&'static str> {
         "m",
         "board",
         "moves",
+        "export",
+        "replay",
         "resign",
         "abort",
         "draw",

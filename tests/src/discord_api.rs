@@ -6,6 +6,9 @@
 
 use serde_json::Value;
 
+/// The most bytes one attachment may hold: 10 MiB, for a bot in a server without boosts.
+pub const UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
+
 /// What is wrong with a request to `path` (`/api/v10/...`) carrying `body`; empty when
 /// Discord would take it.
 pub fn problems(method: &str, path: &str, body: &Value) -> Vec<String> {

@@ -63,6 +63,54 @@ impl Call {
     pub fn has_png(&self) -> bool {
         self.body.windows(8).any(|w| w == b"\x89PNG\r\n\x1a\n")
     }
+
+    /// The attached files: each multipart part with a file name, as (name, bytes).
+    pub fn files(&self) -> Vec<(String, Vec<u8>)> {
+        let body = &self.body;
+        let Some(eol) = body.windows(2).position(|w| w == b"\r\n") else {
+            return Vec::new();
+        };
+        let boundary = &body[..eol];
+        if !boundary.starts_with(b"--") {
+            return Vec::new();
+        }
+        let mut starts = Vec::new();
+        let mut at = 0;
+        while let Some(i) = find(&body[at..], boundary) {
+            starts.push(at + i);
+            at += i + boundary.len();
+        }
+        let mut out = Vec::new();
+        for pair in starts.windows(2) {
+            let part = &body[pair[0] + boundary.len()..pair[1]];
+            let Some(head_end) = find(part, b"\r\n\r\n") else {
+                continue;
+            };
+            let head = String::from_utf8_lossy(&part[..head_end]);
+            let Some(name) = head
+                .split("filename=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+            else {
+                continue;
+            };
+            // The content ends with the CRLF before the next boundary.
+            let content = &part[head_end + 4..];
+            let content = content.strip_suffix(b"\r\n").unwrap_or(content);
+            out.push((name.to_string(), content.to_vec()));
+        }
+        out
+    }
+
+    /// The attached file whose name ends with `suffix` (`.gif`), if any.
+    pub fn file(&self, suffix: &str) -> Option<(String, Vec<u8>)> {
+        self.files().into_iter().find(|(n, _)| n.ends_with(suffix))
+    }
+}
+
+/// Where `needle` first occurs in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Discord's limit for the first answer to an interaction.
@@ -83,6 +131,14 @@ impl Shared {
     /// interaction response, one answer within [`ANSWER_WITHIN`] of the interaction.
     fn check(&self, call: &Call) -> Vec<String> {
         let mut found = crate::discord_api::problems(&call.method, &call.path, &call.json());
+        for (name, bytes) in call.files() {
+            if bytes.len() as u64 > crate::discord_api::UPLOAD_LIMIT {
+                found.push(format!(
+                    "attachment {name} is {} bytes, over Discord's upload limit",
+                    bytes.len()
+                ));
+            }
+        }
         let parts: Vec<&str> = call.path.split('/').collect();
         if let ["", "api", "v10", "interactions", id, _, "callback"] = parts.as_slice() {
             let mut sent = self.interactions.lock().unwrap_or_else(|p| p.into_inner());

@@ -62,6 +62,30 @@ fn custom_ids(data: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The answer to interaction `id` (its response, or a follow-up after "thinking…") with a
+/// file whose name ends with `suffix`, and that file's bytes.
+fn answer_with_file(fake: &FakeDiscord, id: u64, suffix: &str) -> (Call, Vec<u8>) {
+    let token = format!("/token-{id}");
+    let call = fake
+        .wait_calls(1, &format!("a {suffix} answering {id}"), |c| {
+            c.path.contains(&token) && c.file(suffix).is_some()
+        })
+        .remove(0);
+    let (_, bytes) = call.file(suffix).expect("the file");
+    (call, bytes)
+}
+
+/// The frames of a GIF, decoded (panics when it does not decode).
+fn gif_frames(gif: &[u8]) -> Vec<image::Frame> {
+    use image::AnimationDecoder;
+    let decoder =
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("a GIF header");
+    decoder
+        .into_frames()
+        .collect_frames()
+        .expect("every frame decodes")
+}
+
 fn resolved_user(who: (u64, &str)) -> Value {
     json!({"users": {who.0.to_string(): fake_discord::user(who.0, who.1)}})
 }
@@ -111,7 +135,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 26);
+    assert_eq!(names.len(), 28);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");
@@ -304,9 +328,48 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert!(!is_ephemeral(&c), "{c}");
     assert_eq!(
         custom_ids(&c),
-        ["1:rematch:1"],
+        ["1:rematch:1", "1:export:1", "1:replay:1"],
         "one button per command: {c}"
     );
+    // Its Replay button posts the whole game as a GIF that decodes, a frame per position;
+    // /export posts the record `skald import` reads.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(42, CAROL, "1:replay:1"),
+    );
+    let (call, gif) = answer_with_file(&fake, 42, ".gif");
+    assert!(!is_ephemeral(&call.json()["data"]) && !is_ephemeral(&call.json()));
+    let frames = gif_frames(&gif);
+    // The start, then a frame per move the summary counts.
+    let said = call.json().to_string();
+    let moves = frames.len() - 1;
+    assert!(
+        said.contains(&format!(": {moves} move")),
+        "{} frames: {said}",
+        frames.len()
+    );
+    assert!(
+        frames
+            .iter()
+            .all(|f| f.buffer().dimensions() == frames[0].buffer().dimensions())
+    );
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            43,
+            2,
+            CAROL,
+            "export",
+            json!([{"name": "game", "type": 4, "value": 1}]),
+        ),
+    );
+    let (call, record) = answer_with_file(&fake, 43, ".jsonl");
+    let text = String::from_utf8(record).expect("text");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("{\"header\""), "{text}");
+    assert!(lines[2].starts_with("{\"game\":{\"id\":1,"), "{text}");
+    let content = call.json().to_string();
+    assert!(content.contains("skald import"), "{content}");
     fake.dispatch(
         "INTERACTION_CREATE",
         command(8, 2, ALICE, "ladder", json!([])),
@@ -416,7 +479,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         TOKEN.to_string(),
         format!("webhooks/{}/token-", fake_discord::APP_ID),
     ];
-    secrets.extend((1..=41).map(|id| format!("token-{id}")));
+    secrets.extend((1..=43).map(|id| format!("token-{id}")));
     for secret in &secrets {
         let lines: Vec<&str> = logged.lines().filter(|l| l.contains(secret)).collect();
         assert!(
@@ -746,7 +809,11 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
         .unwrap_or_default();
     pinged.sort();
     assert_eq!(pinged, [ALICE.0, BOB.0].map(|id| format!("\"{id}\"")));
-    assert_eq!(custom_ids(&o), ["1:rematch:1"], "{o}");
+    assert_eq!(
+        custom_ids(&o),
+        ["1:rematch:1", "1:export:1", "1:replay:1"],
+        "{o}"
+    );
     // Nothing went to the parent channel, and time only moved through the file.
     let parent = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
     assert!(!fake.calls().iter().any(|c| c.path == parent));

@@ -93,6 +93,36 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     alice.say(&room, "!skald ladder tafl").await;
     alice.bot_says(m, &room, "alice").await;
 
+    // The finished game as an animated GIF (an `m.image` that decodes, a frame per
+    // position) and as its record (an `m.file` that `skald import` reads).
+    let m = alice.mark();
+    alice.say(&room, "!skald replay #1").await;
+    let (seen, gif) = alice.bot_media(m, &room, "m.image").await;
+    assert!(seen.body.contains("Replay of #1"), "{seen:?}");
+    assert_eq!(
+        seen.media.as_ref().and_then(|(_, n)| n.clone()).as_deref(),
+        Some("skald-game-1.gif")
+    );
+    let frames = {
+        use image::AnimationDecoder;
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif))
+            .expect("a GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("every frame decodes")
+    };
+    assert!(frames.len() >= 3, "{} frames", frames.len());
+    let (_, w, h) = seen.image.clone().expect("an image");
+    assert_eq!(w, Some(u64::from(frames[0].buffer().width())));
+    assert_eq!(h, Some(u64::from(frames[0].buffer().height())));
+    let m = alice.mark();
+    alice.say(&room, "!skald export #1").await;
+    let (_, record) = alice.bot_media(m, &room, "m.file").await;
+    let record = String::from_utf8(record).expect("text");
+    assert!(record.starts_with("{\"header\""), "{record}");
+    assert!(record.contains("{\"game\":{\"id\":1,"), "{record}");
+    alice.bot_says(m, &room, "skald import").await;
+
     // A dice game: the legal moves come numbered and `move 1` plays the first.
     let m = alice.mark();
     alice

@@ -13,6 +13,7 @@ use crate::runtime::fake_time::AdapterClock;
 use crate::runtime::gate;
 use crate::runtime::serve::{BoxFuture, Outlet, Running, Shared};
 use skald_session::clock::{describe_duration, parse_duration};
+use skald_session::files::File;
 use skald_session::{Board, ChannelId, Context, Lang, Notice, Reply, ReplyKind, Session, User, t};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -24,6 +25,9 @@ pub const PLATFORM: &str = "console";
 pub const COMMUNITY: &str = "console";
 /// The console's only channel.
 pub const CHANNEL: &str = "console";
+/// Where the console writes the files it is handed (`export`, `replay`), under its data
+/// directory.
+pub const FILES: &str = "files";
 
 /// How the console runs.
 #[derive(Clone, Debug)]
@@ -79,6 +83,7 @@ pub fn start(opts: ConsoleOptions, io: ConsoleIo, shared: &Shared) -> Running {
     let outlet = Arc::new(ConsoleOutlet {
         out: out.clone(),
         pictures: pictures.clone(),
+        files: opts.data.join(FILES),
     });
     let lines = read_lines(input);
     let shared = shared.clone();
@@ -141,7 +146,7 @@ async fn answer_lines(
             let ctx = speaker_context(&opts.name);
             say(
                 &out,
-                &format_reply(&gate::closed_reply(&shared.session, &ctx), None),
+                &format_reply(&gate::closed_reply(&shared.session, &ctx), None, None),
             );
             break;
         };
@@ -170,6 +175,7 @@ async fn answer_lines(
 struct ConsoleOutlet {
     out: Output,
     pictures: Option<PathBuf>,
+    files: PathBuf,
 }
 
 impl Outlet for ConsoleOutlet {
@@ -184,7 +190,7 @@ impl Outlet for ConsoleOutlet {
     fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
         let pictures = self.pictures.as_deref();
         for n in &notices {
-            let answer = format_reply(&n.reply, pictures);
+            let answer = format_reply(&n.reply, pictures, Some(&self.files));
             match &n.said {
                 Some(said) => say(&self.out, &format!("@{}> {}\n{answer}", said.by, said.line)),
                 None => say(&self.out, &answer),
@@ -224,7 +230,8 @@ fn handle_line(
         None => (opts.name.clone(), line),
     };
     let pictures = opts.pictures.then(|| opts.data.join("boards"));
-    let answer = answer_line(session, clock, pictures.as_deref(), &speaker, text);
+    let files = opts.data.join(FILES);
+    let answer = answer_line(session, clock, pictures.as_deref(), &files, &speaker, text);
     if opts.echo {
         say(out, &format!("@{speaker}> {text}\n{answer}"));
     } else {
@@ -237,6 +244,7 @@ fn answer_line(
     session: &Session,
     clock: &AdapterClock,
     pictures: Option<&Path>,
+    files: &Path,
     speaker: &str,
     text: &str,
 ) -> String {
@@ -245,7 +253,7 @@ fn answer_line(
     let say = |reply: Reply| {
         let mut reply = reply;
         session.set_languages(&mut reply, &ctx);
-        format_reply(&reply, None)
+        format_reply(&reply, None, None)
     };
     if speaker.is_empty() {
         return say(Reply::refused(t!("console-who-speaks")));
@@ -266,7 +274,7 @@ fn answer_line(
             Err(e) => format!("! {e}"),
         };
     }
-    format_reply(&session.handle(&ctx, text), pictures)
+    format_reply(&session.handle(&ctx, text), pictures, Some(files))
 }
 
 /// Who speaks a console line: `name` in the console's one community and channel.
@@ -295,9 +303,11 @@ fn clock_line(clock: &AdapterClock, text: &str) -> Result<Reply, String> {
     })
 }
 
-/// A reply as console text: the channel text, boards, private parts, pings. With
-/// `pictures`, each board is also drawn into that directory and its path printed.
-pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
+/// A reply as console text: the channel text, boards, files, private parts, pings. With
+/// `pictures`, each board is also drawn into that directory and its path printed; with
+/// `files`, each file (a record, a replay) is written into that directory and its path
+/// printed (without, only its name and size).
+pub fn format_reply(reply: &Reply, pictures: Option<&Path>, files: Option<&Path>) -> String {
     let mut s = String::new();
     if matches!(
         reply.kind,
@@ -312,6 +322,10 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
     for b in &reply.boards {
         s.push('\n');
         s.push_str(&board_output(b, pictures, "public", lang));
+    }
+    for f in &reply.files {
+        s.push('\n');
+        s.push_str(&file_output(f, files, lang));
     }
     for p in &reply.private {
         let their = p.lang.unwrap_or(lang);
@@ -332,6 +346,10 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>) -> String {
                 &format!("to-{}", file_safe(&p.name)),
                 their,
             ));
+        }
+        for f in &p.files {
+            s.push('\n');
+            s.push_str(&file_output(f, files, their));
         }
     }
     if !reply.notify.is_empty() {
@@ -356,16 +374,47 @@ fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: La
     }
 }
 
+/// A file of a reply: written into `dir` (replacing an earlier one of the same name), as
+/// `file: <path> (<size> bytes)` with what the reader should know about it. The console
+/// has no upload limit.
+fn file_output(file: &File, dir: Option<&Path>, lang: Lang) -> String {
+    let ready = match file.render(lang, u64::MAX) {
+        Ok(ready) => ready,
+        Err(why) => return why.render(lang),
+    };
+    let mut s = match dir {
+        Some(dir) => {
+            let path = dir.join(&ready.name);
+            match write_file(&path, &ready.bytes) {
+                Ok(()) => format!("file: {} ({} bytes)", path.display(), ready.bytes.len()),
+                Err(e) => format!("(file {} not written: {e})", ready.name),
+            }
+        }
+        None => format!("file: {} ({} bytes)", ready.name, ready.bytes.len()),
+    };
+    if let Some(note) = ready.note {
+        s.push('\n');
+        s.push_str(&note.render(lang));
+    }
+    s
+}
+
 /// Draws a board and replaces `path` with it (written beside it, then renamed, so a viewer
 /// never sees half a file).
 fn write_picture(board: &Board, path: &Path, lang: Lang) -> Result<(), String> {
+    let png = skald_session::pictures::board_png(board, lang).map_err(|e| e.to_string())?;
+    write_file(path, &png.bytes)
+}
+
+/// Replaces `path` with `bytes` (written beside it, then renamed, so a viewer never sees
+/// half a file), making its directory if needed.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
-    let png = skald_session::pictures::board_png(board, lang).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let tmp = path.with_extension(format!("tmp{}", N.fetch_add(1, Ordering::Relaxed)));
-    std::fs::write(&tmp, png.bytes).map_err(|e| e.to_string())?;
+    std::fs::write(&tmp, bytes).map_err(|e| e.to_string())?;
     std::fs::rename(&tmp, path).map_err(|e| e.to_string())
 }
 

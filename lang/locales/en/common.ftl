@@ -51,3 +51,5 @@ matrix-numbered-moves = Moves (`move N` plays number N): { $moves }
 choice-accept = Accept
 choice-decline = Decline
 choice-rematch = Rematch
+choice-record = Record
+choice-replay = Replay

@@ -264,3 +264,26 @@ premove-answered = { $player } answered at once with a conditional move: { $answ
 premove-dropped-head = Game #{ $id }: a conditional move could not be played, so its line is dropped:
 premove-dropped = if { $theirs } then { $answer }: { $why }
 secret-premove-in-public = Everyone here can read what you type, so this line was not queued and nothing was changed. Send `premove` where only you see it: the /premove command on Discord, your direct room with the bot on Matrix.
+
+## export and replay: a whole game as a file.
+export-caption = Record of { $title }, for `skald import`
+export-summary = Record of { $title }: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
+export-how = The file is the game as `skald export` writes it: `skald import` reads it into a Skald store, and `skald replay` turns it into an animation.
+replay-caption = Replay of { $title }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}
+replay-summary = Replay of { $title }: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
+record-still-playing = The game goes on.
+record-sent-privately = Game #{ $id } hides values until it ends: what you asked for went to you privately.
+record-your-values = Your own values are in it and your opponent's are not; every value shows once the game is over.
+file-record-too-big = The record of game #{ $id } is { $size } MB, more than the { $limit } MB this chat takes, so it is not attached. Whoever runs Skald can write it with `skald export`.
+file-replay-failed = Game #{ $id } cannot be replayed from its record; nothing is attached.
+file-replay-shortened = The whole replay of game #{ $id } is bigger than the { $limit } MB this chat takes: this one shows the last { $shown } of its { $moves } moves. `export #{ $id }` gives the whole record, which `skald replay` draws in full.
+file-replay-too-big = Even the last moves of game #{ $id } make a replay bigger than the { $limit } MB this chat takes, so none is attached. `export #{ $id }` gives the record, which `skald replay` draws.

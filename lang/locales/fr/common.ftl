@@ -51,3 +51,5 @@ matrix-numbered-moves = Coups (`move N` joue le numéro N) : { $moves }
 choice-accept = Accepter
 choice-decline = Refuser
 choice-rematch = Revanche
+choice-record = Feuille de partie
+choice-replay = Revoir

@@ -270,3 +270,26 @@ premove-answered = { $player } a répondu aussitôt par un coup conditionnel : 
 premove-dropped-head = Partie #{ $id } : un coup conditionnel n'a pas pu être joué, sa ligne est donc abandonnée :
 premove-dropped = si { $theirs } alors { $answer } : { $why }
 secret-premove-in-public = Tout le monde ici lit ce que vous tapez : cette ligne n'a donc pas été ajoutée et rien n'a changé. Envoyez `premove` là où personne d'autre ne le voit : la commande /premove sur Discord, votre salon privé avec le bot sur Matrix.
+
+## export et replay : une partie entière dans un fichier.
+export-caption = Feuille de la partie { $title }, pour `skald import`
+export-summary = Feuille de la partie { $title } : { $moves ->
+    [one] 1 coup
+   *[other] { $moves } coups
+}.
+export-how = Le fichier est la partie telle que `skald export` l'écrit : `skald import` la lit dans un stockage de Skald, et `skald replay` en fait une animation.
+replay-caption = La partie { $title } en animation, { $moves ->
+    [one] 1 coup
+   *[other] { $moves } coups
+}
+replay-summary = La partie { $title } en animation : { $moves ->
+    [one] 1 coup
+   *[other] { $moves } coups
+}.
+record-still-playing = La partie continue.
+record-sent-privately = La partie #{ $id } cache des valeurs jusqu'à sa fin : ce que vous avez demandé vous a été envoyé en privé.
+record-your-values = Vos propres valeurs y figurent, pas celles de votre adversaire ; toutes les valeurs apparaissent une fois la partie finie.
+file-record-too-big = La feuille de la partie #{ $id } pèse { $size } Mo, plus que les { $limit } Mo que cette messagerie accepte : elle n'est pas jointe. Qui fait tourner Skald peut l'écrire avec `skald export`.
+file-replay-failed = La partie #{ $id } ne peut pas être rejouée depuis sa feuille ; rien n'est joint.
+file-replay-shortened = L'animation entière de la partie #{ $id } dépasse les { $limit } Mo que cette messagerie accepte : celle-ci montre les { $shown } derniers de ses { $moves } coups. `export #{ $id }` donne la feuille entière, que `skald replay` anime en entier.
+file-replay-too-big = Même les derniers coups de la partie #{ $id } donnent une animation de plus de { $limit } Mo, la limite de cette messagerie : rien n'est joint. `export #{ $id }` donne la feuille, que `skald replay` anime.

@@ -500,6 +500,8 @@ impl Command {
             | Command::Cancel(g)
             | Command::Board(g)
             | Command::Moves(g)
+            | Command::Export(g)
+            | Command::Replay(g)
             | Command::Resign(g)
             | Command::Abort(g)
             | Command::Draw(g)

@@ -31,6 +31,7 @@ impl Session {
                 name: ctx.user.name.clone(),
                 text: crate::t!("look-your-values", id = g.id),
                 boards: vec![Board::private(&board, seat)],
+                files: Vec::new(),
                 lang: None,
             });
         }

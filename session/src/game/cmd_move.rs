@@ -182,6 +182,7 @@ impl Session {
             name: ctx.user.name.clone(),
             text: crate::t!("arrange-private", id = g.id),
             boards: vec![Board::private(&board, seat)],
+            files: Vec::new(),
             lang: None,
         });
         Ok(reply)

@@ -11,11 +11,13 @@
 //! | `cmd_look.rs` | `board` and `moves` |
 //! | `cmd_end.rs` | `resign` and `abort` |
 //! | `cmd_offer.rs` | `draw` and `takeback` (offers and their answers) |
+//! | `cmd_record.rs` | `export` and `replay`: a whole game as a file |
 
 mod cmd_end;
 mod cmd_look;
 mod cmd_move;
 mod cmd_offer;
+mod cmd_record;
 mod commit;
 mod doc;
 mod ending;

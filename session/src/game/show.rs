@@ -212,6 +212,17 @@ impl Session {
                         for_user: Some(g.players[seat.index()].id.clone()),
                     });
                 }
+                // The whole game, for anyone: its record and its replay.
+                reply.choices.push(Choice {
+                    label: crate::t!("choice-record"),
+                    command: Command::Export(Some(g.id)),
+                    for_user: None,
+                });
+                reply.choices.push(Choice {
+                    label: crate::t!("choice-replay"),
+                    command: Command::Replay(Some(g.id)),
+                    for_user: None,
+                });
             }
             None => {
                 reply.line(self.status_line(g, position, now));
@@ -249,6 +260,7 @@ impl Session {
                 name: g.players[seat.index()].name.clone(),
                 text: t!("game-your-values", id = g.id),
                 boards: vec![Board::private(&board, seat)],
+                files: Vec::new(),
                 lang: None,
             });
         }

@@ -341,6 +341,37 @@ pub(crate) enum ExportLine {
     NextId(u64),
 }
 
+/// The first line of every export: what wrote it.
+pub(crate) fn export_header() -> ExportLine {
+    ExportLine::Header {
+        skald_export: 1,
+        schema: SCHEMA_VERSION,
+    }
+}
+
+/// Writes one export line: the one serializer of the export format, for a whole store
+/// (`Store::export`) and for one game ([`export_game`]).
+pub(crate) fn write_export_line(out: &mut dyn Write, line: &ExportLine) -> Result<(), StoreError> {
+    serde_json::to_writer(&mut *out, line).map_err(|e| corrupt("export", e))?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// One game as an export file: exactly what [`Store::export`] writes for a store holding
+/// only this game (the header, the id counter just past the game, the game), so `skald
+/// import` reads it into an empty store and `skald export` then writes the same bytes.
+///
+/// Exists for the chat command `export`, which posts a game's record as a file: the
+/// players' documents and ratings stay out (they hold private settings, and belong to the
+/// store the game was played in). Returns the bytes.
+pub fn export_game(game: &GameDoc) -> Result<Vec<u8>, StoreError> {
+    let mut out = Vec::new();
+    write_export_line(&mut out, &export_header())?;
+    write_export_line(&mut out, &ExportLine::NextId(game.id.saturating_add(1)))?;
+    write_export_line(&mut out, &ExportLine::Game(Box::new(game.clone())))?;
+    Ok(out)
+}
+
 /// A document that does not decode (or encode), as a [`StoreError::Corrupt`].
 pub(crate) fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(format!("{what}: {e}"))

@@ -777,15 +777,11 @@ impl Store for SledStore {
     fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
         let mut lines = 0;
         let mut put = |line: &ExportLine| -> Result<(), StoreError> {
-            serde_json::to_writer(&mut *out, line).map_err(|e| corrupt("export", e))?;
-            out.write_all(b"\n")?;
+            super::write_export_line(&mut *out, line)?;
             lines += 1;
             Ok(())
         };
-        put(&ExportLine::Header {
-            skald_export: 1,
-            schema: SCHEMA_VERSION,
-        })?;
+        put(&super::export_header())?;
         put(&ExportLine::NextId(self.stored_next_id()?))?;
         for kv in self.users.iter() {
             put(&ExportLine::User(decode("user", &kv?.1)?))?;

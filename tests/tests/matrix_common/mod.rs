@@ -44,6 +44,8 @@ pub struct Seen {
     pub reply_to: Option<OwnedEventId>,
     pub mentions: Vec<OwnedUserId>,
     pub image: Option<(MediaSource, Option<u64>, Option<u64>)>,
+    /// An `m.file`'s or `m.image`'s media and file name.
+    pub media: Option<(MediaSource, Option<String>)>,
     /// When this client saw it.
     pub at: Instant,
 }
@@ -92,6 +94,11 @@ impl Player {
                     )),
                     _ => None,
                 };
+                let media = match &ev.content.msgtype {
+                    MessageType::Image(img) => Some((img.source.clone(), img.filename.clone())),
+                    MessageType::File(f) => Some((f.source.clone(), f.filename.clone())),
+                    _ => None,
+                };
                 let mentions = ev
                     .content
                     .mentions
@@ -118,6 +125,7 @@ impl Player {
                     reply_to,
                     mentions,
                     image,
+                    media,
                     at: Instant::now(),
                 });
             }
@@ -296,6 +304,31 @@ impl Player {
         assert_eq!(Some(u64::from(img.height())), h, "height in the event");
         assert!(img.width() >= 300, "a real picture");
         seen
+    }
+
+    /// Waits for a file of `msgtype` (`m.image`, `m.file`) from the bot in `room`, and
+    /// downloads it.
+    pub async fn bot_media(&self, from: usize, room: &RoomId, msgtype: &str) -> (Seen, Vec<u8>) {
+        let bot = bot_id();
+        let seen = self
+            .wait_for(from, &format!("an {msgtype} from the bot"), |s| {
+                s.sender == bot && s.room == room && s.msgtype == msgtype && s.media.is_some()
+            })
+            .await;
+        let (source, _) = seen.media.clone().expect("a file");
+        let bytes = self
+            .client
+            .media()
+            .get_media_content(
+                &MediaRequestParameters {
+                    source,
+                    format: MediaFormat::File,
+                },
+                false,
+            )
+            .await
+            .expect("the file downloads");
+        (seen, bytes)
     }
 
     /// Sends a plain text message; returns its event id.

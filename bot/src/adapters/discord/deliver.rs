@@ -5,17 +5,21 @@
 use super::components;
 use poise::serenity_prelude as serenity;
 use skald_rules::Viewer;
-use skald_session::{Board, Lang, Reply, ReplyKind, UserId};
+use skald_session::{Board, Lang, Reply, ReplyKind, Text, UserId};
 
 /// The platform name in [`UserId`]s of Discord users.
 pub const PLATFORM: &str = "discord";
+
+/// Discord's upload limit for one attachment of a bot's message in a server without boosts
+/// (10 MiB): a record or replay is made to fit it, or the text says why it is not attached.
+pub const UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
 
 /// One message ready to send.
 #[derive(Clone, Debug, Default)]
 pub struct Outgoing {
     /// The text (mentions written `<@id>`).
     pub text: String,
-    /// Board pictures: file name and PNG bytes.
+    /// Attachments: file name and bytes (board PNGs, a record, a replay GIF).
     pub files: Vec<(String, Vec<u8>)>,
     /// Buttons, as (label, custom id).
     pub buttons: Vec<(String, String)>,
@@ -66,7 +70,8 @@ impl Locales {
 }
 
 /// Turns a reply into messages. Private parts go to `caller` only (ephemeral); private parts
-/// for anyone else are dropped: that player gets their view with the "My pieces" button.
+/// for anyone else are dropped (that player gets their view with the "My pieces" button),
+/// except in a notice for players alone (the digest), sent as direct messages.
 /// The channel's message is in the channel's language, what only the caller sees in theirs.
 pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prepared {
     let channel_lang = reply.channel_lang(locales.guild);
@@ -87,14 +92,19 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     } else {
         &[]
     };
+    let (attached, notes) = made(&reply.files, lang);
+    let mut text = reply.text.clone();
+    notes.into_iter().for_each(|n| text.line(n));
     let text = discord_commands(
-        &mentions_of(&reply.text.render(lang), &reply.named),
+        &mentions_of(&text.render(lang), &reply.named),
         pressable,
         lang,
     );
+    let mut files = pictures(&reply.boards, "board", lang);
+    files.extend(attached);
     let main = Outgoing {
         text: discord_text(&text),
-        files: pictures(&reply.boards, "board", lang),
+        files,
         buttons: components::buttons(reply, lang),
         select: components::select(reply),
         lang,
@@ -123,26 +133,37 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
             ..main
         });
     }
-    let alone = caller.is_none() && reply.text.is_empty() && reply.boards.is_empty();
+    let alone = caller.is_none()
+        && reply.text.is_empty()
+        && reply.boards.is_empty()
+        && reply.files.is_empty();
     for p in &reply.private {
-        let lang = if Some(&p.to) == caller {
+        let mine = Some(&p.to) == caller;
+        let direct = (!mine && alone && p.to.platform == PLATFORM)
+            .then(|| p.to.id.parse::<u64>().ok())
+            .flatten();
+        if !mine && direct.is_none() {
+            continue;
+        }
+        let lang = if mine {
             caller_lang
         } else {
             p.lang.unwrap_or(channel_lang)
         };
+        let (attached, notes) = made(&p.files, lang);
+        let mut text = p.text.clone();
+        notes.into_iter().for_each(|n| text.line(n));
+        let mut files = pictures(&p.boards, "my-pieces", lang);
+        files.extend(attached);
         let message = Outgoing {
-            text: discord_text(&discord_commands(&p.text.render(lang), &[], lang)),
-            files: pictures(&p.boards, "my-pieces", lang),
+            text: discord_text(&discord_commands(&text.render(lang), &[], lang)),
+            files,
             lang,
             ..Outgoing::default()
         };
-        if Some(&p.to) == caller {
-            out.ephemeral.push(message);
-        } else if alone
-            && p.to.platform == PLATFORM
-            && let Ok(user) = p.to.id.parse::<u64>()
-        {
-            out.direct.push((user, message));
+        match direct {
+            Some(user) => out.direct.push((user, message)),
+            None => out.ephemeral.push(message),
         }
     }
     out
@@ -266,6 +287,23 @@ fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Vec<(String, Vec<u8
             }
         })
         .collect()
+}
+
+/// A reply's files made for readers of `lang` within [`UPLOAD_LIMIT`]: the attachments, and
+/// what the text must add (a replay shortened to fit, a file left out and why).
+fn made(files: &[skald_session::files::File], lang: Lang) -> (Vec<(String, Vec<u8>)>, Vec<Text>) {
+    let mut attached = Vec::new();
+    let mut notes = Vec::new();
+    for f in files {
+        match f.render(lang, UPLOAD_LIMIT) {
+            Ok(ready) => {
+                notes.extend(ready.note);
+                attached.push((ready.name, ready.bytes));
+            }
+            Err(why) => notes.push(why),
+        }
+    }
+    (attached, notes)
 }
 
 /// Whether a public board hides values its players can ask to see ("My pieces").
@@ -393,6 +431,7 @@ mod tests {
             name: "bob".into(),
             text: skald_session::Text::verbatim("secret values"),
             boards: Vec::new(),
+            files: Vec::new(),
             lang: None,
         });
         let p = prepare(&r, None, Locales::default());
@@ -410,6 +449,61 @@ mod tests {
         );
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use skald_session::files::{File, FileBody};
+    use skald_session::{Private, Reply};
+
+    fn record(stem: &str, bytes: &[u8]) -> File {
+        File {
+            game: 1,
+            stem: stem.into(),
+            body: FileBody::Record(bytes.to_vec()),
+            caption: skald_session::t!("record-still-playing"),
+        }
+    }
+
+    #[test]
+    fn files_are_attached_where_their_reader_is_and_one_over_the_limit_is_explained() {
+        let bob = UserId::new(PLATFORM, "222222222222222222");
+        let mut r = Reply::done(skald_session::t!("record-still-playing"));
+        r.files.push(record("skald-game-1", b"{}\n"));
+        r.private.push(Private {
+            to: bob.clone(),
+            name: "bob".into(),
+            text: skald_session::t!("record-your-values"),
+            boards: Vec::new(),
+            files: vec![record("skald-game-1-bob", b"{\"mine\":1}\n")],
+            lang: None,
+        });
+        let p = prepare(&r, Some(&bob), Locales::default());
+        let public = p.public.expect("public part");
+        assert_eq!(
+            public.files,
+            [("skald-game-1.jsonl".into(), b"{}\n".to_vec())]
+        );
+        assert_eq!(p.ephemeral.len(), 1);
+        assert_eq!(p.ephemeral[0].files[0].0, "skald-game-1-bob.jsonl");
+        // Someone else's private file is never attached for the caller.
+        let p = prepare(&r, None, Locales::default());
+        assert!(p.ephemeral.is_empty());
+        // A file bigger than Discord takes is left out, and the text says why.
+        let big = vec![b' '; UPLOAD_LIMIT as usize + 1];
+        let mut r = Reply::done(skald_session::t!("record-still-playing"));
+        r.files.push(record("skald-game-1", &big));
+        let public = prepare(&r, None, Locales::default())
+            .public
+            .expect("public part");
+        assert!(public.files.is_empty());
+        assert!(
+            public.text.contains("more than the 10 MB"),
+            "{}",
+            public.text
+        );
     }
 }
 

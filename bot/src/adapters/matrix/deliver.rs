@@ -5,12 +5,13 @@
 //! push rules notify them. Its HTML body keeps the text's code spans, lines and indentation.
 //! Each board is an `m.image` (uploaded with `send_attachment`, width, height and size set)
 //! whose body is the board's one-line alt text; asked for as text (`board text`), a board
-//! is a notice holding the text board instead. Each private part goes to the direct room
-//! with its reader.
+//! is a notice holding the text board instead. A file (`export`'s record, `replay`'s GIF) is
+//! an `m.file` or an `m.image`, made within the homeserver's upload limit. Each private part
+//! goes to the direct room with its reader.
 
 use super::html;
 use super::rooms::{self, DirectRooms};
-use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseFileInfo, BaseImageInfo};
 use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::events::relation::{InReplyTo, Thread};
@@ -19,7 +20,8 @@ use matrix_sdk::ruma::events::room::message::{
 };
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UInt};
 use matrix_sdk::{Client, Room};
-use skald_session::{Board, Lang, Reply, ReplyKind, UserId};
+use skald_session::files::File;
+use skald_session::{Board, Lang, Reply, ReplyKind, Text, UserId};
 
 /// The command an answer replies to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +126,16 @@ pub async fn deliver(
             send_board(room, board, how.answer_to.as_ref(), lang).await;
         }
     }
+    let any_files = !reply.files.is_empty() || reply.private.iter().any(|p| !p.files.is_empty());
+    let limit = if any_files {
+        upload_limit(client).await
+    } else {
+        DEFAULT_UPLOAD_LIMIT
+    };
+    for file in &reply.files {
+        let to = how.answer_to.as_ref();
+        send_file(room, file, to, lang, limit, &how.prefix).await;
+    }
     for part in &reply.private {
         let Some(uid) =
             rooms::matrix_id(&part.to.id).filter(|_| part.to.platform == super::PLATFORM)
@@ -142,13 +154,13 @@ pub async fn deliver(
         // reach them: wait for the join in the background, not holding up other commands.
         let their = part.lang.unwrap_or(lang);
         if rooms::has_joined(&dm, &uid).await {
-            send_private(&dm, part, &how.prefix, their).await;
+            send_private(&dm, part, &how.prefix, their, limit).await;
         } else {
             let part = part.clone();
             let prefix = how.prefix.clone();
             tokio::spawn(async move {
                 if rooms::wait_joined(&dm, &uid).await {
-                    send_private(&dm, &part, &prefix, their).await;
+                    send_private(&dm, &part, &prefix, their, limit).await;
                 } else {
                     tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
                 }
@@ -157,8 +169,14 @@ pub async fn deliver(
     }
 }
 
-/// One private part, in the direct room: its text, then its boards.
-async fn send_private(dm: &Room, part: &skald_session::Private, prefix: &str, lang: Lang) {
+/// One private part, in the direct room: its text, then its boards and files.
+async fn send_private(
+    dm: &Room,
+    part: &skald_session::Private,
+    prefix: &str,
+    lang: Lang,
+    limit: u64,
+) {
     let text = matrix_commands(&part.text.render(lang), prefix);
     let content = RoomMessageEventContent::notice_html(&text, html::from_text(&text));
     if let Err(e) = dm.send(content).await {
@@ -167,6 +185,91 @@ async fn send_private(dm: &Room, part: &skald_session::Private, prefix: &str, la
     }
     for board in &part.boards {
         send_board(dm, board, None, lang).await;
+    }
+    for file in &part.files {
+        send_file(dm, file, None, lang, limit, prefix).await;
+    }
+}
+
+/// The upload limit when the homeserver does not say (its media config cannot be read):
+/// 10 MiB, as Discord's, well under Synapse's default of 50 MiB.
+pub const DEFAULT_UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// The homeserver's upload limit (`m.upload.size` of its media config, fetched once and
+/// kept by the sdk), else [`DEFAULT_UPLOAD_LIMIT`].
+async fn upload_limit(client: &Client) -> u64 {
+    match client.load_or_fetch_max_upload_size().await {
+        Ok(size) => u64::from(size),
+        Err(e) => {
+            tracing::warn!(error = %e, "matrix: the homeserver's upload limit is unknown; using 10 MiB");
+            DEFAULT_UPLOAD_LIMIT
+        }
+    }
+}
+
+/// Makes one file (a record, a replay) on a blocking thread within `limit` and posts it: a
+/// picture as an `m.image`, anything else as an `m.file`, its caption as the body; what the
+/// reader should know about it (shortened to fit), or why it is not attached, as a notice.
+async fn send_file(
+    room: &Room,
+    file: &File,
+    answer_to: Option<&AnswerTo>,
+    lang: Lang,
+    limit: u64,
+    prefix: &str,
+) {
+    let f = file.clone();
+    let made = match tokio::task::spawn_blocking(move || f.render(lang, limit)).await {
+        Ok(made) => made,
+        Err(e) => {
+            tracing::warn!(error = %e, "matrix: the file task failed");
+            return;
+        }
+    };
+    let notice = |text: Text| {
+        let text = matrix_commands(&text.render(lang), prefix);
+        let mut content = RoomMessageEventContent::notice_html(&text, html::from_text(&text))
+            .add_mentions(Mentions::new());
+        content.relates_to = answer_to.map(AnswerTo::relation);
+        content
+    };
+    let ready = match made {
+        Ok(ready) => ready,
+        Err(why) => {
+            if let Err(e) = room.send(notice(why)).await {
+                tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
+            }
+            return;
+        }
+    };
+    if let Some(note) = ready.note.clone()
+        && let Err(e) = room.send(notice(note)).await
+    {
+        tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
+    }
+    let size = UInt::new(ready.bytes.len() as u64);
+    let info = match ready.size {
+        Some((w, h)) => AttachmentInfo::Image(BaseImageInfo {
+            width: Some(UInt::from(w)),
+            height: Some(UInt::from(h)),
+            size,
+            ..BaseImageInfo::default()
+        }),
+        None => AttachmentInfo::File(BaseFileInfo { size }),
+    };
+    let config = AttachmentConfig::new()
+        .info(info)
+        .caption(Some(TextMessageEventContent::plain(
+            file.caption.render(lang),
+        )))
+        .mentions(Some(Mentions::new()))
+        .reply(answer_to.map(AnswerTo::for_attachment));
+    let mime: mime::Mime = ready.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
+    if let Err(e) = room
+        .send_attachment(ready.name, &mime, ready.bytes, config)
+        .await
+    {
+        tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a file");
     }
 }
 

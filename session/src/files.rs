@@ -1,0 +1,215 @@
+//! Files a reply posts: a game's record (what `skald import` reads back) and its replay GIF.
+//!
+//! The session decides what goes into a file and who may read it (a running Subulata game's
+//! record holds only its asker's values, in a private part); an adapter turns each [`File`]
+//! into bytes with [`File::render`], on a blocking thread as it draws boards (a replay takes
+//! seconds), within its platform's upload limit, and posts them as its platform does. What
+//! happens beyond the limit is decided here, the same for every platform: a replay too big
+//! shows the last moves that fit, a record too big is not posted, and either way the text
+//! says so and what to do instead.
+
+use skald_lang::{Lang, Text, t};
+use skald_render::{ReplayOptions, replay_gif, replay_scenes, replay_scenes_ended};
+use skald_rules::{Record, Viewer};
+
+/// One MiB, the unit limits are told in.
+const MIB: u64 = 1024 * 1024;
+/// The fewest frames a shortened replay keeps: the last move and the position before it.
+const FEWEST_FRAMES: usize = 2;
+/// How many times a shortened replay is drawn again with fewer moves before giving up.
+const SHORTENING_TRIES: usize = 4;
+
+/// A file for a reply, described rather than drawn: the adapter renders it for its reader's
+/// language and its platform's upload limit ([`File::render`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct File {
+    /// The game it is of.
+    pub game: u64,
+    /// The file name without its extension: `skald-game-3`, or `skald-game-3-bob` for a
+    /// player's own view of a running game, so it never takes the place of the public one
+    /// where files are kept side by side (the console's directory, a download folder).
+    pub stem: String,
+    /// What it holds.
+    pub body: FileBody,
+    /// One line on what it is (the game and what the file holds), for screen readers and as
+    /// a Matrix file's body.
+    pub caption: Text,
+}
+
+/// What a [`File`] holds.
+#[derive(Clone, PartialEq, Eq)]
+pub enum FileBody {
+    /// A game as `skald export` writes it (JSON lines: header, id counter, game), for
+    /// `skald import` and `skald replay`. Written at once: it is small.
+    Record(Vec<u8>),
+    /// A replay GIF of a record, drawn when delivered.
+    Replay(ReplayOf),
+}
+
+/// What a replay GIF shows: drawn by [`File::render`] in the reader's language.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ReplayOf {
+    /// The record to replay (for a running Subulata game, the whole record: the viewer
+    /// decides which values are drawn).
+    pub record: Record,
+    /// Whose view: [`Viewer::Final`] for a finished game, a seat for a player's own view of
+    /// a running game with hidden values, else [`Viewer::Public`].
+    pub viewer: Viewer,
+    /// The players' names, seat A first.
+    pub players: [String; 2],
+    /// For a game that ended outside its rules (resignation, timeout, agreement, abort): the
+    /// result, shown on the last frame, and every value revealed.
+    pub ended: Option<Text>,
+}
+
+/// A file ready to post.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Ready {
+    /// The file name (`skald-game-3.jsonl`, `skald-game-3.gif`).
+    pub name: String,
+    /// Its MIME type.
+    pub mime: &'static str,
+    /// The bytes, at most the limit given to [`File::render`].
+    pub bytes: Vec<u8>,
+    /// A picture's width and height in pixels; `None` for other files.
+    pub size: Option<(u32, u32)>,
+    /// What the reader should know about it: a replay shortened to fit the limit says so.
+    pub note: Option<Text>,
+}
+
+impl std::fmt::Debug for File {
+    /// The game and kind only: a record may hold hidden values, never logged.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match &self.body {
+            FileBody::Record(bytes) => format!("record, {} bytes", bytes.len()),
+            FileBody::Replay(r) => format!("replay for {:?}", r.viewer),
+        };
+        write!(f, "File(game {}, {kind})", self.game)
+    }
+}
+
+impl std::fmt::Debug for Ready {
+    /// The name and size only.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Ready({}, {} bytes)", self.name, self.bytes.len())
+    }
+}
+
+impl File {
+    /// The file's bytes for a reader of `lang`, at most `limit` bytes (the platform's upload
+    /// limit). `Err` is the text to post instead: the file cannot be made within the limit
+    /// (or drawn at all), with what to do instead.
+    pub fn render(&self, lang: Lang, limit: u64) -> Result<Ready, Text> {
+        match &self.body {
+            FileBody::Record(bytes) => {
+                if bytes.len() as u64 > limit {
+                    return Err(t!(
+                        "file-record-too-big",
+                        id = self.game,
+                        size = mib_up(bytes.len() as u64),
+                        limit = mib_down(limit)
+                    ));
+                }
+                Ok(Ready {
+                    name: format!("{}.jsonl", self.stem),
+                    mime: "application/x-ndjson",
+                    bytes: bytes.clone(),
+                    size: None,
+                    note: None,
+                })
+            }
+            FileBody::Replay(replay) => self.render_replay(replay, lang, limit),
+        }
+    }
+
+    /// The replay GIF: the whole game if it fits `limit`, drawn smaller if that fits, else
+    /// the last moves that fit.
+    fn render_replay(&self, replay: &ReplayOf, lang: Lang, limit: u64) -> Result<Ready, Text> {
+        let players = replay.players.clone().map(Some);
+        let scenes = match &replay.ended {
+            Some(result) => {
+                replay_scenes_ended(&replay.record, &players, lang, result.render(lang))
+            }
+            None => replay_scenes(&replay.record, replay.viewer, &players, lang),
+        };
+        let cannot = || t!("file-replay-failed", id = self.game);
+        let scenes = scenes.map_err(|e| {
+            // The error may quote a move, never a value (`Action::describe`).
+            tracing::warn!(game = self.game, error = %e, "cannot replay a record");
+            cannot()
+        })?;
+        let draw = |frames: &[skald_render::Scene], options: &ReplayOptions| {
+            replay_gif(frames, options).map_err(|e| {
+                tracing::warn!(game = self.game, error = %e, "cannot draw a replay");
+                cannot()
+            })
+        };
+        let ready = |bytes: Vec<u8>, note: Option<Text>| Ready {
+            name: format!("{}.gif", self.stem),
+            mime: "image/gif",
+            size: gif_size(&bytes),
+            bytes,
+            note,
+        };
+        let whole = draw(&scenes, &ReplayOptions::default())?;
+        if whole.len() as u64 <= limit {
+            return Ok(ready(whole, None));
+        }
+        let small = ReplayOptions {
+            scale: 0.35,
+            colors: 16,
+            ..ReplayOptions::default()
+        };
+        let mut last = draw(&scenes, &small)?;
+        if last.len() as u64 <= limit {
+            return Ok(ready(last, None));
+        }
+        // The last moves that fit: as many frames as the limit holds at the size a frame
+        // took, less a tenth for the palette and the pause; fewer again if that missed.
+        let moves = scenes.len().saturating_sub(1);
+        let per_frame = (last.len() as u64 / scenes.len().max(1) as u64).max(1);
+        let mut keep = usize::try_from(limit / 10 * 9 / per_frame)
+            .unwrap_or(usize::MAX)
+            .min(scenes.len() - 1);
+        for _ in 0..SHORTENING_TRIES {
+            if keep < FEWEST_FRAMES {
+                break;
+            }
+            last = draw(&scenes[scenes.len() - keep..], &small)?;
+            if last.len() as u64 <= limit {
+                let note = t!(
+                    "file-replay-shortened",
+                    id = self.game,
+                    shown = keep - 1,
+                    moves = moves,
+                    limit = mib_down(limit)
+                );
+                return Ok(ready(last, Some(note)));
+            }
+            keep /= 2;
+        }
+        Err(t!(
+            "file-replay-too-big",
+            id = self.game,
+            limit = mib_down(limit)
+        ))
+    }
+}
+
+/// A GIF's width and height, from its logical screen descriptor.
+fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let w = u16::from_le_bytes([*bytes.get(6)?, *bytes.get(7)?]);
+    let h = u16::from_le_bytes([*bytes.get(8)?, *bytes.get(9)?]);
+    Some((u32::from(w), u32::from(h)))
+}
+
+/// A size in whole MiB, rounded up (a file of 10.2 MiB is "11 MB": more than a limit of 10).
+fn mib_up(bytes: u64) -> u64 {
+    bytes.div_ceil(MIB)
+}
+
+/// A limit in whole MiB, rounded down (never more than the platform takes); below one MiB, 0
+/// would mislead, so 1.
+fn mib_down(bytes: u64) -> u64 {
+    (bytes / MIB).max(1)
+}

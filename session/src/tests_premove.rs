@@ -113,6 +113,22 @@ fn a_three_move_line_is_played_out_answer_by_answer_and_stays_private() {
     assert!(bobs.contains("You have no conditional moves"), "{bobs}");
     let board = ok(&s, "bob", "board #1").text.en();
     assert!(!board.contains(&line[0].1), "{board}");
+    // Nor does the game's record, whoever exports it.
+    for who in ["bob", "carol", "alice"] {
+        let r = ok(&s, who, "export #1");
+        let files = r
+            .files
+            .iter()
+            .chain(r.private.iter().flat_map(|p| &p.files));
+        for file in files {
+            let bytes = file.render(Lang::En, u64::MAX).expect("renders").bytes;
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(
+                !text.contains("premoves") && !text.contains(&line[2].1),
+                "{who}'s export holds the line: {text}"
+            );
+        }
+    }
 
     for (k, (theirs, answer)) in line.iter().enumerate() {
         let before = s.test_game(1).record.actions.len();

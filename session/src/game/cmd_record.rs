@@ -95,15 +95,17 @@ fn reader(ctx: &Context, g: &GameDoc) -> Reader {
     }
 }
 
-/// The game as `viewer` may know it. A finished game, or one without hidden values, is
-/// itself. A running game with hidden values keeps only the values `viewer` sees: its
+/// The game as `viewer` may know it, never with anyone's conditional lines. A finished
+/// game, or one without hidden values, is itself. A running game with hidden values keeps only the values `viewer` sees: its
 /// starting position and current position written in that view, the arrangements of other
 /// seats left out, and no seed (the seed draws every value of the set-up).
 fn seen_by(g: &GameDoc, viewer: Viewer) -> Result<GameDoc, Failure> {
-    if viewer == Viewer::Final || !g.rule_set().has_hidden_information() {
-        return Ok(g.clone());
-    }
     let mut doc = g.clone();
+    // Conditional lines are their owner's secret, and no part of the game's record.
+    doc.premoves = Default::default();
+    if viewer == Viewer::Final || !g.rule_set().has_hidden_information() {
+        return Ok(doc);
+    }
     let start = Position::from_notation(g.rule_set(), &g.record.start).map_err(|_| {
         // Not logging the error: it may quote hidden values.
         tracing::warn!(game = g.id, "stored starting position unreadable");

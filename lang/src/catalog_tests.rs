@@ -174,3 +174,28 @@ fn arguments_and_lines_render_in_place() {
     assert_eq!(text.render(Lang::Fr), "a et b\nnext");
     assert_eq!(text.message_ids(), vec!["list-last"]);
 }
+
+/// Dates as each language writes them: ISO digits in English; in French the day (the first
+/// of the month as "1er"), the month's name, no line break inside.
+#[test]
+fn dates_are_written_as_each_language_writes_them() {
+    use crate::{DateTime, Text};
+    let at = |day, month| {
+        Text::date_time(DateTime {
+            year: 2025,
+            month,
+            day,
+            hour: 8,
+            minute: 7,
+        })
+    };
+    assert_eq!(at(1, 1).render(Lang::En), "2025-01-01 08:07 UTC");
+    assert_eq!(
+        at(1, 1).render(Lang::Fr),
+        "1er\u{a0}janvier\u{a0}2025 à\u{a0}08\u{a0}h\u{a0}07\u{a0}UTC"
+    );
+    assert_eq!(
+        at(28, 11).render(Lang::Fr),
+        "28\u{a0}novembre\u{a0}2025 à\u{a0}08\u{a0}h\u{a0}07\u{a0}UTC"
+    );
+}

@@ -224,11 +224,15 @@ impl Text {
 /// (English: ISO digits; French: the day, the month's name).
 fn render_date(lang: Lang, at: &DateTime) -> String {
     use crate::catalog::Value;
+    // The day as a number where the language words it (French "1er"), as digits in ISO.
     let (month, day) = match lang.date_style() {
-        DateStyle::Iso => (format!("{:02}", at.month), format!("{:02}", at.day)),
+        DateStyle::Iso => (
+            format!("{:02}", at.month),
+            Value::Str(format!("{:02}", at.day)),
+        ),
         DateStyle::DayMonthName => (
             crate::catalog::format(lang, &format!("month-{}", at.month), &[]),
-            at.day.to_string(),
+            Value::Int(i64::from(at.day)),
         ),
     };
     crate::catalog::format(
@@ -237,7 +241,7 @@ fn render_date(lang: Lang, at: &DateTime) -> String {
         &[
             ("year", Value::Str(at.year.to_string())),
             ("month", Value::Str(month)),
-            ("day", Value::Str(day)),
+            ("day", day),
             ("hour", Value::Str(format!("{:02}", at.hour))),
             ("minute", Value::Str(format!("{:02}", at.minute))),
         ],

@@ -3,8 +3,11 @@
 # Les deux derniers éléments d'une liste : « a, b et c » ($head vaut « a, b »).
 list-last = { $head } et { $last }
 
-# Un instant : « 28 novembre 2026 à 08 h 07 UTC » ($month est le nom du mois).
-date-time = { $day } { $month } { $year } à { $hour } h { $minute } UTC
+# Un instant (le premier du mois s'écrit « 1er ») : « 28 novembre 2026 à 08 h 07 UTC » ($month est le nom du mois).
+date-time = { $day ->
+    [1] 1er
+   *[other] { $day }
+} { $month } { $year } à { $hour } h { $minute } UTC
 # Les mois par leur numéro, pour les dates.
 month-1 = janvier
 month-2 = février

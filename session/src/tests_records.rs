@@ -5,18 +5,14 @@ use super::clock::FakeClock;
 use super::files::{File, FileBody};
 use super::store::{SledStore, Store};
 use super::*;
-use rand::SeedableRng;
 use skald_rules::{Action, Position, RuleSetId, Seat, Viewer};
 use std::sync::Arc;
 
 fn session() -> Session {
-    Session::new(
-        Arc::new(SledStore::temporary().expect("temporary store")),
+    super::tests_support::session_on(
+        SledStore::temporary().expect("temporary store"),
         Arc::new(FakeClock::new(FakeClock::EPOCH)),
-        StdRng::seed_from_u64(7),
-        SessionConfig::default().without_rate_limit(),
     )
-    .expect("session opens")
 }
 
 fn ctx(name: &str) -> Context {

@@ -286,18 +286,7 @@ impl Player {
             })
             .await;
         let (source, w, h) = seen.image.clone().expect("an image");
-        let bytes = self
-            .client
-            .media()
-            .get_media_content(
-                &MediaRequestParameters {
-                    source,
-                    format: MediaFormat::File,
-                },
-                false,
-            )
-            .await
-            .expect("the board downloads");
+        let bytes = self.download(source, "the board").await;
         let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
             .expect("the board is a PNG");
         assert_eq!(Some(u64::from(img.width())), w, "width in the event");
@@ -316,8 +305,13 @@ impl Player {
             })
             .await;
         let (source, _) = seen.media.clone().expect("a file");
-        let bytes = self
-            .client
+        let bytes = self.download(source, "the file").await;
+        (seen, bytes)
+    }
+
+    /// Downloads a media file the bot posted (`what` names it in a failure).
+    async fn download(&self, source: MediaSource, what: &str) -> Vec<u8> {
+        self.client
             .media()
             .get_media_content(
                 &MediaRequestParameters {
@@ -327,8 +321,7 @@ impl Player {
                 false,
             )
             .await
-            .expect("the file downloads");
-        (seen, bytes)
+            .unwrap_or_else(|e| panic!("{what} downloads: {e}"))
     }
 
     /// Sends a plain text message; returns its event id.

@@ -2,8 +2,9 @@
 //!
 //! `Text` can only be built from messages (`t!`) or from `Text::verbatim`, which is for words
 //! the same in every language (names, notation, punctuation); there is no conversion from a
-//! `String`. So a sentence in the code would be a string literal given to `Text::verbatim`:
-//! this test reads the code players' texts are built in and refuses any.
+//! `String`. So a sentence in the code would be a string literal given to `Text::verbatim`,
+//! or one an adapter posts itself (Discord's `.content(…)`, Matrix's `notice_plain(…)` and
+//! the like): this test reads the code players' texts are built in and refuses any.
 
 use std::path::{Path, PathBuf};
 
@@ -36,12 +37,32 @@ fn production_code(path: &Path, source: &str) -> Option<String> {
     })
 }
 
-/// The string literals given directly to `Text::verbatim(` in `code`.
+/// The calls whose string argument a player reads as it is.
+const SHOWN_AS_IS: &[&str] = &[
+    "Text::verbatim(",
+    ".content(",
+    "notice_plain(",
+    "text_plain(",
+    "notice_markdown(",
+    "text_markdown(",
+    "notice_html(",
+    "text_html(",
+];
+
+/// The string literals given directly to any of [`SHOWN_AS_IS`] in `code`.
 fn verbatim_literals(code: &str) -> Vec<String> {
+    SHOWN_AS_IS
+        .iter()
+        .flat_map(|call| literals_after(code, call))
+        .collect()
+}
+
+/// The string literals given directly to `call` in `code`.
+fn literals_after(code: &str, call: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = code;
-    while let Some(i) = rest.find("Text::verbatim(") {
-        rest = &rest[i + "Text::verbatim(".len()..];
+    while let Some(i) = rest.find(call) {
+        rest = &rest[i + call.len()..];
         let arg = rest.trim_start();
         let arg = arg.strip_prefix("format!(").unwrap_or(arg).trim_start();
         if let Some(body) = arg.strip_prefix('"') {
@@ -105,6 +126,8 @@ fn the_scan_finds_a_sentence_given_to_verbatim() {
     let code = r#"let a = Text::verbatim(", "); let b = Text::verbatim(format!("you have {n} games left"));"#;
     let lits = verbatim_literals(code);
     assert_eq!(lits.len(), 2);
+    let posted = verbatim_literals(r#"reply.content("Sorry, that failed; try again.")"#);
+    assert!(posted.iter().any(|l| has_sentence(l)), "{posted:?}");
     assert!(!has_sentence(&lits[0]));
     assert!(has_sentence(&lits[1]));
     assert!(!has_sentence("{} ({})"));

@@ -91,7 +91,7 @@ impl Session {
                     "digest-is-on",
                     at = time_text(d.at),
                     zone = d.zone.as_str(),
-                    next = d.next.text()
+                    wait = describe_duration(d.next.since(self.now()).max(0))
                 ),
                 None => t!("digest-is-off"),
             },
@@ -139,7 +139,7 @@ impl Session {
                     "digest-started",
                     at = time_text(at),
                     zone = zone.as_str(),
-                    next = next.text()
+                    wait = describe_duration(next.since(self.now()).max(0))
                 )
             }
             Some(_) => return Err(Failure::Refused(t!("digest-usage"))),

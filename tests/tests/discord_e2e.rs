@@ -932,7 +932,7 @@ fn the_daily_digest_comes_as_a_direct_message_at_the_players_hour() {
     assert!(is_ephemeral(&c), "{c}");
     assert!(
         content_of(&c)
-            .contains("Your daily digest comes at 09:00 (Europe/Paris), from 2025-01-01 08:00 UTC"),
+            .contains("Your daily digest comes at 09:00 (Europe/Paris), the first in 8 hours"),
         "{c}"
     );
     fake.dispatch(

@@ -103,10 +103,11 @@ link-unlinked-player = Your { $platforms } { $n ->
 } as you; your games and ratings stay here.
 
 # The daily digest (`digest`) and `pings`, answered to the player alone.
-# $at: the hour (09:00); $zone: an IANA time zone (Europe/Paris); $next: the next one, a date.
-digest-is-on = Your daily digest comes at { $at } ({ $zone }); the next one { $next }. `digest off` stops it.
+# $at: the hour (09:00); $zone: an IANA time zone (Europe/Paris); $wait: how long until the
+# next one ("23 hours"), which says it in any zone.
+digest-is-on = Your daily digest comes at { $at } ({ $zone }); the next one in { $wait }. `digest off` stops it.
 digest-is-off = You get no daily digest. `digest on 09:00 Europe/Paris` sends you, once a day at that hour in your time zone, the games where it is your turn (nothing on a day when none waits).
-digest-started = Your daily digest comes at { $at } ({ $zone }), from { $next }: the games where it is your turn, most urgent first, and nothing on a day when none waits. `pings off` also stops the mentions when a turn comes; `digest off` stops the digest.
+digest-started = Your daily digest comes at { $at } ({ $zone }), the first in { $wait }: the games where it is your turn, most urgent first, and nothing on a day when none waits. `pings off` also stops the mentions when a turn comes; `digest off` stops the digest.
 digest-stopped = You get no daily digest any more.
 # $word: what could not be read.
 digest-bad-word = '{ $word }' is neither a time like 09:00 nor a time zone like Europe/Paris, America/Montreal or UTC; nothing was changed

@@ -103,10 +103,11 @@ link-unlinked-player = { $n ->
 } en votre nom ; vos parties et vos cotes restent ici.
 
 # Le résumé quotidien (`digest`) et `pings`, répondus au seul joueur concerné.
-# $at : l'heure (09:00) ; $zone : un fuseau IANA (Europe/Paris) ; $next : le prochain, une date.
-digest-is-on = Votre résumé quotidien arrive à { $at } ({ $zone }) ; le prochain le { $next }. `digest off` l'arrête.
+# $at : l'heure (09:00) ; $zone : un fuseau IANA (Europe/Paris) ; $wait : le temps d'ici le prochain
+# (« 23 heures »), qui se dit dans tout fuseau.
+digest-is-on = Votre résumé quotidien arrive à { $at } ({ $zone }) ; le prochain dans { $wait }. `digest off` l'arrête.
 digest-is-off = Vous ne recevez pas de résumé quotidien. `digest on 09:00 Europe/Paris` vous envoie, une fois par jour à cette heure dans votre fuseau, les parties où c'est à vous de jouer (rien les jours où aucune n'attend).
-digest-started = Votre résumé quotidien arrive à { $at } ({ $zone }), à partir du { $next } : les parties où c'est à vous de jouer, les plus pressées d'abord, et rien les jours où aucune n'attend. `pings off` arrête aussi les mentions quand votre tour vient ; `digest off` arrête le résumé.
+digest-started = Votre résumé quotidien arrive à { $at } ({ $zone }), le premier dans { $wait } : les parties où c'est à vous de jouer, les plus pressées d'abord, et rien les jours où aucune n'attend. `pings off` arrête aussi les mentions quand votre tour vient ; `digest off` arrête le résumé.
 digest-stopped = Vous ne recevez plus de résumé quotidien.
 # $word : ce qui n'a pas pu être lu.
 digest-bad-word = « { $word } » n'est ni une heure comme 09:00 ni un fuseau horaire comme Europe/Paris, America/Montreal ou UTC ; rien n'a changé

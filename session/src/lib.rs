@@ -176,6 +176,8 @@ pub struct Session {
     /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
     unreadable: Mutex<BTreeSet<u64>>,
     rate: RateLimiter,
+    /// The earliest daily digest due, kept between scheduler rounds.
+    digests_due: digest::DigestsDue,
 }
 
 impl Session {
@@ -195,6 +197,7 @@ impl Session {
             config,
             unreadable: Mutex::new(BTreeSet::new()),
             rate: RateLimiter::default(),
+            digests_due: digest::DigestsDue::default(),
         };
         session.recover(session.now())?;
         Ok(session)

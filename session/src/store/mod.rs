@@ -12,8 +12,10 @@
 //! in the same commit. The contract a backend must keep is written out in `docs/SESSION.md`
 //! ("The store interface") and checked by the `contract` tests.
 
-#[cfg(test)]
-mod contract;
+// The contract every backend keeps, as checks: run here on sled, and by each other backend's
+// tests on its own store (feature `testkit`).
+#[cfg(any(test, feature = "testkit"))]
+pub mod contract;
 pub mod sled;
 
 pub use self::sled::SledStore;
@@ -234,13 +236,14 @@ pub enum CommitError {
 pub struct Version(Arc<[u8]>);
 
 impl Version {
-    /// The version made of these bytes (a backend's choice of what identifies a version).
-    pub(crate) fn new(bytes: impl Into<Arc<[u8]>>) -> Version {
+    /// The version made of these bytes (a backend's choice of what identifies a version:
+    /// sled's exact document bytes, PostgreSQL's row revision).
+    pub fn new(bytes: impl Into<Arc<[u8]>>) -> Version {
         Version(bytes.into())
     }
 
     /// The bytes, for the backend to compare with what it holds now.
-    pub(crate) fn bytes(&self) -> &[u8] {
+    pub fn bytes(&self) -> &[u8] {
         &self.0
     }
 }
@@ -261,6 +264,12 @@ pub struct Stored<T> {
 }
 
 impl<T> Stored<T> {
+    /// A document as a backend read it, with the version a later commit must find to
+    /// replace it.
+    pub fn new(doc: T, version: Version) -> Stored<T> {
+        Stored { doc, version }
+    }
+
     /// The version this document was read as.
     pub fn version(&self) -> &Version {
         &self.version
@@ -317,32 +326,46 @@ pub struct StandingWrite {
 /// from one backend imports into another.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum ExportLine {
+pub enum ExportLine {
     /// The first line: what wrote the file.
     Header {
+        /// The export format's version.
         skald_export: u32,
+        /// The documents' schema ([`SCHEMA_VERSION`] of the release that wrote it).
         schema: u32,
     },
+    /// A game.
     Game(Box<GameDoc>),
     /// A game whose stored bytes do not decode, exported raw so nothing is lost.
     UnreadableGame {
+        /// The game's number.
         id: u64,
+        /// Why it does not decode.
         reason: String,
+        /// The stored text as it is.
         raw: String,
     },
+    /// A pending challenge.
     Challenge(Challenge),
+    /// A user's document.
     User(UserDoc),
+    /// One standing on one ladder.
     Rating {
+        /// The ladder's community.
         community: CommunityId,
+        /// The ladder's rule set.
         rule_set: RuleSetId,
+        /// The player.
         user: UserId,
+        /// The standing.
         standing: Standing,
     },
+    /// The next free game and challenge number.
     NextId(u64),
 }
 
 /// The first line of every export: what wrote it.
-pub(crate) fn export_header() -> ExportLine {
+pub fn export_header() -> ExportLine {
     ExportLine::Header {
         skald_export: 1,
         schema: SCHEMA_VERSION,
@@ -351,7 +374,7 @@ pub(crate) fn export_header() -> ExportLine {
 
 /// Writes one export line: the one serializer of the export format, for a whole store
 /// (`Store::export`) and for one game ([`export_game`]).
-pub(crate) fn write_export_line(out: &mut dyn Write, line: &ExportLine) -> Result<(), StoreError> {
+pub fn write_export_line(out: &mut dyn Write, line: &ExportLine) -> Result<(), StoreError> {
     serde_json::to_writer(&mut *out, line).map_err(|e| corrupt("export", e))?;
     out.write_all(b"\n")?;
     Ok(())
@@ -373,12 +396,12 @@ pub fn export_game(game: &GameDoc) -> Result<Vec<u8>, StoreError> {
 }
 
 /// A document that does not decode (or encode), as a [`StoreError::Corrupt`].
-pub(crate) fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
+pub fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(format!("{what}: {e}"))
 }
 
 /// A stored document from its JSON.
-pub(crate) fn decode<T: for<'de> Deserialize<'de>>(
+pub fn decode<T: for<'de> Deserialize<'de>>(
     what: &str,
     bytes: &[u8],
 ) -> Result<T, StoreError> {
@@ -386,6 +409,6 @@ pub(crate) fn decode<T: for<'de> Deserialize<'de>>(
 }
 
 /// A document's stored JSON.
-pub(crate) fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
+pub fn encode<T: Serialize>(what: &str, doc: &T) -> Result<Vec<u8>, StoreError> {
     serde_json::to_vec(doc).map_err(|e| corrupt(what, e))
 }

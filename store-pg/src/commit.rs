@@ -1,0 +1,312 @@
+//! One [`Commit`] as one database transaction: every replaced row must still have the
+//! revision the command read (`UPDATE ... WHERE rev = $read`, `INSERT ... ON CONFLICT DO
+//! NOTHING` for "must not exist yet", `DELETE ... WHERE rev = $read`); a row that did not
+//! match rolls the whole transaction back and the answer is [`CommitError::Conflict`], as a
+//! race lost to another process's transaction (serialization failure, deadlock) is. The
+//! indexes (a game's players, its wake-up time, a user's name, link code and digest flag)
+//! are written from the documents in the same transaction.
+//!
+//! Under PostgreSQL's default READ COMMITTED isolation an `UPDATE` whose `WHERE` names the
+//! revision waits for a concurrent writer of the row and re-checks the condition on the row
+//! it committed, so two commits over the same read cannot both apply.
+
+use crate::errors::{backend, in_commit};
+use crate::{rev_of, sql_id, text};
+use skald_session::game::GameDoc;
+use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
+use tokio_postgres::Transaction;
+
+/// A game row to write.
+struct GameRow {
+    doc: GameDoc,
+    read: Option<i64>,
+    id: i64,
+    rev: i64,
+    text: String,
+    wake: Option<i64>,
+    players: Vec<(String, bool)>,
+}
+
+/// A user row to write.
+struct UserRow {
+    key: String,
+    read: Option<i64>,
+    text: String,
+    name_folded: String,
+    link_code: Option<String>,
+    digest: bool,
+}
+
+/// A rating row to write (or remove, `text` `None`).
+struct RatingRow {
+    community: String,
+    rule_set: String,
+    user: String,
+    read: Option<i64>,
+    text: Option<String>,
+}
+
+/// A commit encoded and checked before the transaction starts (nothing left to fail in it
+/// but the database).
+pub struct Plan {
+    games: Vec<GameRow>,
+    new_challenges: Vec<(i64, String)>,
+    removed_challenges: Vec<(i64, Option<i64>)>,
+    users: Vec<UserRow>,
+    ratings: Vec<RatingRow>,
+    /// The commit read a document from another backend (its version is not a revision):
+    /// it cannot match anything here.
+    foreign: bool,
+}
+
+/// The revision a read document carries, noting a foreign one.
+fn read_rev<T>(read: Option<&Stored<T>>, foreign: &mut bool) -> Option<i64> {
+    let v: &Version = read?.version();
+    let rev = rev_of(v);
+    if rev.is_none() {
+        *foreign = true;
+    }
+    rev
+}
+
+impl Plan {
+    /// Encodes `commit`'s documents and index columns.
+    pub fn of(commit: Commit) -> Result<Plan, CommitError> {
+        let mut foreign = false;
+        let mut games = Vec::new();
+        for (before, after) in commit.games {
+            let mut doc = after;
+            doc.version = before.as_ref().map_or(1, |o| o.doc.version + 1);
+            let read = read_rev(before.as_ref(), &mut foreign);
+            let active = doc.end.is_none();
+            let mut players: Vec<(String, bool)> =
+                doc.players.iter().map(|p| (p.id.key(), active)).collect();
+            players.dedup();
+            games.push(GameRow {
+                read,
+                id: sql_id(doc.id)?,
+                rev: i64::try_from(doc.version)
+                    .map_err(|e| CommitError::Store(corrupt("game version", e)))?,
+                text: text("game", &doc)?,
+                wake: doc.wake().map(|t| t.0),
+                players,
+                doc,
+            });
+        }
+        let new_challenges = commit
+            .new_challenges
+            .iter()
+            .map(|c| Ok((sql_id(c.id)?, text("challenge", c)?)))
+            .collect::<Result<_, StoreError>>()?;
+        let removed_challenges = commit
+            .removed_challenges
+            .iter()
+            .map(|c| Ok((sql_id(c.doc.id)?, read_rev(Some(c), &mut foreign))))
+            .collect::<Result<_, StoreError>>()?;
+        let mut users = Vec::new();
+        for (before, after) in &commit.users {
+            users.push(UserRow {
+                key: after.user.id.key(),
+                read: read_rev(before.as_ref(), &mut foreign),
+                text: text("user", after)?,
+                name_folded: after.user.name.to_ascii_lowercase(),
+                link_code: after.link_code.as_ref().map(|c| c.code.clone()),
+                digest: after.digest.is_some(),
+            });
+        }
+        let mut ratings = Vec::new();
+        for r in &commit.removed_standings {
+            ratings.push(RatingRow {
+                community: r.community.0.clone(),
+                rule_set: r.rule_set.id().to_string(),
+                user: r.user.key(),
+                read: read_rev(Some(&r.read), &mut foreign),
+                text: None,
+            });
+        }
+        for w in &commit.standings {
+            ratings.push(RatingRow {
+                community: w.community.0.clone(),
+                rule_set: w.rule_set.id().to_string(),
+                user: w.user.key(),
+                read: read_rev(w.read.as_ref(), &mut foreign),
+                text: Some(text("rating", &w.standing)?),
+            });
+        }
+        Ok(Plan {
+            games,
+            new_challenges,
+            removed_challenges,
+            users,
+            ratings,
+            foreign,
+        })
+    }
+
+    /// Runs the transaction: the games as written, or why not.
+    pub async fn apply(
+        self,
+        client: &mut tokio_postgres::Client,
+    ) -> Result<Vec<GameDoc>, CommitError> {
+        if self.foreign {
+            return Err(CommitError::Conflict);
+        }
+        let tx = client.transaction().await.map_err(in_commit)?;
+        match self.write(&tx).await {
+            Ok(games) => {
+                tx.commit().await.map_err(in_commit)?;
+                Ok(games)
+            }
+            Err(e) => {
+                // Dropping the transaction rolls it back; said explicitly so the connection
+                // goes back to the pool clean.
+                let _ = tx.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    async fn write(self, tx: &Transaction<'_>) -> Result<Vec<GameDoc>, CommitError> {
+        /// One row changed, else the commit conflicts.
+        fn one(n: u64) -> Result<(), CommitError> {
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(CommitError::Conflict)
+            }
+        }
+        let mut written = Vec::with_capacity(self.games.len());
+        for g in self.games {
+            match g.read {
+                None => {
+                    one(tx
+                        .execute(
+                            "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
+                             ON CONFLICT (id) DO NOTHING",
+                            &[&g.id, &g.rev, &g.text, &g.wake],
+                        )
+                        .await
+                        .map_err(in_commit)?)?;
+                    use_id(tx, g.id).await?;
+                }
+                Some(read) => one(tx
+                    .execute(
+                        "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
+                        &[&g.id, &g.rev, &g.text, &g.wake, &read],
+                    )
+                    .await
+                    .map_err(in_commit)?)?,
+            }
+            tx.execute("DELETE FROM game_players WHERE game = $1", &[&g.id])
+                .await
+                .map_err(in_commit)?;
+            for (user, active) in &g.players {
+                tx.execute(
+                    "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
+                     ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
+                    &[user, &g.id, active],
+                )
+                .await
+                .map_err(in_commit)?;
+            }
+            written.push(g.doc);
+        }
+        for (id, text) in &self.new_challenges {
+            one(tx
+                .execute(
+                    "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
+                     ON CONFLICT (id) DO NOTHING",
+                    &[id, text],
+                )
+                .await
+                .map_err(in_commit)?)?;
+            use_id(tx, *id).await?;
+        }
+        for (id, read) in &self.removed_challenges {
+            one(tx
+                .execute(
+                    "DELETE FROM challenges WHERE id = $1 AND rev = $2",
+                    &[id, read],
+                )
+                .await
+                .map_err(in_commit)?)?;
+        }
+        for u in &self.users {
+            let n = match u.read {
+                None => {
+                    tx.execute(
+                        "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
+                         VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
+                        &[&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
+                    )
+                    .await
+                }
+                Some(read) => {
+                    tx.execute(
+                        "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
+                         link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
+                        &[
+                            &u.key,
+                            &u.text,
+                            &u.name_folded,
+                            &u.link_code,
+                            &u.digest,
+                            &read,
+                        ],
+                    )
+                    .await
+                }
+            };
+            one(n.map_err(in_commit)?)?;
+        }
+        for r in &self.ratings {
+            let n = match (&r.text, r.read) {
+                (None, read) => {
+                    tx.execute(
+                        "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
+                         AND user_key = $3 AND rev = $4",
+                        &[&r.community, &r.rule_set, &r.user, &read],
+                    )
+                    .await
+                }
+                (Some(text), None) => {
+                    tx.execute(
+                        "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
+                         VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
+                        &[&r.community, &r.rule_set, &r.user, text],
+                    )
+                    .await
+                }
+                (Some(text), Some(read)) => {
+                    tx.execute(
+                        "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
+                         AND rule_set = $2 AND user_key = $3 AND rev = $5",
+                        &[&r.community, &r.rule_set, &r.user, text, &read],
+                    )
+                    .await
+                }
+            };
+            one(n.map_err(in_commit)?)?;
+        }
+        Ok(written)
+    }
+}
+
+/// Moves the id sequence past `id` when a commit writes a number the sequence has not
+/// handed out (an id chosen outside [`skald_session::store::Store::allocate_id`]): ids
+/// from the sequence are below its position already, so this touches it only then.
+async fn use_id(tx: &Transaction<'_>, id: i64) -> Result<(), CommitError> {
+    let row = tx
+        .query_one("SELECT last_value, is_called FROM skald_ids", &[])
+        .await
+        .map_err(in_commit)?;
+    let last: i64 = row.try_get(0).map_err(|e| CommitError::Store(backend(e)))?;
+    let called: bool = row.try_get(1).map_err(|e| CommitError::Store(backend(e)))?;
+    let next = if called { last + 1 } else { last };
+    if id >= next {
+        tx.execute("SELECT setval('skald_ids', $1, true)", &[&id])
+            .await
+            .map_err(in_commit)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,48 @@
+//! What the database's failures become in the store interface: a lost race (serialization
+//! failure, deadlock) is a [`CommitError::Conflict`] like any compare-and-swap that failed;
+//! everything else is a [`StoreError::Backend`] whose text names the server but never the
+//! password (tokio-postgres's errors do not carry the connection string).
+
+use skald_session::store::{CommitError, StoreError};
+use tokio_postgres::error::SqlState;
+
+/// A failure of the database, as the store interface's error.
+pub fn backend(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::Backend {
+        locked: false,
+        source: Box::new(e),
+    }
+}
+
+/// The database could not be reached or did not answer (with the reason in words).
+pub fn unreachable(reason: String) -> StoreError {
+    StoreError::Backend {
+        locked: false,
+        source: reason.into(),
+    }
+}
+
+/// Whether the database refused a transaction because another one raced it: it is retried
+/// by the session like a lost compare-and-swap, not reported as a failure.
+pub fn is_race(e: &tokio_postgres::Error) -> bool {
+    e.code().is_some_and(|c| {
+        *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED
+    })
+}
+
+/// A database error inside a commit: a race is a conflict, the rest a failure.
+pub fn in_commit(e: tokio_postgres::Error) -> CommitError {
+    if is_race(&e) {
+        CommitError::Conflict
+    } else {
+        CommitError::Store(backend(e))
+    }
+}
+
+/// The pool's errors (no connection to hand out: the server is down or refuses).
+pub fn pool(e: deadpool_postgres::PoolError) -> StoreError {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => backend(e),
+        other => unreachable(format!("no connection to the database: {other}")),
+    }
+}

@@ -1,0 +1,514 @@
+//! Skald's store on PostgreSQL: the session's [`Store`] interface on a database several
+//! `skald` processes share (Discord shards, Matrix, engine workers), selected by
+//! `[store] postgres = "postgres://user@host:port/db"` (sled stays the default).
+//!
+//! The same semantics as the sled store (`docs/SESSION.md`, "The store interface", checked
+//! by the shared contract tests): one transaction per [`Commit`], compare-and-swap on each
+//! replaced document (a row revision, the [`Version`] this store hands out), indexes written
+//! in the same transaction, and durable before the caller answers (a committed transaction
+//! with `synchronous_commit` on, which every connection sets). Ids come from a database
+//! sequence, so two processes never hand out the same number.
+//!
+//! It lives in its own crate so that the session keeps no async runtime in its dependency
+//! tree: the client (tokio-postgres, pooled by deadpool) runs on a runtime owned by the
+//! store ([`bridge`]).
+
+pub mod bridge;
+mod commit;
+pub mod errors;
+pub mod schema;
+pub mod target;
+pub mod testkit;
+mod transfer;
+
+use crate::bridge::Bridge;
+use crate::errors::backend;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use skald_rules::RuleSetId;
+use skald_session::challenge::Challenge;
+use skald_session::chat_message::Handled;
+use skald_session::clock::Timestamp;
+use skald_session::game::GameDoc;
+use skald_session::identity::{CommunityId, UserId};
+use skald_session::ladder::Standing;
+use skald_session::store::{
+    Commit, CommitError, RawEntry, Store, StoreError, Stored, Version, corrupt, decode, encode,
+};
+use skald_session::user::UserDoc;
+use std::future::Future;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+use tokio_postgres::NoTls;
+
+pub use target::Target;
+
+/// Connections kept open to the server per process (commands, the background loop and
+/// the engine's moves share them; each holds one only while it talks to the database).
+pub const POOL_SIZE: usize = 16;
+
+/// The store on a PostgreSQL database.
+pub struct PgStore {
+    bridge: Bridge,
+    pool: Pool,
+    name: String,
+}
+
+/// A row revision as a [`Version`].
+fn version(rev: i64) -> Version {
+    Version::new(rev.to_be_bytes().to_vec())
+}
+
+/// The revision a [`Version`] holds (`None`: not one of this store's: it conflicts).
+fn rev_of(v: &Version) -> Option<i64> {
+    <[u8; 8]>::try_from(v.bytes()).ok().map(i64::from_be_bytes)
+}
+
+/// A document's JSON text (what every table stores).
+fn text<T: serde::Serialize>(what: &str, doc: &T) -> Result<String, StoreError> {
+    String::from_utf8(encode(what, doc)?).map_err(|e| corrupt(what, e))
+}
+
+/// A game or challenge number as the database's `bigint`.
+fn sql_id(id: u64) -> Result<i64, StoreError> {
+    i64::try_from(id).map_err(|_| corrupt("id", format!("{id} is past the database's range")))
+}
+
+/// A `bigint` back to a number.
+fn id_of(id: i64) -> Result<u64, StoreError> {
+    u64::try_from(id).map_err(|_| corrupt("id", format!("{id} is negative")))
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (see [`Target::parse`]), brings its tables to this
+    /// release's layout, and hands out a pool of connections. The error names the server
+    /// (never the password) when it cannot be reached.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        let Target { mut config, name } = Target::parse(url)?;
+        // Durable before the answer, whatever the server's default.
+        let options = match config.get_options() {
+            Some(o) if !o.is_empty() => format!("{o} -c synchronous_commit=on"),
+            _ => "-c synchronous_commit=on".to_string(),
+        };
+        config.options(&options);
+        config.application_name("skald");
+        config.connect_timeout(Duration::from_secs(10));
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let bridge = Bridge::start()?;
+        let pool = {
+            let _inside = bridge.handle().enter();
+            Pool::builder(manager)
+                .max_size(POOL_SIZE)
+                .runtime(Runtime::Tokio1)
+                .timeouts(Timeouts {
+                    wait: Some(Duration::from_secs(15)),
+                    create: Some(Duration::from_secs(10)),
+                    recycle: Some(Duration::from_secs(5)),
+                })
+                .build()
+                .map_err(|e| errors::unreachable(format!("{name}: {e}")))?
+        };
+        let store = PgStore { bridge, pool, name };
+        let who = store.name.clone();
+        store
+            .with_client(|mut c| async move { schema::set_up(&mut c).await })
+            .map_err(|e| match e {
+                StoreError::Backend { source, .. } => {
+                    errors::unreachable(format!("cannot use {who}: {source}"))
+                }
+                other => other,
+            })?;
+        tracing::info!(database = %store.name, "the store is on PostgreSQL");
+        Ok(store)
+    }
+
+    /// Where the database is, without the password: for logs and errors.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Runs `work` with a pooled connection, on the store's runtime, and waits for it.
+    fn with_client<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(deadpool_postgres::Object) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, StoreError>> + Send,
+    {
+        let pool = self.pool.clone();
+        self.bridge.run(async move {
+            let client = pool.get().await.map_err(errors::pool)?;
+            work(client).await
+        })
+    }
+
+    /// One row's document and revision, by a query with one parameter.
+    fn one_doc<T, P>(
+        &self,
+        sql: &'static str,
+        key: P,
+        what: &'static str,
+    ) -> Result<Option<Stored<T>>, StoreError>
+    where
+        T: for<'de> serde::Deserialize<'de> + Send + 'static,
+        P: tokio_postgres::types::ToSql + Sync + Send + 'static,
+    {
+        self.with_client(move |c| async move {
+            let Some(row) = c.query_opt(sql, &[&key]).await.map_err(backend)? else {
+                return Ok(None);
+            };
+            let rev: i64 = row.try_get(0).map_err(backend)?;
+            let doc: String = row.try_get(1).map_err(backend)?;
+            Ok(Some(Stored::new(
+                decode(what, doc.as_bytes())?,
+                version(rev),
+            )))
+        })
+    }
+
+    /// Every row's document and revision of a query.
+    fn many_docs<T>(
+        &self,
+        sql: &'static str,
+        params: Vec<String>,
+        what: &'static str,
+    ) -> Result<Vec<Stored<T>>, StoreError>
+    where
+        T: for<'de> serde::Deserialize<'de> + Send + 'static,
+    {
+        self.with_client(move |c| async move {
+            let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                params.iter().map(|p| p as _).collect();
+            let rows = c.query(sql, &refs).await.map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let rev: i64 = row.try_get(0).map_err(backend)?;
+                    let doc: String = row.try_get(1).map_err(backend)?;
+                    Ok(Stored::new(decode(what, doc.as_bytes())?, version(rev)))
+                })
+                .collect()
+        })
+    }
+
+    /// Pairs of (time, game) from a deadline query.
+    fn deadlines(
+        &self,
+        sql: &'static str,
+        now: Option<i64>,
+    ) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.with_client(move |c| async move {
+            let rows = match now {
+                Some(now) => c.query(sql, &[&now]).await,
+                None => c.query(sql, &[]).await,
+            }
+            .map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let at: i64 = row.try_get(0).map_err(backend)?;
+                    let id: i64 = row.try_get(1).map_err(backend)?;
+                    Ok((Timestamp(at), id_of(id)?))
+                })
+                .collect()
+        })
+    }
+}
+
+impl Store for PgStore {
+    fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
+        let key = sql_id(id)?;
+        self.with_client(move |c| async move {
+            let Some(row) = c
+                .query_opt("SELECT rev, doc FROM games WHERE id = $1", &[&key])
+                .await
+                .map_err(backend)?
+            else {
+                return Ok(None);
+            };
+            let rev: i64 = row.try_get(0).map_err(backend)?;
+            let doc: String = row.try_get(1).map_err(backend)?;
+            let doc = skald_session::damaged::decode_game(id, doc.as_bytes())?;
+            Ok(Some(Stored::new(doc, version(rev))))
+        })
+    }
+
+    fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError> {
+        self.one_doc(
+            "SELECT rev, doc FROM challenges WHERE id = $1",
+            sql_id(id)?,
+            "challenge",
+        )
+    }
+
+    fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {
+        self.many_docs(
+            "SELECT rev, doc FROM challenges ORDER BY id",
+            Vec::new(),
+            "challenge",
+        )
+    }
+
+    fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
+        self.one_doc(
+            "SELECT rev, doc FROM users WHERE key = $1",
+            id.key(),
+            "user",
+        )
+    }
+
+    fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError> {
+        Ok(self
+            .many_docs(
+                "SELECT rev, doc FROM users WHERE link_code = $1 ORDER BY key",
+                vec![code.to_string()],
+                "user",
+            )?
+            .into_iter()
+            .next())
+    }
+
+    fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError> {
+        Ok(self
+            .many_docs::<UserDoc>(
+                "SELECT rev, doc FROM users WHERE name_folded = $1 ORDER BY key",
+                vec![name.to_ascii_lowercase()],
+                "user",
+            )?
+            .into_iter()
+            .map(|s| s.doc)
+            .collect())
+    }
+
+    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        self.many_docs(
+            "SELECT rev, doc FROM users WHERE digest ORDER BY key",
+            Vec::new(),
+            "user",
+        )
+    }
+
+    fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
+        let key = user.key();
+        self.with_client(move |c| async move {
+            let rows = c
+                .query(
+                    "SELECT game, active FROM game_players WHERE user_key = $1 ORDER BY game",
+                    &[&key],
+                )
+                .await
+                .map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let id: i64 = row.try_get(0).map_err(backend)?;
+                    Ok((id_of(id)?, row.try_get(1).map_err(backend)?))
+                })
+                .collect()
+        })
+    }
+
+    fn read_standing(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+        user: &UserId,
+    ) -> Result<Option<Stored<Standing>>, StoreError> {
+        let (community, rule_set, user) =
+            (community.0.clone(), rule_set.id().to_string(), user.key());
+        self.with_client(move |c| async move {
+            let Some(row) = c
+                .query_opt(
+                    "SELECT rev, doc FROM ratings
+                     WHERE community = $1 AND rule_set = $2 AND user_key = $3",
+                    &[&community, &rule_set, &user],
+                )
+                .await
+                .map_err(backend)?
+            else {
+                return Ok(None);
+            };
+            let rev: i64 = row.try_get(0).map_err(backend)?;
+            let doc: String = row.try_get(1).map_err(backend)?;
+            Ok(Some(Stored::new(
+                decode("rating", doc.as_bytes())?,
+                version(rev),
+            )))
+        })
+    }
+
+    fn ladder(
+        &self,
+        community: &CommunityId,
+        rule_set: RuleSetId,
+    ) -> Result<Vec<(UserId, Standing)>, StoreError> {
+        let (community, rule_set) = (community.0.clone(), rule_set.id().to_string());
+        self.with_client(move |c| async move {
+            let rows = c
+                .query(
+                    "SELECT user_key, doc FROM ratings
+                     WHERE community = $1 AND rule_set = $2 ORDER BY user_key",
+                    &[&community, &rule_set],
+                )
+                .await
+                .map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let key: String = row.try_get(0).map_err(backend)?;
+                    let doc: String = row.try_get(1).map_err(backend)?;
+                    let user = UserId::from_key(&key)
+                        .ok_or_else(|| corrupt("rating key", "not a user"))?;
+                    Ok((user, decode("rating", doc.as_bytes())?))
+                })
+                .collect()
+        })
+    }
+
+    fn next_deadline(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+        Ok(self
+            .deadlines(
+                "SELECT wake, id FROM games WHERE wake IS NOT NULL ORDER BY wake, id LIMIT 1",
+                None,
+            )?
+            .into_iter()
+            .next())
+    }
+
+    fn due(&self, now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.deadlines(
+            "SELECT wake, id FROM games WHERE wake <= $1 ORDER BY wake, id",
+            Some(now.0),
+        )
+    }
+
+    fn game_count(&self) -> usize {
+        let counted = self.with_client(|c| async move {
+            let row = c
+                .query_one("SELECT count(*) FROM games", &[])
+                .await
+                .map_err(backend)?;
+            row.try_get::<_, i64>(0).map_err(backend)
+        });
+        match counted {
+            Ok(n) => usize::try_from(n).unwrap_or(0),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot count the games");
+                0
+            }
+        }
+    }
+
+    fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError> {
+        let name = name.to_string();
+        self.with_client(move |c| async move {
+            let row = c
+                .query_opt("SELECT at FROM meta_times WHERE name = $1", &[&name])
+                .await
+                .map_err(backend)?;
+            row.map(|r| r.try_get::<_, i64>(0).map(Timestamp).map_err(backend))
+                .transpose()
+        })
+    }
+
+    fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
+        let name = name.to_string();
+        self.with_client(move |c| async move {
+            c.execute(
+                "INSERT INTO meta_times (name, at) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at",
+                &[&name, &at.0],
+            )
+            .await
+            .map_err(backend)?;
+            Ok(())
+        })
+    }
+
+    fn handled_message(&self, id: &str) -> Result<Option<Handled>, StoreError> {
+        let id = id.to_string();
+        self.with_client(move |c| async move {
+            let row = c
+                .query_opt("SELECT doc FROM handled_messages WHERE id = $1", &[&id])
+                .await
+                .map_err(backend)?;
+            match row {
+                None => Ok(None),
+                Some(r) => {
+                    let doc: String = r.try_get(0).map_err(backend)?;
+                    Ok(Some(decode("handled message", doc.as_bytes())?))
+                }
+            }
+        })
+    }
+
+    fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError> {
+        let (id, at) = (id.to_string(), handled.at.0);
+        let doc = text("handled message", handled)?;
+        self.with_client(move |c| async move {
+            c.execute(
+                "INSERT INTO handled_messages (id, doc, at) VALUES ($1, $2, $3)
+                 ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc, at = EXCLUDED.at",
+                &[&id, &doc, &at],
+            )
+            .await
+            .map_err(backend)?;
+            Ok(())
+        })
+    }
+
+    fn schema(&self) -> Result<Option<u32>, StoreError> {
+        self.with_client(|c| async move {
+            let row = c
+                .query_opt("SELECT value FROM skald_meta WHERE name = 'schema'", &[])
+                .await
+                .map_err(backend)?;
+            row.map(|r| {
+                let v: i64 = r.try_get(0).map_err(backend)?;
+                u32::try_from(v).map_err(|e| corrupt("schema version", e))
+            })
+            .transpose()
+        })
+    }
+
+    fn allocate_id(&self) -> Result<u64, StoreError> {
+        self.with_client(|c| async move {
+            let row = c
+                .query_one("SELECT nextval('skald_ids')", &[])
+                .await
+                .map_err(backend)?;
+            id_of(row.try_get(0).map_err(backend)?)
+        })
+    }
+
+    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
+        let plan = commit::Plan::of(commit)?;
+        let pool = self.pool.clone();
+        let answer = self.bridge.run(async move {
+            let mut client = pool.get().await.map_err(errors::pool)?;
+            Ok(plan.apply(&mut client).await)
+        })?;
+        answer
+    }
+
+    /// Nothing to do: every commit was durable when it returned.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
+        let rows = self.with_client(|c| async move { transfer::read_all(&c).await })?;
+        transfer::write_export(&rows, out)
+    }
+
+    fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
+        let rows = transfer::read_export(input)?;
+        let count = rows.lines;
+        self.with_client(move |mut c| async move { transfer::insert_all(&mut c, rows).await })?;
+        Ok(count)
+    }
+
+    fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
+        self.with_client(|c| async move { transfer::raw_dump(&c).await })
+    }
+}

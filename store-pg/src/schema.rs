@@ -1,0 +1,137 @@
+//! The tables, and how a database is brought up to this release's layout.
+//!
+//! Each document is stored as its JSON text (the same JSON as sled's and the export's), with
+//! a row revision for compare-and-swap and, beside it, the columns the indexes need (a
+//! game's next wake-up time, a user's folded name, link code and digest flag): computed
+//! from the document by the store in the same transaction that writes it, so they cannot
+//! drift from it. Keys are text in the "C" collation, so every listing comes out in the
+//! byte order sled keeps and an export from either store is the same file.
+//!
+//! The layout has its own version (`skald_meta.layout`), upgraded step by step by
+//! [`LAYOUTS`], inside one transaction holding an advisory lock, so two processes starting
+//! at once on an empty database do not both create it. The documents' schema
+//! ([`SCHEMA_VERSION`]) is kept beside it, as in sled.
+
+use crate::errors::backend;
+use skald_session::store::{SCHEMA_VERSION, StoreError};
+
+/// The advisory lock held while the layout is checked and upgraded.
+const SETUP_LOCK: i64 = 0x5ca1_d000;
+
+/// The layout steps, oldest first: step `i` turns layout `i` into layout `i + 1`.
+pub const LAYOUTS: &[&str] = &[
+    // Layout 1: the documents, their indexes and the id sequence.
+    r#"
+    CREATE TABLE games (
+        id bigint PRIMARY KEY,
+        rev bigint NOT NULL,
+        doc text NOT NULL,
+        wake bigint
+    );
+    CREATE INDEX games_wake ON games (wake, id) WHERE wake IS NOT NULL;
+    CREATE TABLE game_players (
+        user_key text COLLATE "C" NOT NULL,
+        game bigint NOT NULL,
+        active boolean NOT NULL,
+        PRIMARY KEY (user_key, game)
+    );
+    CREATE INDEX game_players_game ON game_players (game);
+    CREATE TABLE challenges (
+        id bigint PRIMARY KEY,
+        rev bigint NOT NULL,
+        doc text NOT NULL
+    );
+    CREATE TABLE users (
+        key text COLLATE "C" PRIMARY KEY,
+        rev bigint NOT NULL,
+        doc text NOT NULL,
+        name_folded text NOT NULL,
+        link_code text,
+        digest boolean NOT NULL
+    );
+    CREATE INDEX users_name ON users (name_folded);
+    CREATE INDEX users_link_code ON users (link_code) WHERE link_code IS NOT NULL;
+    CREATE INDEX users_digest ON users (key) WHERE digest;
+    CREATE TABLE ratings (
+        community text COLLATE "C" NOT NULL,
+        rule_set text COLLATE "C" NOT NULL,
+        user_key text COLLATE "C" NOT NULL,
+        rev bigint NOT NULL,
+        doc text NOT NULL,
+        PRIMARY KEY (community, rule_set, user_key)
+    );
+    CREATE TABLE handled_messages (
+        id text COLLATE "C" PRIMARY KEY,
+        doc text NOT NULL,
+        at bigint NOT NULL
+    );
+    CREATE TABLE meta_times (
+        name text COLLATE "C" PRIMARY KEY,
+        at bigint NOT NULL
+    );
+    CREATE SEQUENCE skald_ids START 1 MINVALUE 1;
+    "#,
+];
+
+/// Brings the database to this release's layout and documents' schema, or says why not
+/// (a newer release wrote it).
+pub async fn set_up(client: &mut tokio_postgres::Client) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(backend)?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SETUP_LOCK])
+        .await
+        .map_err(backend)?;
+    tx.batch_execute(
+        r#"CREATE TABLE IF NOT EXISTS skald_meta (
+            name text COLLATE "C" PRIMARY KEY,
+            value bigint NOT NULL
+        )"#,
+    )
+    .await
+    .map_err(backend)?;
+    let read = |name: &'static str| {
+        let tx = &tx;
+        async move {
+            let row = tx
+                .query_opt("SELECT value FROM skald_meta WHERE name = $1", &[&name])
+                .await
+                .map_err(backend)?;
+            row.map(|r| r.try_get::<_, i64>(0).map_err(backend))
+                .transpose()
+        }
+    };
+    let layout = read("layout").await?.unwrap_or(0);
+    let known = LAYOUTS.len() as i64;
+    if layout > known {
+        let found = read("schema").await?.unwrap_or(0);
+        return Err(StoreError::TooNew {
+            found: u32::try_from(found.max(i64::from(SCHEMA_VERSION) + 1)).unwrap_or(u32::MAX),
+        });
+    }
+    for step in LAYOUTS.iter().skip(usize::try_from(layout).unwrap_or(0)) {
+        tx.batch_execute(step).await.map_err(backend)?;
+    }
+    let upsert = "INSERT INTO skald_meta (name, value) VALUES ($1, $2)
+                  ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value";
+    tx.execute(upsert, &[&"layout", &known])
+        .await
+        .map_err(backend)?;
+    match read("schema").await? {
+        None => {
+            tx.execute(upsert, &[&"schema", &i64::from(SCHEMA_VERSION)])
+                .await
+                .map_err(backend)?;
+        }
+        Some(found) if found > i64::from(SCHEMA_VERSION) => {
+            return Err(StoreError::TooNew {
+                found: u32::try_from(found).unwrap_or(u32::MAX),
+            });
+        }
+        Some(found) if found < i64::from(SCHEMA_VERSION) => {
+            // Schema 1 is the first; a later release adds its document conversions here.
+            return Err(StoreError::NoUpgrade(u32::try_from(found).unwrap_or(0)));
+        }
+        Some(_) => {}
+    }
+    tx.commit().await.map_err(backend)?;
+    Ok(())
+}

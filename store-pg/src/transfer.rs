@@ -1,0 +1,359 @@
+//! The whole database at once: `skald export` (the same JSON lines, in the same order, as
+//! the sled store writes, so a store moved between backends exports the same bytes),
+//! `skald import` into an empty database (every line checked before anything is written,
+//! then one transaction), and the raw dump tests compare.
+
+use crate::errors::backend;
+use crate::{id_of, sql_id, text};
+use skald_rules::RuleSetId;
+use skald_session::identity::{CommunityId, UserId};
+use skald_session::store::{
+    ExportLine, RawEntry, SCHEMA_VERSION, StoreError, corrupt, decode, export_header,
+    write_export_line,
+};
+use skald_session::user::UserDoc;
+use std::io::{BufRead, Write};
+use tokio_postgres::Client;
+
+/// Every stored document, as text, in export order.
+pub struct Rows {
+    next_id: u64,
+    users: Vec<String>,
+    challenges: Vec<String>,
+    games: Vec<(i64, String)>,
+    ratings: Vec<(String, String, String, String)>,
+}
+
+/// The sequence's next number.
+async fn next_id(c: &Client) -> Result<u64, StoreError> {
+    let row = c
+        .query_one("SELECT last_value, is_called FROM skald_ids", &[])
+        .await
+        .map_err(backend)?;
+    let last: i64 = row.try_get(0).map_err(backend)?;
+    let called: bool = row.try_get(1).map_err(backend)?;
+    id_of(if called { last + 1 } else { last })
+}
+
+/// Reads every document in one snapshot (a repeatable-read, read-only transaction, so an
+/// export taken while the bot runs is consistent).
+pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
+    c.batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        .await
+        .map_err(backend)?;
+    let read = async {
+        let texts = |rows: Vec<tokio_postgres::Row>| -> Result<Vec<String>, StoreError> {
+            rows.iter().map(|r| r.try_get(0).map_err(backend)).collect()
+        };
+        let next_id = next_id(c).await?;
+        let users = texts(
+            c.query("SELECT doc FROM users ORDER BY key", &[])
+                .await
+                .map_err(backend)?,
+        )?;
+        let challenges = texts(
+            c.query("SELECT doc FROM challenges ORDER BY id", &[])
+                .await
+                .map_err(backend)?,
+        )?;
+        let games = c
+            .query("SELECT id, doc FROM games ORDER BY id", &[])
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0).map_err(backend)?,
+                    r.try_get(1).map_err(backend)?,
+                ))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        let ratings = c
+            .query(
+                "SELECT community, rule_set, user_key, doc FROM ratings
+                 ORDER BY community, rule_set, user_key",
+                &[],
+            )
+            .await
+            .map_err(backend)?
+            .iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0).map_err(backend)?,
+                    r.try_get(1).map_err(backend)?,
+                    r.try_get(2).map_err(backend)?,
+                    r.try_get(3).map_err(backend)?,
+                ))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        Ok(Rows {
+            next_id,
+            users,
+            challenges,
+            games,
+            ratings,
+        })
+    }
+    .await;
+    let _ = c.batch_execute("COMMIT").await;
+    read
+}
+
+/// Writes the export lines for `rows`: header, next id, users, challenges, games, ratings.
+pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreError> {
+    let mut lines = 0;
+    let mut put = |line: &ExportLine| -> Result<(), StoreError> {
+        write_export_line(&mut *out, line)?;
+        lines += 1;
+        Ok(())
+    };
+    put(&export_header())?;
+    put(&ExportLine::NextId(rows.next_id))?;
+    for u in &rows.users {
+        put(&ExportLine::User(decode("user", u.as_bytes())?))?;
+    }
+    for c in &rows.challenges {
+        put(&ExportLine::Challenge(decode("challenge", c.as_bytes())?))?;
+    }
+    for (id, raw) in &rows.games {
+        let id = id_of(*id)?;
+        // A damaged game is exported as it is, for the admin to inspect and repair.
+        match skald_session::damaged::decode_game(id, raw.as_bytes()) {
+            Ok(g) => put(&ExportLine::Game(Box::new(g)))?,
+            Err(e) => put(&ExportLine::UnreadableGame {
+                id,
+                reason: e.to_string(),
+                raw: raw.clone(),
+            })?,
+        }
+    }
+    for (community, rule_set, user, doc) in &rows.ratings {
+        let rule_set: RuleSetId = rule_set.parse().map_err(|e| corrupt("rating key", e))?;
+        let user = UserId::from_key(user).ok_or_else(|| corrupt("rating key", "not a user"))?;
+        put(&ExportLine::Rating {
+            community: CommunityId(community.clone()),
+            rule_set,
+            user,
+            standing: decode("rating", doc.as_bytes())?,
+        })?;
+    }
+    out.flush()?;
+    Ok(lines)
+}
+
+/// What an import writes, every line read and checked.
+pub struct Import {
+    next_id: Option<i64>,
+    users: Vec<(String, String, String, Option<String>, bool)>,
+    challenges: Vec<(i64, String)>,
+    games: Vec<(i64, i64, String, Option<i64>, Vec<(String, bool)>)>,
+    ratings: Vec<(String, String, String, String)>,
+    /// How many lines were read.
+    pub lines: usize,
+}
+
+/// Reads an export file, refusing it (with the line) at the first line it cannot use.
+pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
+    let mut import = Import {
+        next_id: None,
+        users: Vec::new(),
+        challenges: Vec::new(),
+        games: Vec::new(),
+        ratings: Vec::new(),
+        lines: 0,
+    };
+    let mut seen_header = false;
+    for (n, line) in input.lines().enumerate() {
+        let line = line?;
+        let bad = |reason: String| StoreError::Import {
+            line: n + 1,
+            reason,
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let item: ExportLine =
+            serde_json::from_str(&line).map_err(|e| bad(format!("not an export line: {e}")))?;
+        match item {
+            ExportLine::Header { schema, .. } => {
+                if schema != SCHEMA_VERSION {
+                    return Err(bad(format!(
+                        "exported with schema {schema}; this release reads schema {SCHEMA_VERSION}"
+                    )));
+                }
+                seen_header = true;
+            }
+            _ if !seen_header => return Err(bad("the first line must be the header".into())),
+            ExportLine::NextId(id) => import.next_id = Some(sql_id(id)?),
+            ExportLine::User(u) => import.users.push(user_row(&u)?),
+            ExportLine::Challenge(c) => import
+                .challenges
+                .push((sql_id(c.id)?, text("challenge", &c)?)),
+            ExportLine::UnreadableGame { id, .. } => {
+                return Err(bad(format!(
+                    "game #{id} was unreadable when exported; repair its `raw` JSON into a `game` line, or delete the line"
+                )));
+            }
+            ExportLine::Game(g) => {
+                let active = g.end.is_none();
+                let mut players: Vec<(String, bool)> =
+                    g.players.iter().map(|p| (p.id.key(), active)).collect();
+                players.dedup();
+                let rev = i64::try_from(g.version).map_err(|e| bad(format!("version: {e}")))?;
+                import.games.push((
+                    sql_id(g.id)?,
+                    rev,
+                    text("game", &g)?,
+                    g.wake().map(|t| t.0),
+                    players,
+                ));
+            }
+            ExportLine::Rating {
+                community,
+                rule_set,
+                user,
+                standing,
+            } => import.ratings.push((
+                community.0,
+                rule_set.id().to_string(),
+                user.key(),
+                text("rating", &standing)?,
+            )),
+        }
+        import.lines += 1;
+    }
+    if !seen_header {
+        return Err(StoreError::Import {
+            line: 0,
+            reason: "empty file: no export header".into(),
+        });
+    }
+    Ok(import)
+}
+
+/// A user's row: key, document, folded name, link code, digest flag.
+fn user_row(u: &UserDoc) -> Result<(String, String, String, Option<String>, bool), StoreError> {
+    Ok((
+        u.user.id.key(),
+        text("user", u)?,
+        u.user.name.to_ascii_lowercase(),
+        u.link_code.as_ref().map(|c| c.code.clone()),
+        u.digest.is_some(),
+    ))
+}
+
+/// Writes an import in one transaction, into an empty database.
+pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> {
+    let tx = c.transaction().await.map_err(backend)?;
+    let row = tx
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM games) OR EXISTS (SELECT 1 FROM users)
+             OR EXISTS (SELECT 1 FROM challenges)",
+            &[],
+        )
+        .await
+        .map_err(backend)?;
+    if row.try_get::<_, bool>(0).map_err(backend)? {
+        return Err(StoreError::Import {
+            line: 0,
+            reason: "the database is not empty; import into a new database".into(),
+        });
+    }
+    for (key, doc, name, code, digest) in &rows.users {
+        tx.execute(
+            "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
+             VALUES ($1, 1, $2, $3, $4, $5)",
+            &[key, doc, name, code, digest],
+        )
+        .await
+        .map_err(backend)?;
+    }
+    for (id, doc) in &rows.challenges {
+        tx.execute(
+            "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)",
+            &[id, doc],
+        )
+        .await
+        .map_err(backend)?;
+    }
+    let mut highest = 0;
+    for (id, rev, doc, wake, players) in &rows.games {
+        highest = highest.max(*id);
+        tx.execute(
+            "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)",
+            &[id, rev, doc, wake],
+        )
+        .await
+        .map_err(backend)?;
+        for (user, active) in players {
+            tx.execute(
+                "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
+                 ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
+                &[user, id, active],
+            )
+            .await
+            .map_err(backend)?;
+        }
+    }
+    for (community, rule_set, user, doc) in &rows.ratings {
+        tx.execute(
+            "INSERT INTO ratings (community, rule_set, user_key, rev, doc) VALUES ($1, $2, $3, 1, $4)",
+            &[community, rule_set, user, doc],
+        )
+        .await
+        .map_err(backend)?;
+    }
+    for (id, _) in &rows.challenges {
+        highest = highest.max(*id);
+    }
+    // The next number is the file's, and never one already stored.
+    let next = rows.next_id.unwrap_or(1).max(highest + 1).max(1);
+    tx.execute("SELECT setval('skald_ids', $1, false)", &[&next])
+        .await
+        .map_err(backend)?;
+    tx.commit().await.map_err(backend)?;
+    Ok(())
+}
+
+/// Every row of every table, as (table, key, value) text bytes in a stable order.
+pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
+    const TABLES: [(&str, &str); 7] = [
+        (
+            "games",
+            "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(wake::text, '-') FROM games ORDER BY id",
+        ),
+        (
+            "game_players",
+            "SELECT user_key || ' ' || game::text, active::text FROM game_players ORDER BY user_key, game",
+        ),
+        (
+            "challenges",
+            "SELECT id::text, rev::text || ' ' || doc FROM challenges ORDER BY id",
+        ),
+        (
+            "users",
+            "SELECT key, rev::text || ' ' || doc FROM users ORDER BY key",
+        ),
+        (
+            "ratings",
+            "SELECT community || ' ' || rule_set || ' ' || user_key, rev::text || ' ' || doc FROM ratings ORDER BY community, rule_set, user_key",
+        ),
+        (
+            "handled_messages",
+            "SELECT id, doc FROM handled_messages ORDER BY id",
+        ),
+        (
+            "meta_times",
+            "SELECT name, at::text FROM meta_times ORDER BY name",
+        ),
+    ];
+    let mut out = Vec::new();
+    for (table, sql) in TABLES {
+        for row in c.query(sql, &[]).await.map_err(backend)? {
+            let key: String = row.try_get(0).map_err(backend)?;
+            let value: String = row.try_get(1).map_err(backend)?;
+            out.push((table, key.into_bytes(), value.into_bytes()));
+        }
+    }
+    Ok(out)
+}

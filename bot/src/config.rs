@@ -84,11 +84,32 @@ pub struct ClockSection {
 }
 
 /// `[store]`: where the data lives.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoreSection {
-    /// The sled data directory.
+    /// The data directory: the sled store, and the files kept beside any store (the Matrix
+    /// session, board pictures, the fake clock).
     pub data: Option<PathBuf>,
+    /// A PostgreSQL database for the games, users and ratings instead of sled
+    /// (`postgres://user@host:port/db`; the password best in `PGPASSWORD`), for several
+    /// processes on one database (`docs/DEPLOY.md`).
+    pub postgres: Option<String>,
+}
+
+impl fmt::Debug for StoreSection {
+    /// The URL without its password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StoreSection")
+            .field("data", &self.data)
+            .field(
+                "postgres",
+                &self
+                    .postgres
+                    .as_deref()
+                    .map(crate::runtime::store_at::without_password),
+            )
+            .finish()
+    }
 }
 
 /// `[game]`: session settings.
@@ -309,7 +330,7 @@ impl fmt::Debug for MatrixSection {
 }
 
 /// The keys whose values are secrets, wherever they stand.
-const SECRET_KEYS: &[&str] = &["token", "password", "access_token"];
+const SECRET_KEYS: &[&str] = &["token", "password", "access_token", "postgres"];
 
 /// A TOML error as the operator reads it: where (line and column) and what is wrong. Unlike
 /// the `toml` crate's own message, it never quotes the offending line (it may be the token
@@ -368,8 +389,9 @@ fn secret_values(text: &str) -> Vec<String> {
 
 impl Config {
     /// Every secret this configuration holds (from the file or the environment): the
-    /// Discord token, the Matrix password and access token, so the log writer can mask
-    /// them by value (`runtime::log_mask`), whichever sections are enabled.
+    /// Discord token, the Matrix password and access token, the password in a PostgreSQL
+    /// URL or `PGPASSWORD`, so the log writer can mask them by value (`runtime::log_mask`),
+    /// whichever sections are enabled.
     pub fn secrets(&self) -> Vec<String> {
         let discord = self.discord.iter().filter_map(DiscordSection::token);
         let matrix = self
@@ -377,7 +399,14 @@ impl Config {
             .iter()
             .flat_map(|m| [m.password(), m.access_token()])
             .flatten();
-        discord.chain(matrix).collect()
+        let postgres = self
+            .store
+            .postgres
+            .as_deref()
+            .and_then(crate::runtime::store_at::url_password)
+            .into_iter()
+            .chain(std::env::var("PGPASSWORD").ok().filter(|p| !p.is_empty()));
+        discord.chain(matrix).chain(postgres).collect()
     }
 
     /// Reads a configuration file; the error names the file and what is wrong in it.
@@ -479,6 +508,15 @@ impl Config {
             });
         }
         skald_session::community::CommunityMap::new(defs)
+    }
+
+    /// Where the store is: the `[store] postgres` database when one is set, else the sled
+    /// store in `data` (the data directory, see [`Config::data_dir`]).
+    pub fn store_at(&self, data: &Path) -> crate::runtime::StoreAt {
+        match &self.store.postgres {
+            Some(url) => crate::runtime::StoreAt::Postgres(url.clone()),
+            None => crate::runtime::StoreAt::Sled(data.to_path_buf()),
+        }
     }
 
     /// The data directory: `--data`, else the file's, else [`DEFAULT_DATA_DIR`].

@@ -48,7 +48,7 @@ pub mod user;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
+#[cfg(any(test, feature = "testkit"))]
 impl Session {
     /// The stored game `id` (the session tests' worlds all read games this way).
     fn test_game(&self, id: u64) -> game::GameDoc {
@@ -59,8 +59,6 @@ impl Session {
             .doc
     }
 }
-#[cfg(test)]
-mod tests_authz;
 #[cfg(test)]
 mod tests_clock;
 #[cfg(test)]
@@ -75,8 +73,8 @@ mod tests_link;
 mod tests_premove;
 #[cfg(test)]
 mod tests_records;
-#[cfg(test)]
-mod tests_secrecy;
+#[cfg(any(test, feature = "testkit"))]
+pub mod suites;
 #[cfg(test)]
 mod tests_support;
 

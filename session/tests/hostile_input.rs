@@ -272,27 +272,36 @@ fn the_real_inputs_are_accepted() {
     }
 }
 
-/// One session with a game of each rule set under way, shared by the cases below.
+/// A session on `store` with a game of each rule set under way.
+fn busy_on(store: Arc<dyn skald_session::store::Store>) -> Session {
+    let session = Session::new(
+        store,
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        StdRng::seed_from_u64(9),
+        SessionConfig::default().without_rate_limit(),
+    )
+    .expect("the session opens");
+    for (i, rs) in RuleSetId::ALL.into_iter().enumerate() {
+        let ctx = |n: &str| Context::private(User::new("console", n, n), "console", "console");
+        session.handle(
+            &ctx(&format!("a{i}")),
+            &format!("challenge {} @b{i}", rs.id()),
+        );
+        session.handle(&ctx(&format!("b{i}")), "accept");
+    }
+    session
+}
+
+/// One busy session on sled, shared by the cases below.
 fn busy_session() -> &'static Session {
     static S: OnceLock<Session> = OnceLock::new();
-    S.get_or_init(|| {
-        let session = Session::new(
-            Arc::new(SledStore::temporary().expect("a temporary store")),
-            Arc::new(FakeClock::new(FakeClock::EPOCH)),
-            StdRng::seed_from_u64(9),
-            SessionConfig::default().without_rate_limit(),
-        )
-        .expect("the session opens");
-        for (i, rs) in RuleSetId::ALL.into_iter().enumerate() {
-            let ctx = |n: &str| Context::private(User::new("console", n, n), "console", "console");
-            session.handle(
-                &ctx(&format!("a{i}")),
-                &format!("challenge {} @b{i}", rs.id()),
-            );
-            session.handle(&ctx(&format!("b{i}")), "accept");
-        }
-        session
-    })
+    S.get_or_init(|| busy_on(Arc::new(SledStore::temporary().expect("a temporary store"))))
+}
+
+/// The same on PostgreSQL (a fresh schema of the test server).
+fn busy_postgres() -> &'static Session {
+    static S: OnceLock<Session> = OnceLock::new();
+    S.get_or_init(|| busy_on(Arc::new(skald_store_pg::testkit::fresh_store("hostile"))))
 }
 
 fn export(session: &Session) -> Vec<u8> {
@@ -308,19 +317,50 @@ proptest! {
     /// and a refusal changes nothing at all (the whole export is byte-identical).
     #[test]
     fn hostile_commands_on_live_games_are_refused_without_any_change(
-        who in select(vec!["a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5", "mallory"]),
+        who in select(PLAYERS.to_vec()),
         word in select(words()),
         args in prop::collection::vec(prop_oneof![token(), "#[1-9]", "@[ab][0-5]"], 0..5),
     ) {
-        let session = busy_session();
-        let line = format!("{word} {}", args.join(" "));
-        let before = export(session);
-        let ctx = Context::private(User::new("console", who, who), "console", "console");
-        let reply = session.handle(&ctx, &line);
-        prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text.en());
-        prop_assert!(!reply.text.en().trim().is_empty(), "{}", line);
-        if reply.kind == skald_session::ReplyKind::Refused {
-            prop_assert!(export(session) == before, "{} was refused but changed the store", line);
-        }
+        hostile_line(busy_session(), who, &word, &args)?;
     }
+}
+
+proptest! {
+    // Each case is a few round trips to the server: fewer cases than on sled.
+    #![proptest_config(config(300))]
+
+    /// The same on PostgreSQL.
+    #[test]
+    fn hostile_commands_on_live_games_on_postgres_are_refused_without_any_change(
+        who in select(PLAYERS.to_vec()),
+        word in select(words()),
+        args in prop::collection::vec(prop_oneof![token(), "#[1-9]", "@[ab][0-5]"], 0..5),
+    ) {
+        hostile_line(busy_postgres(), who, &word, &args)?;
+    }
+}
+
+/// Who sends the hostile lines: the players of the busy games, and a stranger.
+const PLAYERS: [&str; 13] = [
+    "a0", "b0", "a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5", "mallory",
+];
+
+/// One hostile line against a busy session: answered, never a failure, and a refusal
+/// changes nothing.
+fn hostile_line(
+    session: &Session,
+    who: &str,
+    word: &str,
+    args: &[String],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let line = format!("{word} {}", args.join(" "));
+    let before = export(session);
+    let ctx = Context::private(User::new("console", who, who), "console", "console");
+    let reply = session.handle(&ctx, &line);
+    prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text.en());
+    prop_assert!(!reply.text.en().trim().is_empty(), "{}", line);
+    if reply.kind == skald_session::ReplyKind::Refused {
+        prop_assert!(export(session) == before, "{} was refused but changed the store", line);
+    }
+    Ok(())
 }

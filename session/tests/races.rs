@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use skald_rules::Action;
 use skald_session::clock::FakeClock;
-use skald_session::store::SledStore;
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, Reply, ReplyKind, Session, SessionConfig, User};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -36,10 +36,10 @@ fn ctx(name: &str) -> Context {
     Context::private(User::new("console", name, name), "console", "console")
 }
 
-fn session() -> Arc<Session> {
+fn session(store: Arc<dyn Store>) -> Arc<Session> {
     Arc::new(
         Session::new(
-            Arc::new(SledStore::temporary().expect("a temporary store")),
+            store,
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(17),
             SessionConfig::default().without_rate_limit(),
@@ -270,9 +270,8 @@ fn play_table(session: &Arc<Session>, rule_set: &str, table: usize, seed: u64, t
     }
 }
 
-#[test]
-fn concurrent_moves_accepts_and_resigns_apply_exactly_once() {
-    let session = session();
+fn concurrent_moves_accepts_and_resigns_apply_exactly_once(store: Arc<dyn Store>) {
+    let session = session(store);
     let tally = Arc::new(Tally::default());
     let (done_tx, done_rx) = mpsc::channel();
     let mut coordinators = Vec::new();
@@ -331,9 +330,8 @@ fn concurrent_moves_accepts_and_resigns_apply_exactly_once() {
 /// applies once, in some order. Either the clear came first (the move is played alone) or
 /// the move did (with the conditional answer, in the same write), never the answer without
 /// the move, never anything twice, and no line is left over.
-#[test]
-fn a_move_and_a_premove_clear_at_once_apply_once_each() {
-    let session = session();
+fn a_move_and_a_premove_clear_at_once_apply_once_each(store: Arc<dyn Store>) {
+    let session = session(store);
     let mut orders = [0usize; 2];
     for round in 0..30u64 {
         let id = {
@@ -419,4 +417,37 @@ fn a_move_and_a_premove_clear_at_once_apply_once_each() {
         orders[0], orders[1]
     );
     assert!(orders[0] + orders[1] > 0, "the races happened: {orders:?}");
+}
+
+/// Each race on both stores: sled, and a fresh schema of the test PostgreSQL server.
+mod on {
+    use super::*;
+
+    fn sled() -> Arc<dyn Store> {
+        Arc::new(SledStore::temporary().expect("a temporary store"))
+    }
+
+    fn postgres(name: &str) -> Arc<dyn Store> {
+        Arc::new(skald_store_pg::testkit::fresh_store(name))
+    }
+
+    #[test]
+    fn concurrent_moves_accepts_and_resigns_apply_exactly_once_on_sled() {
+        super::concurrent_moves_accepts_and_resigns_apply_exactly_once(sled());
+    }
+
+    #[test]
+    fn concurrent_moves_accepts_and_resigns_apply_exactly_once_on_postgres() {
+        super::concurrent_moves_accepts_and_resigns_apply_exactly_once(postgres("races"));
+    }
+
+    #[test]
+    fn a_move_and_a_premove_clear_at_once_apply_once_each_on_sled() {
+        super::a_move_and_a_premove_clear_at_once_apply_once_each(sled());
+    }
+
+    #[test]
+    fn a_move_and_a_premove_clear_at_once_apply_once_each_on_postgres() {
+        super::a_move_and_a_premove_clear_at_once_apply_once_each(postgres("races"));
+    }
 }

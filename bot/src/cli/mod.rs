@@ -27,17 +27,29 @@ pub enum Command {
     Console(ConsoleArgs),
     /// Write the whole store as JSON lines to standard output (for backups and moves).
     Export {
-        /// The data directory (default: the config's, else ./skald-data).
+        /// A sled data directory (default: the config's store: its `[store] postgres`
+        /// database, else its data directory, else ./skald-data).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
-    /// Read an export into a new, empty data directory.
+    /// Read an export into a new, empty store.
     Import {
         /// The JSON lines file written by `skald export`.
         file: PathBuf,
-        /// The data directory (default: the config's, else ./skald-data).
+        /// A sled data directory (default: the config's store: its `[store] postgres`
+        /// database, else its data directory, else ./skald-data).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
+    },
+    /// Copy a whole store into a new, empty one, between sled and PostgreSQL either way,
+    /// and check the copy exports the same bytes. Stop the bot first.
+    Migrate {
+        /// The store to copy: a sled data directory or a postgres:// URL.
+        #[arg(long, value_name = "DIR|URL")]
+        from: String,
+        /// The new, empty store: a sled data directory or a postgres:// URL.
+        #[arg(long, value_name = "DIR|URL")]
+        to: String,
     },
     /// Work with the rules directly: start positions, legal moves, playing moves.
     #[command(subcommand)]

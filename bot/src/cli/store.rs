@@ -1,13 +1,25 @@
-//! `skald export` and `skald import`: the store as JSON lines, for backups and moves.
+//! `skald export`, `skald import` and `skald migrate`: the store as JSON lines, for backups
+//! and moves, and a whole store moved between sled and PostgreSQL (either way).
 
 use skald::config::Config;
-use skald::runtime::open_store;
+use skald::runtime::{StoreAt, open_store_at};
+use skald_session::store::Store;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The store the export and import commands use: the `--data` directory when given, else
+/// the configuration's store (its PostgreSQL database, else its data directory).
+fn store_of(config: &Config, data: Option<PathBuf>) -> StoreAt {
+    match data {
+        Some(dir) => StoreAt::Sled(dir),
+        None => config.store_at(&config.data_dir(None)),
+    }
+}
 
 /// `skald export`: every game, challenge, user and rating to standard output.
 pub fn export(config: &Config, data: Option<PathBuf>) -> Result<String, String> {
-    let store = open_store(&config.data_dir(data))?;
+    let store = open_store_at(&store_of(config, data))?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let lines = store.export(&mut out).map_err(|e| e.to_string())?;
@@ -15,14 +27,61 @@ pub fn export(config: &Config, data: Option<PathBuf>) -> Result<String, String> 
     Ok(String::new())
 }
 
-/// `skald import FILE`: an export into a new, empty data directory.
+/// `skald import FILE`: an export into a new, empty store.
 pub fn import(config: &Config, data: Option<PathBuf>, file: &Path) -> Result<String, String> {
     let f =
         std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let dir = config.data_dir(data);
-    let store = open_store(&dir)?;
+    let at = store_of(config, data);
+    let store = open_store_at(&at)?;
     let lines = store
         .import(&mut BufReader::new(f))
         .map_err(|e| e.to_string())?;
-    Ok(format!("imported {lines} lines into {}\n", dir.display()))
+    Ok(format!("imported {lines} lines into {}\n", at.describe()))
+}
+
+/// `skald migrate --from A --to B`: everything in store A copied into the new, empty store
+/// B (a sled directory or a `postgres://` database, either way round), then checked: B's
+/// export must be byte for byte A's, or the command fails and says so. A stays as it was.
+/// The bot must be stopped while it runs (sled refuses a directory in use; on PostgreSQL
+/// nothing would stop a running bot writing to A after the copy).
+pub fn migrate(from: &str, to: &str) -> Result<String, String> {
+    let (from, to) = (StoreAt::parse(from), StoreAt::parse(to));
+    if let StoreAt::Sled(dir) = &from
+        && !dir.join("db").exists()
+    {
+        return Err(format!(
+            "{} holds no sled store (no `db` file): give the data directory of a skald store",
+            dir.display()
+        ));
+    }
+    let source = open_store_at(&from)?;
+    let target = open_store_at(&to)?;
+    let exported = export_bytes(&source, &from)?;
+    let lines = target
+        .import(&mut std::io::Cursor::new(&exported))
+        .map_err(|e| format!("cannot import into {}: {e}", to.describe()))?;
+    let copied = export_bytes(&target, &to)?;
+    if copied != exported {
+        return Err(format!(
+            "the copy in {} does not export the same bytes as {}: do not use it (remove it and report this)",
+            to.describe(),
+            from.describe()
+        ));
+    }
+    target.flush().map_err(|e| e.to_string())?;
+    Ok(format!(
+        "migrated {lines} lines from {} to {}; the copy exports the same {} bytes\n",
+        from.describe(),
+        to.describe(),
+        exported.len()
+    ))
+}
+
+/// A store's whole export, in memory.
+fn export_bytes(store: &Arc<dyn Store>, at: &StoreAt) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    store
+        .export(&mut out)
+        .map_err(|e| format!("cannot export {}: {e}", at.describe()))?;
+    Ok(out)
 }

@@ -134,7 +134,7 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
         Adapters::Console(opts, _) => (opts.data.clone(), opts.seed),
         Adapters::Chat => (config.data_dir(None), None),
     };
-    let store = super::open_store(&data)?;
+    let store = super::open_store_at(&config.store_at(&data))?;
     let seed = seed.or_else(|| {
         std::env::var("SKALD_SEED")
             .ok()

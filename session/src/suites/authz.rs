@@ -3,9 +3,8 @@
 //! through a mention or a crafted `#id`, and every refusal leaves the store byte-for-byte
 //! as it was.
 
-use super::clock::FakeClock;
-use super::store::SledStore;
-use super::*;
+use crate::clock::FakeClock;
+use crate::*;
 use rand::SeedableRng;
 use std::sync::Arc;
 
@@ -20,7 +19,7 @@ fn ctx_in(name: &str, channel: &str) -> Context {
 impl World {
     fn new() -> World {
         let session = Session::new(
-            Arc::new(SledStore::temporary().expect("temporary store")),
+            super::store(),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             StdRng::seed_from_u64(3),
             SessionConfig::default().without_rate_limit(),
@@ -89,8 +88,8 @@ impl World {
     }
 }
 
-#[test]
-fn only_the_seated_players_act_on_a_game() {
+/// Only the two seated players move, resign, offer or take back in a game.
+pub fn only_the_seated_players_act_on_a_game() {
     let w = World::new();
     let id = w.challenge("alice", "hnefatafl", "@bob");
     w.ok("bob", &format!("accept #{id}"));
@@ -157,8 +156,8 @@ fn only_the_seated_players_act_on_a_game() {
     w.refused("alice", &format!("resign #{id}"), "game #1 is over");
 }
 
-#[test]
-fn subulata_arrangements_are_the_seated_players_own() {
+/// A Subulata arrangement is only its own seat's player's to make.
+pub fn subulata_arrangements_are_the_seated_players_own() {
     let w = World::new();
     let id = w.challenge("alice", "subulata", "@bob");
     w.ok("bob", &format!("accept #{id}"));
@@ -179,8 +178,8 @@ fn subulata_arrangements_are_the_seated_players_own() {
     );
 }
 
-#[test]
-fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
+/// Hidden values typed in a shared channel are refused, however they are spelt.
+pub fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
     let w = World::new();
     let id = w.challenge("alice", "subulata", "@bob");
     w.ok("bob", &format!("accept #{id}"));
@@ -224,8 +223,8 @@ fn secret_values_typed_in_a_shared_channel_are_refused_whatever_the_spelling() {
     );
 }
 
-#[test]
-fn only_the_challenged_user_accepts_and_never_the_challenger() {
+/// Only the challenged user (anyone, for an open challenge) accepts; never the challenger.
+pub fn only_the_challenged_user_accepts_and_never_the_challenger() {
     let w = World::new();
     let direct = w.challenge("alice", "hnefatafl", "@bob");
     w.refused(
@@ -300,8 +299,8 @@ fn only_the_challenged_user_accepts_and_never_the_challenger() {
     w.ok("carol", &format!("rematch #{open}"));
 }
 
-#[test]
-fn nobody_acts_for_someone_else_through_a_mention() {
+/// Nobody acts for someone else by naming them in a command.
+pub fn nobody_acts_for_someone_else_through_a_mention() {
     let w = World::new();
     let id = w.challenge("alice", "hnefatafl", "@bob");
     // Nobody accepts for bob by naming him.

@@ -24,17 +24,16 @@
 //! in half of those each player has linked an account on the other platform and acts from
 //! either.
 
-use super::clock::{FakeClock, HOUR};
-use super::store::SledStore;
-use super::*;
+use crate::clock::{FakeClock, HOUR};
+use crate::*;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use skald_rules::{Seat, Viewer};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-/// Games played (each twice).
-const GAMES: u64 = 1000;
+/// Games played (each twice) on sled; a slower store's run may play fewer.
+pub const GAMES: u64 = 1000;
 /// Every this many channel boards, the board is also drawn as a PNG in both worlds and the
 /// bytes compared: drawing is slow in a debug build (about 20 ms a picture), so a
 /// deterministic sample spread over all games is drawn.
@@ -98,7 +97,7 @@ impl World {
         }])
         .expect("valid");
         let session = Session::new(
-            Arc::new(SledStore::temporary().expect("temporary store")),
+            super::store(),
             clock.clone(),
             StdRng::seed_from_u64(11),
             SessionConfig {
@@ -762,8 +761,10 @@ impl Twins {
     }
 }
 
-#[test]
-fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
+/// Plays `games` Subulata games twice, in twin worlds whose hidden values differ, on the
+/// store [`super::store`] makes, and fails at the first public output that differs between
+/// the worlds (see the module's documentation).
+pub fn subulata_games_show_no_hidden_value_in_public(games: u64) {
     let mut twins = Twins {
         a: World::new(),
         b: World::new(),
@@ -775,7 +776,7 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
         aliases: Default::default(),
         avoid: Vec::new(),
     };
-    for k in 1..=GAMES {
+    for k in 1..=games {
         twins.start(k);
         let mut steps = 0;
         while !twins.over() {
@@ -795,7 +796,7 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
     }
     let c = &twins.counts;
     eprintln!("secrecy run: {c:#?}");
-    assert_eq!(c.games, GAMES);
+    assert_eq!(c.games, games);
     // The run covered what it claims: every way of ending, and real logs.
     for how in ["Rules", "Resigned", "TimedOut", "DrawAgreed", "Aborted"] {
         assert!(
@@ -803,14 +804,17 @@ fn a_thousand_subulata_games_show_no_hidden_value_in_public() {
             "no game ended by {how}: {c:?}"
         );
     }
-    assert!(c.log_lines > GAMES, "{c:?}");
-    assert!(c.premoves_hidden > 100 && c.premoves_shared > 50, "{c:?}");
+    assert!(c.log_lines > games, "{c:?}");
+    assert!(
+        c.premoves_hidden > games / 10 && c.premoves_shared > games / 20,
+        "{c:?}"
+    );
     assert!(
         c.notices > 0 && c.pngs > 0 && c.private_compared > 0,
         "{c:?}"
     );
     assert!(
-        c.games_between_platforms > GAMES / 5 && c.linked_actions > 0 && c.posted_elsewhere > 0,
+        c.games_between_platforms > games / 5 && c.linked_actions > 0 && c.posted_elsewhere > 0,
         "{c:?}"
     );
 }

@@ -641,6 +641,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_postgres_url_selects_the_database_and_its_password_is_masked() {
+        let config: Config = toml::from_str(
+            "[store]\npostgres = \"postgres://skald:dbpa55word@db.example.org/skald\"",
+        )
+        .expect("valid");
+        let shown = format!("{config:?}");
+        assert!(shown.contains("db.example.org"), "{shown}");
+        assert!(!shown.contains("dbpa55word"), "{shown}");
+        assert!(config.secrets().contains(&"dbpa55word".to_string()));
+        assert!(matches!(
+            config.store_at(Path::new("./x")),
+            crate::runtime::StoreAt::Postgres(_)
+        ));
+        let sled: Config = toml::from_str("[store]\ndata = \"./d\"").expect("valid");
+        assert!(matches!(
+            sled.store_at(Path::new("./d")),
+            crate::runtime::StoreAt::Sled(_)
+        ));
+        // A file that does not parse never quotes the URL.
+        let err = load_error(
+            "[store]\npostgres = \"postgres://skald:dbpa55word@db/skald\"\nunknown = 1\n",
+        );
+        assert!(!err.contains("dbpa55word"), "{err}");
+    }
+
     /// Loads `text` from a file and returns the error the operator would read.
     fn load_error(text: &str) -> String {
         let dir = std::env::temp_dir().join(format!(

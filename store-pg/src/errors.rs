@@ -6,11 +6,22 @@
 use skald_session::store::{CommitError, StoreError};
 use tokio_postgres::error::SqlState;
 
-/// A failure of the database, as the store interface's error.
+/// A failure of the database, as the store interface's error, with its causes in the text
+/// (tokio-postgres says "error connecting to server" and keeps "Connection refused" as the
+/// cause).
 pub fn backend(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
     StoreError::Backend {
         locked: false,
-        source: Box::new(e),
+        source: text.into(),
     }
 }
 

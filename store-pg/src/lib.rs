@@ -119,7 +119,7 @@ impl PgStore {
             .with_client(|mut c| async move { schema::set_up(&mut c).await })
             .map_err(|e| match e {
                 StoreError::Backend { source, .. } => {
-                    errors::unreachable(format!("cannot use {who}: {source}"))
+                    errors::unreachable(format!("cannot reach {who}: {source}"))
                 }
                 other => other,
             })?;

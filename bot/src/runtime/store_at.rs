@@ -91,6 +91,7 @@ fn open_postgres(url: &str) -> Result<Arc<dyn Store>, String> {
     match skald_store_pg::PgStore::open(url) {
         Ok(store) => Ok(Arc::new(store)),
         // The store's errors name the server (host, port, database, user), not the URL.
+        Err(skald_session::store::StoreError::Backend { source, .. }) => Err(source.to_string()),
         Err(e) => Err(format!("cannot open the PostgreSQL store: {e}")),
     }
 }

@@ -213,6 +213,50 @@ pub struct DiscordSection {
     /// at most 2500 so Discord's 3-second limit is kept). 0 defers every command: for a
     /// slow host, and how the end-to-end test exercises the deferred path.
     pub defer_after_ms: Option<u64>,
+    /// The gateway shards this process connects, `first-last/total` (`"0-3/8"`: shards 0
+    /// to 3 of 8); without it, the number of shards Discord recommends, all here. See
+    /// docs/DEPLOY.md for splitting shards between processes.
+    pub shards: Option<String>,
+}
+
+/// A range of Discord gateway shards, as `[discord] shards = "0-3/8"` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard this process connects.
+    pub first: u32,
+    /// The last shard this process connects (inclusive).
+    pub last: u32,
+    /// How many shards the bot has in all (every process names the same total).
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// Reads `first-last/total` (or `n/total` for one shard).
+    pub fn parse(text: &str) -> Result<ShardRange, String> {
+        let bad = || {
+            format!(
+                "[discord] shards must look like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8), not {text:?}"
+            )
+        };
+        let (range, total) = text.trim().split_once('/').ok_or_else(bad)?;
+        let total: u32 = total.trim().parse().map_err(|_| bad())?;
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            ),
+            None => {
+                let n: u32 = range.trim().parse().map_err(|_| bad())?;
+                (n, n)
+            }
+        };
+        if total == 0 || first > last || last >= total {
+            return Err(format!(
+                "[discord] shards {text:?}: the shards are numbered 0 to total - 1, first no later than last (like \"0-3/8\")"
+            ));
+        }
+        Ok(ShardRange { first, last, total })
+    }
 }
 
 /// `[matrix]`: the Matrix adapter's settings (coming).
@@ -262,10 +306,16 @@ impl DiscordSection {
     /// What is missing to connect, checked before any platform is contacted (so one
     /// section's mistake never leaves another platform half started).
     pub fn check(&self) -> Result<(), String> {
+        self.shard_range()?;
         match self.token() {
             Some(_) => Ok(()),
             None => Err("the Discord token is missing: set SKALD_DISCORD_TOKEN (or the variable named by token_env)".to_string()),
         }
+    }
+
+    /// The shards this process connects (`None`: all of them, as many as Discord says).
+    pub fn shard_range(&self) -> Result<Option<ShardRange>, String> {
+        self.shards.as_deref().map(ShardRange::parse).transpose()
     }
 }
 
@@ -639,6 +689,30 @@ mod tests {
             !shown.contains("pa55word") && !shown.contains("syt_abc"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn shard_ranges_read_as_written_and_nonsense_is_refused() {
+        assert_eq!(
+            ShardRange::parse("0-3/8"),
+            Ok(ShardRange {
+                first: 0,
+                last: 3,
+                total: 8
+            })
+        );
+        assert_eq!(
+            ShardRange::parse("5/8"),
+            Ok(ShardRange {
+                first: 5,
+                last: 5,
+                total: 8
+            })
+        );
+        for bad in ["0-8/8", "4-2/8", "3", "a-b/c", "0/0"] {
+            let err = ShardRange::parse(bad).expect_err(bad);
+            assert!(err.contains("0-3/8"), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -59,6 +59,8 @@ impl Session {
             .doc
     }
 }
+#[cfg(any(test, feature = "testkit"))]
+pub mod suites;
 #[cfg(test)]
 mod tests_clock;
 #[cfg(test)]
@@ -73,8 +75,6 @@ mod tests_link;
 mod tests_premove;
 #[cfg(test)]
 mod tests_records;
-#[cfg(any(test, feature = "testkit"))]
-pub mod suites;
 #[cfg(test)]
 mod tests_support;
 
@@ -300,9 +300,14 @@ impl Session {
             Err(Failure::Conflict(id)) => self.conflict_reply(id),
             Err(Failure::Store(e)) => {
                 tracing::error!(error = %e, "store failure");
+                let text = if matches!(e, store::StoreError::Unconfirmed(_)) {
+                    t!("store-unconfirmed")
+                } else {
+                    t!("store-failed")
+                };
                 Reply {
                     kind: ReplyKind::Failed,
-                    ..Reply::done(t!("store-failed"))
+                    ..Reply::done(text)
                 }
             }
         }

@@ -357,10 +357,20 @@ fn hostile_line(
     let before = export(session);
     let ctx = Context::private(User::new("console", who, who), "console", "console");
     let reply = session.handle(&ctx, &line);
-    prop_assert_ne!(reply.kind, skald_session::ReplyKind::Failed, "{}: {}", line, reply.text.en());
+    prop_assert_ne!(
+        reply.kind,
+        skald_session::ReplyKind::Failed,
+        "{}: {}",
+        line,
+        reply.text.en()
+    );
     prop_assert!(!reply.text.en().trim().is_empty(), "{}", line);
     if reply.kind == skald_session::ReplyKind::Refused {
-        prop_assert!(export(session) == before, "{} was refused but changed the store", line);
+        prop_assert!(
+            export(session) == before,
+            "{} was refused but changed the store",
+            line
+        );
     }
     Ok(())
 }

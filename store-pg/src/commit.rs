@@ -54,6 +54,7 @@ pub struct Plan {
     removed_challenges: Vec<(i64, Option<i64>)>,
     users: Vec<UserRow>,
     ratings: Vec<RatingRow>,
+    outbox: Vec<(String, Vec<u8>)>,
     /// The commit read a document from another backend (its version is not a revision):
     /// it cannot match anything here.
     foreign: bool,
@@ -133,12 +134,18 @@ impl Plan {
                 text: Some(text("rating", &w.standing)?),
             });
         }
+        let outbox = commit
+            .outbox
+            .into_iter()
+            .map(|e| (e.platform, e.body))
+            .collect();
         Ok(Plan {
             games,
             new_challenges,
             removed_challenges,
             users,
             ratings,
+            outbox,
             foreign,
         })
     }
@@ -154,7 +161,17 @@ impl Plan {
         let tx = client.transaction().await.map_err(in_commit)?;
         match self.write(&tx).await {
             Ok(games) => {
-                tx.commit().await.map_err(in_commit)?;
+                // A failure here is ambiguous (the server may have committed before the
+                // connection broke), unless the server said why it refused.
+                tx.commit().await.map_err(|e| {
+                    if e.code().is_some() {
+                        in_commit(e)
+                    } else {
+                        CommitError::Store(StoreError::Unconfirmed(
+                            crate::errors::backend(e).to_string(),
+                        ))
+                    }
+                })?;
                 Ok(games)
             }
             Err(e) => {
@@ -287,6 +304,14 @@ impl Plan {
                 }
             };
             one(n.map_err(in_commit)?)?;
+        }
+        for (platform, body) in &self.outbox {
+            tx.execute(
+                "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
+                &[platform, body],
+            )
+            .await
+            .map_err(in_commit)?;
         }
         Ok(written)
     }

@@ -32,7 +32,8 @@ use skald_session::game::GameDoc;
 use skald_session::identity::{CommunityId, UserId};
 use skald_session::ladder::Standing;
 use skald_session::store::{
-    Commit, CommitError, RawEntry, Store, StoreError, Stored, Version, corrupt, decode, encode,
+    Commit, CommitError, OutboxEntry, RawEntry, Store, StoreError, Stored, Version, corrupt,
+    decode, encode,
 };
 use skald_session::user::UserDoc;
 use std::future::Future;
@@ -510,5 +511,99 @@ impl Store for PgStore {
 
     fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
         self.with_client(|c| async move { transfer::raw_dump(&c).await })
+    }
+
+    /// One row per claimed work, timed by the database server's clock (the one clock
+    /// every process shares): taken when free, expired or already the holder's.
+    fn claim(&self, work: &str, holder: &str, ttl: Duration) -> Result<bool, StoreError> {
+        let (work, holder) = (work.to_string(), holder.to_string());
+        let ms = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+        self.with_client(move |c| async move {
+            let row = c
+                .query_opt(
+                    "INSERT INTO leases (work, holder, until)
+                     VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+                     ON CONFLICT (work) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
+                     WHERE leases.until < clock_timestamp() OR leases.holder = EXCLUDED.holder
+                     RETURNING holder",
+                    &[&work, &holder, &(ms as f64)],
+                )
+                .await
+                .map_err(backend)?;
+            Ok(row.is_some())
+        })
+    }
+
+    /// `FOR UPDATE SKIP LOCKED`: posters of one platform in several processes never take
+    /// the same notice while its claim runs.
+    fn outbox_take(
+        &self,
+        platforms: &[&str],
+        holder: &str,
+        ttl: Duration,
+        limit: usize,
+    ) -> Result<Vec<(u64, OutboxEntry)>, StoreError> {
+        let platforms: Vec<String> = platforms.iter().map(|p| p.to_string()).collect();
+        let holder = holder.to_string();
+        let ms = ttl.as_millis() as f64;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_client(move |c| async move {
+            let rows = c
+                .query(
+                    "UPDATE outbox SET claimed_by = $2,
+                        claimed_until = clock_timestamp() + $3 * interval '1 millisecond'
+                     WHERE id IN (
+                        SELECT id FROM outbox
+                        WHERE platform = ANY($1)
+                          AND (claimed_until IS NULL OR claimed_until < clock_timestamp()
+                               OR claimed_by = $2)
+                        ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
+                     RETURNING id, platform, body",
+                    &[&platforms, &holder, &ms, &limit],
+                )
+                .await
+                .map_err(backend)?;
+            let mut out = rows
+                .iter()
+                .map(|r| {
+                    let id: i64 = r.try_get(0).map_err(backend)?;
+                    Ok((
+                        id_of(id)?,
+                        OutboxEntry {
+                            platform: r.try_get(1).map_err(backend)?,
+                            body: r.try_get(2).map_err(backend)?,
+                        },
+                    ))
+                })
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            out.sort_by_key(|(id, _)| *id);
+            Ok(out)
+        })
+    }
+
+    fn outbox_done(&self, ids: &[u64]) -> Result<(), StoreError> {
+        let ids = ids
+            .iter()
+            .map(|id| sql_id(*id))
+            .collect::<Result<Vec<i64>, _>>()?;
+        self.with_client(move |c| async move {
+            c.execute("DELETE FROM outbox WHERE id = ANY($1)", &[&ids])
+                .await
+                .map_err(backend)?;
+            Ok(())
+        })
+    }
+
+    fn release(&self, work: &str, holder: &str) -> Result<(), StoreError> {
+        let (work, holder) = (work.to_string(), holder.to_string());
+        self.with_client(move |c| async move {
+            c.execute(
+                "DELETE FROM leases WHERE work = $1 AND holder = $2",
+                &[&work, &holder],
+            )
+            .await
+            .map_err(backend)?;
+            Ok(())
+        })
     }
 }

@@ -70,6 +70,19 @@ pub const LAYOUTS: &[&str] = &[
         at bigint NOT NULL
     );
     CREATE SEQUENCE skald_ids START 1 MINVALUE 1;
+    CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        platform text COLLATE "C" NOT NULL,
+        body bytea NOT NULL,
+        claimed_by text,
+        claimed_until timestamptz
+    );
+    CREATE INDEX outbox_platform ON outbox (platform, id);
+    CREATE TABLE leases (
+        work text COLLATE "C" PRIMARY KEY,
+        holder text NOT NULL,
+        until timestamptz NOT NULL
+    );
     "#,
 ];
 

@@ -63,7 +63,10 @@ fn a_store_goes_to_postgres_and_back_and_exports_the_same_bytes() {
     let msg = ok(&["migrate", "--from", &url, "--to", &back_arg]);
     assert!(msg.contains("migrated"), "{msg}");
     let after = ok(&["export", "--data", &back_arg]);
-    assert!(after == before, "the round trip changed the store:\n{before}\n---\n{after}");
+    assert!(
+        after == before,
+        "the round trip changed the store:\n{before}\n---\n{after}"
+    );
 
     // Into a store that is not empty: refused, nothing changed.
     let err = fails(&["migrate", "--from", &start.arg(), "--to", &url]);

@@ -13,10 +13,10 @@ pub mod scheduler;
 pub mod serve;
 pub mod store_at;
 
-pub use store_at::{StoreAt, open as open_store_at};
 use skald_session::store::Store;
 use std::path::Path;
 use std::sync::Arc;
+pub use store_at::{StoreAt, open as open_store_at};
 
 /// Opens the sled store in `dir` (see [`store_at::open`] for either backend).
 pub fn open_store(dir: &Path) -> Result<Arc<dyn Store>, String> {

@@ -98,9 +98,11 @@ fn open_postgres(url: &str) -> Result<Arc<dyn Store>, String> {
 
 #[cfg(not(feature = "postgres"))]
 fn open_postgres(_url: &str) -> Result<Arc<dyn Store>, String> {
-    Err("this skald was built without PostgreSQL (cargo feature `postgres`); \
+    Err(
+        "this skald was built without PostgreSQL (cargo feature `postgres`); \
          build it with the default features, or use a sled data directory"
-        .into())
+            .into(),
+    )
 }
 
 #[cfg(test)]
@@ -119,7 +121,10 @@ mod tests {
     #[test]
     fn the_password_is_never_shown() {
         let at = StoreAt::parse("postgres://skald:hunter22@db.example.org:5432/skald");
-        assert_eq!(at.describe(), "postgres://skald:***@db.example.org:5432/skald");
+        assert_eq!(
+            at.describe(),
+            "postgres://skald:***@db.example.org:5432/skald"
+        );
         assert_eq!(format!("{at:?}"), at.describe());
         assert_eq!(
             url_password("postgres://skald:hunter22@db/skald").as_deref(),

@@ -50,6 +50,7 @@ limit-games-challenger = { $challenger } already plays { $active } { $active ->
     [one] game
    *[other] games
 }, and the most allowed at once is { $max }; challenge #{ $challenge } stays open, accept it when one of their games has ended. Nothing was done.
+store-unconfirmed = Sorry, the database did not confirm this in time: it may or may not have been saved. Look (`board`, `games`) before you try again.
 store-failed = Sorry, the bot could not save this: the store failed. Nothing was changed; please try again later.
 game-changed-meanwhile = Game #{ $id } changed while your command was on its way (another command was handled first), so nothing was done. Here is the board now; send your command again if it still applies.
 

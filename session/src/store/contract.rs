@@ -355,6 +355,78 @@ pub fn check(store: &dyn Store) {
         .expect_err("not empty");
     assert!(err.to_string().contains("not empty"), "{err}");
 
+    // Leases: one holder at a time, extended by its holder, free once given back or
+    // expired.
+    let long = std::time::Duration::from_secs(60);
+    assert!(store.claim("engine:7:3", "a", long).expect("claims"));
+    assert!(!store.claim("engine:7:3", "b", long).expect("claims"));
+    assert!(store.claim("engine:7:3", "a", long).expect("extends"));
+    assert!(store.claim("engine:8:1", "b", long).expect("another work"));
+    store.release("engine:7:3", "b").expect("not b's: nothing");
+    assert!(!store.claim("engine:7:3", "b", long).expect("claims"));
+    store.release("engine:7:3", "a").expect("released");
+    assert!(store.claim("engine:7:3", "b", long).expect("free again"));
+    let short = std::time::Duration::from_millis(30);
+    assert!(store.claim("engine:9:1", "a", short).expect("claims"));
+    std::thread::sleep(std::time::Duration::from_millis(80));
+    assert!(
+        store.claim("engine:9:1", "b", long).expect("claims"),
+        "an expired lease is taken over"
+    );
+
+    // The outbox: notices written with a commit, taken per platform, oldest first, one
+    // poster at a time, gone once done; a conflicting commit writes none.
+    let entry = |platform: &str, body: &str| super::OutboxEntry {
+        platform: platform.into(),
+        body: body.as_bytes().to_vec(),
+    };
+    store
+        .commit(Commit {
+            outbox: vec![
+                entry("discord", "one"),
+                entry("matrix", "two"),
+                entry("discord", "three"),
+            ],
+            ..Commit::default()
+        })
+        .expect("notices written");
+    conflicts(
+        store,
+        Commit {
+            // dana exists: creating her again conflicts.
+            users: vec![(None, UserDoc::new(User::new("console", "dana", "dana")))],
+            outbox: vec![entry("discord", "lost")],
+            ..Commit::default()
+        },
+        "notices with a conflicting write",
+    );
+    let taken = store
+        .outbox_take(&["discord"], "p1", long, 10)
+        .expect("takes");
+    let bodies: Vec<&[u8]> = taken.iter().map(|(_, e)| e.body.as_slice()).collect();
+    assert_eq!(bodies, [b"one".as_slice(), b"three".as_slice()]);
+    assert!(
+        store
+            .outbox_take(&["discord"], "p2", long, 10)
+            .expect("takes")
+            .is_empty(),
+        "claimed by p1"
+    );
+    let ids: Vec<u64> = taken.iter().map(|(id, _)| *id).collect();
+    store.outbox_done(&ids).expect("done");
+    let matrix = store
+        .outbox_take(&["matrix", "discord"], "p2", long, 10)
+        .expect("takes");
+    assert_eq!(matrix.len(), 1);
+    assert_eq!(matrix[0].1, entry("matrix", "two"));
+    store.outbox_done(&[matrix[0].0]).expect("done");
+    assert!(
+        store
+            .outbox_take(&["matrix", "discord"], "p3", long, 10)
+            .expect("takes")
+            .is_empty()
+    );
+
     // raw_dump: stable, and non-empty once written.
     let dump = store.raw_dump().expect("dumps");
     assert!(!dump.is_empty());

@@ -16,6 +16,7 @@
 // tests on its own store (feature `testkit`).
 #[cfg(any(test, feature = "testkit"))]
 pub mod contract;
+pub mod leases;
 pub mod sled;
 
 pub use self::sled::SledStore;
@@ -156,6 +157,42 @@ pub trait Store: Send + Sync {
     /// Every stored key and value, by table name, in a stable order: what a test compares
     /// to show that two stores hold the same data.
     fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError>;
+
+    /// Claims a piece of background work (see [`leases`]) for `holder` for `ttl` of real
+    /// time: true when it was free, its lease expired, or `holder` held it already (then it
+    /// is extended). Processes sharing the store see each other's leases.
+    fn claim(&self, work: &str, holder: &str, ttl: std::time::Duration)
+    -> Result<bool, StoreError>;
+
+    /// Gives back a lease `holder` holds on `work` (the work is done), so nobody waits for
+    /// it to expire.
+    fn release(&self, work: &str, holder: &str) -> Result<(), StoreError>;
+
+    /// Up to `limit` of the oldest notices waiting in the outbox for one of `platforms`,
+    /// each claimed for `holder` for `ttl` (another poster skips them meanwhile; a poster
+    /// that dies leaves them to the next after `ttl`), oldest first.
+    fn outbox_take(
+        &self,
+        platforms: &[&str],
+        holder: &str,
+        ttl: std::time::Duration,
+        limit: usize,
+    ) -> Result<Vec<(u64, OutboxEntry)>, StoreError>;
+
+    /// Removes posted notices from the outbox.
+    fn outbox_done(&self, ids: &[u64]) -> Result<(), StoreError>;
+}
+
+/// A notice waiting to be posted by a process serving its platform: written in the commit
+/// that made it (a reminder with the deadline it moved), so a notice is never lost between
+/// the change and the post, and posted by whichever process serves the platform (several
+/// processes on one database: docs/DEPLOY.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutboxEntry {
+    /// The platform whose process posts it (`discord`, `matrix`, `console`).
+    pub platform: String,
+    /// The notice, as the session stored it (opaque to the store).
+    pub body: Vec<u8>,
 }
 
 /// One entry of [`Store::raw_dump`]: the table's (tree's) name, the key, the value.
@@ -175,6 +212,10 @@ pub enum StoreError {
         /// The backend's error.
         source: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// The database lost the connection while it committed: the write may or may not have
+    /// been applied (the player is told to look before trying again).
+    #[error("the database did not confirm the write: {0}")]
+    Unconfirmed(String),
     /// A stored document does not decode.
     #[error("damaged data in the store: {0}")]
     Corrupt(String),
@@ -292,6 +333,8 @@ pub struct Commit {
     /// Ladder standings removed (an account's standing merged into its player's when the
     /// two are linked): each must be unchanged since it was read.
     pub removed_standings: Vec<StandingRemoval>,
+    /// Notices to post, written with the rest (see [`OutboxEntry`]).
+    pub outbox: Vec<OutboxEntry>,
 }
 
 /// A standing to remove from one ladder, with the version read.
@@ -401,10 +444,7 @@ pub fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
 }
 
 /// A stored document from its JSON.
-pub fn decode<T: for<'de> Deserialize<'de>>(
-    what: &str,
-    bytes: &[u8],
-) -> Result<T, StoreError> {
+pub fn decode<T: for<'de> Deserialize<'de>>(what: &str, bytes: &[u8]) -> Result<T, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| corrupt(what, e))
 }
 

@@ -82,6 +82,8 @@ pub struct SledStore {
     /// The next number [`SledStore::allocate_id`] hands out. The stored counter moves past a
     /// number in the commit that first writes it, so only numbers in use are durable.
     next_id: Arc<AtomicU64>,
+    /// Leases: in memory, since one process holds the directory.
+    leases: Arc<super::leases::MemoryLeases>,
     games: Tree,
     challenges: Tree,
     users: Tree,
@@ -89,6 +91,8 @@ pub struct SledStore {
     deadlines: Tree,
     by_user: Tree,
     meta: Tree,
+    /// Notices waiting to be posted, by a number that grows ([`super::OutboxEntry`]).
+    outbox: Tree,
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
@@ -129,8 +133,9 @@ const RATINGS: u8 = 3;
 const DEADLINES: u8 = 4;
 const BY_USER: u8 = 5;
 const META: u8 = 6;
+const OUTBOX: u8 = 7;
 /// The trees' names in sled, in the journal's numbering.
-pub const TREE_NAMES: [&str; 7] = [
+pub const TREE_NAMES: [&str; 8] = [
     "games",
     "challenges",
     "users",
@@ -138,6 +143,7 @@ pub const TREE_NAMES: [&str; 7] = [
     "deadlines",
     "by_user",
     "meta",
+    "outbox",
 ];
 /// How many keys an import writes per transaction (and journal record).
 const IMPORT_BATCH: usize = 256;
@@ -321,7 +327,7 @@ impl SledStore {
     }
 
     /// Every tree, in the journal's numbering ([`TREE_NAMES`]).
-    fn trees(&self) -> [&Tree; 7] {
+    fn trees(&self) -> [&Tree; 8] {
         [
             &self.games,
             &self.challenges,
@@ -330,6 +336,7 @@ impl SledStore {
             &self.deadlines,
             &self.by_user,
             &self.meta,
+            &self.outbox,
         ]
     }
 
@@ -393,14 +400,23 @@ impl SledStore {
     }
 
     fn from_db(db: sled::Db, log_file: Option<Arc<File>>) -> Result<SledStore, StoreError> {
-        let [games, challenges, users, ratings, deadlines, by_user, meta] =
-            TREE_NAMES.map(|name| db.open_tree(name));
+        let [
+            games,
+            challenges,
+            users,
+            ratings,
+            deadlines,
+            by_user,
+            meta,
+            outbox,
+        ] = TREE_NAMES.map(|name| db.open_tree(name));
         let store = SledStore {
             log_file,
             decoded: DecodedGames::default(),
             decoded_users: Decoded::default(),
             journal: None,
             next_id: Arc::new(AtomicU64::new(1)),
+            leases: Arc::default(),
             games: games?,
             challenges: challenges?,
             users: users?,
@@ -408,6 +424,7 @@ impl SledStore {
             deadlines: deadlines?,
             by_user: by_user?,
             meta: meta?,
+            outbox: outbox?,
             db,
         };
         Ok(store)
@@ -455,6 +472,51 @@ impl SledStore {
 }
 
 impl Store for SledStore {
+    /// In memory: only this process can open the store.
+    fn claim(
+        &self,
+        work: &str,
+        holder: &str,
+        ttl: std::time::Duration,
+    ) -> Result<bool, StoreError> {
+        Ok(self.leases.claim(work, holder, ttl))
+    }
+
+    fn release(&self, work: &str, holder: &str) -> Result<(), StoreError> {
+        self.leases.release(work, holder);
+        Ok(())
+    }
+
+    /// The oldest waiting notices of `platforms` not claimed by another poster of this
+    /// process (claims in memory, like every lease here).
+    fn outbox_take(
+        &self,
+        platforms: &[&str],
+        holder: &str,
+        ttl: std::time::Duration,
+        limit: usize,
+    ) -> Result<Vec<(u64, super::OutboxEntry)>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.outbox.iter() {
+            if out.len() >= limit {
+                break;
+            }
+            let (k, v) = kv?;
+            let id = <[u8; 8]>::try_from(k.as_ref()).map_or(0, u64::from_be_bytes);
+            let entry: super::OutboxEntry = decode("outbox entry", &v)?;
+            if platforms.contains(&entry.platform.as_str())
+                && self.leases.claim(&format!("outbox:{id}"), holder, ttl)
+            {
+                out.push((id, entry));
+            }
+        }
+        Ok(out)
+    }
+
+    fn outbox_done(&self, ids: &[u64]) -> Result<(), StoreError> {
+        self.write_plain(|tx| ids.iter().try_for_each(|id| tx.del(OUTBOX, &id_key(*id))))
+    }
+
     /// Every key and value of every tree, by tree name: what a test compares to show that
     /// two stores hold the same data (say, one rebuilt from the journal alone).
     fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
@@ -761,6 +823,11 @@ impl Store for SledStore {
                 tx.check(RATINGS, &key, w.read.as_ref().map(|s| &s.version))?;
                 let bytes = encode("rating", &w.standing).map_err(abort)?;
                 tx.put(RATINGS, &key, &bytes)?;
+            }
+            for n in &commit.outbox {
+                let id = tx.tree(OUTBOX)?.generate_id()?;
+                let bytes = encode("outbox entry", n).map_err(abort)?;
+                tx.put(OUTBOX, &id_key(id), &bytes)?;
             }
             Ok(written)
         })?;

@@ -75,6 +75,9 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
     })?;
     let guild = section.guild;
     let threads = section.threads;
+    let shards = section.shard_range()?;
+    // The process holding shard 0 registers the commands; the others only answer them.
+    let registers = shards.is_none_or(|r| r.first == 0);
     let defer_after = section
         .defer_after_ms
         .map_or(commands::DEFER_AFTER, std::time::Duration::from_millis)
@@ -109,6 +112,10 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
                 // Registered from the session's table (`commands::registrations`); poise
                 // only routes the interactions (`commands::all`).
                 let _ = framework;
+                if !registers {
+                    tracing::info!(user = %ready.user.name, "connected to Discord (commands are registered by the process holding shard 0)");
+                    return Ok(data);
+                }
                 let registered = commands::registrations();
                 match guild {
                     Some(g) => {
@@ -135,12 +142,22 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         cache: client.cache.clone(),
         servers,
     });
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
     let done = tokio::spawn(async move {
-        client
-            .start_autosharded()
-            .await
-            .map_err(|e| format!("the Discord connection failed: {e}"))
+        match shards {
+            // serenity's range is inclusive of its end ("4..7" starts shards 4 to 7).
+            Some(r) => {
+                tracing::info!(
+                    first = r.first,
+                    last = r.last,
+                    total = r.total,
+                    "connecting Discord shards"
+                );
+                client.start_shard_range(r.first..r.last, r.total).await
+            }
+            None => client.start_autosharded().await,
+        }
+        .map_err(|e| format!("the Discord connection failed: {e}"))
     });
     Ok(Running {
         finite: false,
@@ -148,7 +165,7 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         done,
         stop: Box::new(move || {
             Box::pin(async move {
-                shards.shutdown_all().await;
+                manager.shutdown_all().await;
                 tracing::info!("disconnected from Discord");
             })
         }),

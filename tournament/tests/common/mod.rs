@@ -50,6 +50,11 @@ pub fn simulate(seed: u64, max_players: u64) -> Simulation {
     let mut rng = Rng::new(seed);
     let players = rng.range(4, max_players) as u32;
     let total_rounds = rng.range(3, 11.min(u64::from(players) - 1).max(3)) as u32;
+    simulate_with(&mut rng, seed, players, total_rounds)
+}
+
+/// A random tournament with a given size.
+pub fn simulate_with(rng: &mut Rng, seed: u64, players: u32, total_rounds: u32) -> Simulation {
     let mut t = Tournament::new(
         format!("Random {seed}"),
         TournamentKind::SwissDutch,

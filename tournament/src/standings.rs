@@ -31,7 +31,8 @@ pub enum TieBreak {
     BuchholzCut1,
     /// Direct encounter (C.07 6): points scored among the tied players, when they all met.
     DirectEncounter,
-    /// Number of wins (C.07 7.1, WIN): rounds scored as a win, played or not.
+    /// Number of wins (C.07 7.1, WIN): rounds that brought as many points as a win, played
+    /// or not (a forfeit win, a full-point bye; a pairing-allocated bye when it is worth a win).
     Wins,
 }
 
@@ -178,7 +179,10 @@ impl<'a> Calc<'a> {
             TieBreak::SonnebornBerger => self.sonneborn_berger(player),
             TieBreak::BuchholzCut1 => self.buchholz_cut1(player),
             TieBreak::Wins => (0..self.rounds)
-                .filter(|&r| self.entry(player, r).score() == GameScore::Win)
+                .filter(|&r| {
+                    let points = self.tournament.points.points(&self.entry(player, r));
+                    points > 0 && points >= self.tournament.points.win
+                })
                 .count() as u64,
             TieBreak::DirectEncounter => 0,
         }

@@ -91,7 +91,7 @@ impl Match {
         high: StartNumber,
         low: StartNumber,
     ) -> (StartNumber, StartNumber) {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             (high, low)
         } else {
             (low, high)
@@ -216,10 +216,10 @@ impl Bracket {
                     Slot::Player(p) => self.seeds.iter().position(|&s| s == p),
                     _ => None,
                 };
-                if let (Some(h), Some(l)) = (seed_of(high), seed_of(low)) {
-                    if l < h {
-                        std::mem::swap(&mut high, &mut low);
-                    }
+                if let (Some(h), Some(l)) = (seed_of(high), seed_of(low))
+                    && l < h
+                {
+                    std::mem::swap(&mut high, &mut low);
                 }
                 let next = &mut self.rounds[round][index];
                 next.high = high;

@@ -58,10 +58,10 @@ pub fn check_absolute_criteria(
             }
         }
     }
-    if let Some(bye) = pairing.bye {
-        if !pairable.contains(&bye) || !seen.insert(bye) {
-            return Err(Violation::Coverage(bye));
-        }
+    if let Some(bye) = pairing.bye
+        && (!pairable.contains(&bye) || !seen.insert(bye))
+    {
+        return Err(Violation::Coverage(bye));
     }
     if let Some(&missing) = pairable.iter().find(|p| !seen.contains(p)) {
         return Err(Violation::Coverage(missing));
@@ -86,22 +86,23 @@ pub fn check_absolute_criteria(
             absolute_preference(&pw.rounds),
             absolute_preference(&pb.rounds),
         );
-        if let (Some(x), Some(y)) = (cw, cb) {
-            if x == y && !topscorer(before, pw, round) && !topscorer(before, pb, round) {
-                return Err(Violation::Colour(w, b, x));
-            }
+        if let (Some(x), Some(y)) = (cw, cb)
+            && x == y
+            && !topscorer(before, pw, round)
+            && !topscorer(before, pb, round)
+        {
+            return Err(Violation::Colour(w, b, x));
         }
     }
-    if let Some(bye) = pairing.bye {
-        if let Some(p) = by_start.get(&bye) {
-            let had = p.rounds.iter().any(|e| {
-                !e.is_played_game()
-                    && (before.points.points(e) >= before.points.win
-                        || *e == RoundEntry::PairingBye)
-            });
-            if had {
-                return Err(Violation::SecondBye(bye));
-            }
+    if let Some(bye) = pairing.bye
+        && let Some(p) = by_start.get(&bye)
+    {
+        let had = p.rounds.iter().any(|e| {
+            !e.is_played_game()
+                && (before.points.points(e) >= before.points.win || *e == RoundEntry::PairingBye)
+        });
+        if had {
+            return Err(Violation::SecondBye(bye));
         }
     }
     Ok(())

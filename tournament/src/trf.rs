@@ -121,10 +121,8 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             "no player lines: a TRF file lists players on lines starting with \"001\"".into(),
         ));
     }
-    if !color_given {
-        if let Some(color) = infer_initial_color(&tournament) {
-            tournament.initial_color = color;
-        }
+    if !color_given && let Some(color) = infer_initial_color(&tournament) {
+        tournament.initial_color = color;
     }
     let recorded = tournament.rounds_recorded();
     tournament.total_rounds = declared_rounds
@@ -407,19 +405,22 @@ fn fit(text: &str, width: usize) -> String {
 
 /// One `001` line with the fixed TRF-16 columns.
 fn player_line(player: &Player, total: Tenths, rank: u32) -> String {
+    let title = fit(&player.title, 3);
+    let fide_id = fit(&player.fide_id, 11);
+    let rating = if player.rating == 0 {
+        String::new()
+    } else {
+        player.rating.to_string()
+    };
     let mut line = format!(
-        "001 {:>4} {}{} {} {:>4} {} {} {} {:>4} {:>4}",
+        "001 {:>4} {}{:>3} {} {:>4} {} {:>11} {} {:>4} {:>4}",
         player.start_number,
         fit(&player.sex, 1),
-        format!("{:>3}", fit(&player.title, 3).trim_end()),
+        title.trim_end(),
         fit(&player.name, 33),
-        if player.rating == 0 {
-            String::new()
-        } else {
-            player.rating.to_string()
-        },
+        rating,
         fit(&player.federation, 3),
-        format!("{:>11}", fit(&player.fide_id, 11).trim_end()),
+        fide_id.trim_end(),
         fit(&player.birth, 10),
         format_points(total),
         rank

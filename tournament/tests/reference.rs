@@ -128,3 +128,58 @@ fn sorted(set: &HashSet<(u64, u64)>) -> Vec<(u64, u64)> {
     v.sort_unstable();
     v
 }
+
+/// The TRF fixture in bbpPairings' style (`\r` line ends, no XXC) is read by the reference
+/// too, which pairs each of its rounds as recorded; Skald does the same (tests/trf.rs).
+#[test]
+fn the_reference_reads_the_fixture_and_pairs_it_as_recorded() {
+    let python = reference_python();
+    assert!(
+        python.exists(),
+        "the reference pairing engine is not installed ({} is missing): run scripts/pairing-reference",
+        python.display()
+    );
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss-11-players.trf");
+    let driver =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/pairing-reference-pairs.py");
+    let output = Command::new(&python)
+        .arg(&driver)
+        .arg(&fixture)
+        .output()
+        .expect("run the reference driver");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let line: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("one JSON line from the reference driver");
+    assert!(line.get("error").is_none(), "the reference failed: {line}");
+    assert_eq!(
+        line["rules"], "2026-02-01",
+        "the reference pairs by the 2026 Dutch rules"
+    );
+    let text = std::fs::read_to_string(&fixture).expect("fixture");
+    let t = trf::read(&text).expect("Skald reads the fixture");
+    let rounds = line["rounds"].as_array().expect("rounds");
+    assert_eq!(rounds.len(), 5);
+    for r in rounds {
+        let round = r["round"].as_u64().expect("round") as usize;
+        let theirs: HashSet<(u64, u64)> = r["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap_or(0), p[1].as_u64().unwrap_or(0)))
+            .collect();
+        let recorded = recorded_round(&t, round - 1);
+        let mut ours: HashSet<(u64, u64)> = recorded
+            .pairs
+            .iter()
+            .map(|&(w, b)| (u64::from(w), u64::from(b)))
+            .collect();
+        if let Some(bye) = recorded.bye {
+            ours.insert((u64::from(bye), 0));
+        }
+        assert_eq!(ours, theirs, "round {round}");
+    }
+}

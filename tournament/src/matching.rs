@@ -7,7 +7,6 @@
 //! bits, so the weights are 1024-bit integers (`bnum`) and the matching is the
 //! `integer-blossom` crate's Edmonds blossom algorithm, which is generic over the weight type.
 
-use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, BitOr, Div, Shl, Sub, SubAssign};
 
 use bnum::cast::CastFrom;
@@ -158,10 +157,4 @@ impl MatchingComputer {
             }
         }
     }
-}
-
-/// Compares two weights; for tests.
-#[allow(dead_code)]
-pub(crate) fn compare(a: Wide, b: Wide) -> Ordering {
-    a.cmp(&b)
 }

@@ -280,6 +280,34 @@ impl Tournament {
         self.players.iter().find(|p| p.start_number == start_number)
     }
 
+    /// Gives start numbers by the FIDE initial ranking (C.04.2): rating, then title, then
+    /// name, highest first. For a new tournament only: start numbers in recorded rounds would
+    /// no longer match.
+    pub fn assign_start_numbers_by_rating(&mut self) {
+        fn title_rank(title: &str) -> u8 {
+            match title.trim().to_ascii_uppercase().as_str() {
+                "GM" => 0,
+                "IM" => 1,
+                "WGM" => 2,
+                "FM" => 3,
+                "WIM" => 4,
+                "CM" => 5,
+                "WFM" => 6,
+                "WCM" => 7,
+                _ => 8,
+            }
+        }
+        self.players.sort_by(|a, b| {
+            b.rating
+                .cmp(&a.rating)
+                .then(title_rank(&a.title).cmp(&title_rank(&b.title)))
+                .then(a.name.cmp(&b.name))
+        });
+        for (i, p) in self.players.iter_mut().enumerate() {
+            p.start_number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        }
+    }
+
     /// The number of rounds with at least one entry.
     pub fn rounds_recorded(&self) -> usize {
         self.players

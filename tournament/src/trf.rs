@@ -94,7 +94,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 let value = rest();
                 let tenths = parse_points(&value).ok_or_else(|| {
                     err(format!(
-                        "{code} needs a score like \"1.0\" or \"0.5\"; found {value:?}"
+                        "{code} needs a score from 0.0 to 99.9 like \"1.0\" or \"0.5\"; found {value:?}"
                     ))
                 })?;
                 match code.as_str() {
@@ -201,8 +201,13 @@ fn parse_points(text: &str) -> Option<Tenths> {
     if fraction.chars().skip(1).any(|c| c != '0') {
         return None;
     }
-    Some(whole.checked_mul(10)? + digit.to_digit(10)?)
+    let tenths = whole.checked_mul(10)?.checked_add(digit.to_digit(10)?)?;
+    // TRF writes scores in four columns ("99.9"); larger values are typing errors.
+    (tenths <= MAX_POINTS).then_some(tenths)
 }
+
+/// The largest score a TRF field holds, in tenths.
+const MAX_POINTS: Tenths = 999;
 
 /// The characters of columns `from..=to` (1-based), trimmed; empty when the line is short.
 fn columns(line: &str, from: usize, to: usize) -> String {

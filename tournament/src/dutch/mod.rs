@@ -38,6 +38,9 @@ pub enum PairingError {
     /// No pairing satisfies the absolute criteria (C.1 to C.3): the arbiter must step in.
     #[error("no pairing satisfies the absolute criteria (no rematch, one bye per player, colours)")]
     Impossible,
+    /// More players than one pairing handles (the matching holds a square table of them).
+    #[error("at most {MAX_PLAYERS} players can be paired, not {0}")]
+    TooManyPlayers(usize),
     /// The round has more score groups and players than the 1000-bit weights can rank.
     #[error("too many players and score groups for one pairing ({0} bits of weight needed)")]
     TooLarge(u32),
@@ -45,6 +48,10 @@ pub enum PairingError {
     #[error("internal pairing error: {0}")]
     Internal(&'static str),
 }
+
+/// The most players one round pairs: the matching keeps a square table of 128-byte weights
+/// (128 MB at this size) and takes about a second for 100 players.
+pub const MAX_PLAYERS: usize = 1000;
 
 /// Pairs the next round of a Swiss tournament by the Dutch system.
 ///
@@ -55,6 +62,9 @@ pub enum PairingError {
 /// tells when the last round comes (colour rules are relaxed for topscorers there).
 pub fn pair_next_round(tournament: &Tournament) -> Result<RoundPairing, PairingError> {
     let prep = Prepared::new(tournament)?;
+    if prep.pairable.len() > MAX_PLAYERS {
+        return Err(PairingError::TooManyPlayers(prep.pairable.len()));
+    }
     let sorted = sorted_players(&prep);
     if sorted.is_empty() {
         return Ok(RoundPairing {

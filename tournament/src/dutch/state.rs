@@ -179,7 +179,8 @@ impl Prepared {
                         .get(opponent)
                         .and_then(|&o| self.players[o].entries.get(round));
                     // A double forfeit is two losses; a played game has opposite results.
-                    let consistent = matches!(back, Some(RoundEntry::Game { opponent: o, score: s, .. })
+                    let consistent = *opponent != p.start
+                        && matches!(back, Some(RoundEntry::Game { opponent: o, score: s, .. })
                         if *o == p.start && (!*played || *s == score.opposite()));
                     if !consistent {
                         return Err(PairingError::Input(format!(

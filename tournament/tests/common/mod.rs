@@ -87,7 +87,7 @@ pub fn simulate_with(rng: &mut Rng, seed: u64, players: u32, total_rounds: u32) 
             }
             if withdrawn[i] {
                 p.rounds.push(RoundEntry::ZeroPointBye);
-            } else if round > 0 && rng.chance(bye_rate) {
+            } else if rng.chance(bye_rate) {
                 p.rounds.push(if rng.chance(70) {
                     RoundEntry::HalfPointBye
                 } else {

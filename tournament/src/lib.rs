@@ -11,6 +11,8 @@
 //!
 //! `docs/TOURNAMENTS.md` tells where the rules leave a choice and what Skald chose.
 
+#![deny(missing_docs)]
+
 pub mod berger;
 pub mod dutch;
 pub mod knockout;

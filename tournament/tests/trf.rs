@@ -129,3 +129,47 @@ proptest! {
         prop_assert_eq!(without_ranks(back), sim.tournament);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// A TRF file is user input: whatever its bytes, reading answers Ok or an error, and
+    /// pairing what was read answers Ok or an error; nothing panics.
+    #[test]
+    fn damaged_files_are_refused_not_crashed_on(
+        edits in proptest::collection::vec((any::<usize>(), any::<char>()), 1..12),
+        cut in any::<usize>(),
+    ) {
+        let mut chars: Vec<char> = FIXTURE.chars().collect();
+        for (at, c) in edits {
+            let i = at % chars.len();
+            chars[i] = if c.is_control() { ' ' } else { c };
+        }
+        let keep = chars.len() - cut % 200;
+        let text: String = chars[..keep].iter().collect();
+        if let Ok(t) = trf::read(&text) {
+            let _ = skald_tournament::dutch::pair_next_round(&t);
+            let _ = skald_tournament::standings::standings(&t);
+            let _ = trf::write(&t);
+        }
+    }
+
+    /// Lines of digits and spaces in the round columns: the likeliest typing errors.
+    #[test]
+    fn any_round_blocks_are_read_or_refused(blocks in proptest::collection::vec("[0-9 ]{4} [wb -] [10=+\\-HUFZ ]", 1..6)) {
+        let mut text = String::from("012 T\nXXR 6\n");
+        for n in 1..=4 {
+            let mut line = format!("001 {n:>4}      P{n:<32} 1500                             0.0 {n:>4}");
+            for b in &blocks {
+                line.push_str("  ");
+                line.push_str(b);
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if let Ok(t) = trf::read(&text) {
+            let _ = skald_tournament::dutch::pair_next_round(&t);
+            let _ = skald_tournament::standings::standings(&t);
+        }
+    }
+}

@@ -40,16 +40,23 @@ fn a_database_restart_loses_nothing_acknowledged_and_the_bot_reconnects() {
         SessionConfig::default().without_rate_limit(),
     )
     .expect("the session starts");
-    let games: Vec<u64> = (0..4)
-        .map(|i| {
-            let (a, b) = (format!("a{i}"), format!("b{i}"));
-            let r = session.handle(&ctx(&a), &format!("challenge tafl @{b} first casual"));
-            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
-            let r = session.handle(&ctx(&b), "accept");
-            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
-            (i + 1) as u64
-        })
-        .collect();
+    // Four tables; a game that ends is replaced by a new one at its table.
+    let start = |i: usize| -> Option<u64> {
+        let (a, b) = (format!("a{i}"), format!("b{i}"));
+        let r = session.handle(&ctx(&a), &format!("challenge tafl @{b} first casual"));
+        if r.kind != ReplyKind::Done {
+            return None;
+        }
+        let id: u64 = r.text.en()["Challenge #".len()..]
+            .split(':')
+            .next()?
+            .trim()
+            .parse()
+            .ok()?;
+        (session.handle(&ctx(&b), &format!("accept #{id}")).kind == ReplyKind::Done).then_some(id)
+    };
+    let mut games: Vec<Option<u64>> = (0..4).map(start).collect();
+    assert!(games.iter().all(Option::is_some), "{games:?}");
 
     // The server goes away after some moves and comes back a second later.
     let played = Arc::new(AtomicUsize::new(0));
@@ -73,10 +80,23 @@ fn a_database_restart_loses_nothing_acknowledged_and_the_bot_reconnects() {
     let mut round = 0;
     while after_back < 40 && round < 5_000 {
         round += 1;
-        let id = games[round % games.len()];
+        let table = round % games.len();
+        let Some(id) = games[table] else {
+            games[table] = start(table);
+            continue;
+        };
         let Some((who, mv)) = next_move(&*store, id) else {
-            // Unreadable while the server is down, or the game ended: try another.
-            std::thread::sleep(Duration::from_millis(20));
+            if store
+                .game(id)
+                .ok()
+                .flatten()
+                .is_some_and(|g| g.doc.end.is_some())
+            {
+                games[table] = start(table);
+            } else {
+                // Unreadable while the server is down.
+                std::thread::sleep(Duration::from_millis(20));
+            }
             continue;
         };
         let r = session.handle(&ctx(&who), &format!("move #{id} {mv}"));

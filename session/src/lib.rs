@@ -42,6 +42,7 @@ pub mod premove;
 pub mod reply;
 mod scheduler;
 pub mod store;
+pub mod stored_notice;
 pub mod suggest;
 pub mod time_control;
 pub mod user;
@@ -59,6 +60,8 @@ impl Session {
             .doc
     }
 }
+#[cfg(any(test, feature = "testkit"))]
+pub mod suites;
 #[cfg(test)]
 mod tests_clock;
 #[cfg(test)]
@@ -73,8 +76,6 @@ mod tests_link;
 mod tests_premove;
 #[cfg(test)]
 mod tests_records;
-#[cfg(any(test, feature = "testkit"))]
-pub mod suites;
 #[cfg(test)]
 mod tests_support;
 
@@ -89,6 +90,7 @@ pub use skald_lang::{Lang, Text, t};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use store::{Commit, CommitError, Store, StoreError};
+pub use stored_notice::{NOTICE_FORMAT, NoticeStoreError};
 use user::UserDoc;
 
 /// Settings of the session that an operator may change (`config.toml`).

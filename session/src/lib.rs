@@ -73,6 +73,8 @@ mod tests_limits;
 #[cfg(test)]
 mod tests_link;
 #[cfg(test)]
+mod tests_notice;
+#[cfg(test)]
 mod tests_premove;
 #[cfg(test)]
 mod tests_records;

@@ -7,7 +7,12 @@
 //! happens beyond the limit is decided here, the same for every platform: a replay too big
 //! shows the last moves that fit, a record too big is not posted, and either way the text
 //! says so and what to do instead.
+//!
+//! A [`File`] is data (serde), so a notice carrying one can wait in the store's outbox: a
+//! record's bytes are small and made at once; a replay is stored as what it shows (the
+//! record, the viewer, the names), its GIF drawn only when it is posted.
 
+use serde::{Deserialize, Serialize};
 use skald_lang::{Lang, Text, t};
 use skald_render::{ReplayOptions, replay_gif, replay_scenes, replay_scenes_ended};
 use skald_rules::{Record, Viewer};
@@ -21,7 +26,8 @@ const SHORTENING_TRIES: usize = 4;
 
 /// A file for a reply, described rather than drawn: the adapter renders it for its reader's
 /// language and its platform's upload limit ([`File::render`]).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct File {
     /// The game it is of.
     pub game: u64,
@@ -37,17 +43,22 @@ pub struct File {
 }
 
 /// What a [`File`] holds.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Stored as `{"record": "<the JSON lines>"}` (the bytes as text: they are UTF-8 JSON; any
+/// other bytes as a list of numbers) or `{"replay": {…}}`.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FileBody {
     /// A game as `skald export` writes it (JSON lines: header, id counter, game), for
     /// `skald import` and `skald replay`. Written at once: it is small.
-    Record(Vec<u8>),
+    Record(#[serde(with = "crate::stored_notice::bytes_as_text")] Vec<u8>),
     /// A replay GIF of a record, drawn when delivered.
     Replay(ReplayOf),
 }
 
 /// What a replay GIF shows: drawn by [`File::render`] in the reader's language.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplayOf {
     /// The record to replay (for a running Subulata game, the whole record: the viewer
     /// decides which values are drawn).
@@ -59,6 +70,7 @@ pub struct ReplayOf {
     pub players: [String; 2],
     /// For a game that ended outside its rules (resignation, timeout, agreement, abort): the
     /// result, shown on the last frame, and every value revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Text>,
 }
 

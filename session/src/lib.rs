@@ -42,6 +42,7 @@ pub mod premove;
 pub mod reply;
 mod scheduler;
 pub mod store;
+pub mod stored_notice;
 pub mod suggest;
 pub mod time_control;
 pub mod user;
@@ -72,6 +73,8 @@ mod tests_limits;
 #[cfg(test)]
 mod tests_link;
 #[cfg(test)]
+mod tests_notice;
+#[cfg(test)]
 mod tests_premove;
 #[cfg(test)]
 mod tests_records;
@@ -89,6 +92,7 @@ pub use skald_lang::{Lang, Text, t};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 use store::{Commit, CommitError, Store, StoreError};
+pub use stored_notice::{NOTICE_FORMAT, NoticeStoreError};
 use user::UserDoc;
 
 /// Settings of the session that an operator may change (`config.toml`).

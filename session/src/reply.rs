@@ -1,12 +1,17 @@
 //! The platform-neutral reply: what an adapter shows in the channel, sends privately, pings
 //! and offers as buttons. Adapters decide how (an embed, a Matrix message, console lines).
+//!
+//! Every type here is serde data: a [`Notice`] may be written into the store's outbox by one
+//! process and posted by another ([`Notice::to_stored`], [`crate::stored_notice`]).
 
 use super::identity::{ChannelId, UserId};
+use serde::{Deserialize, Serialize};
 use skald_lang::{Lang, Text};
 use skald_rules::{Event, Position, Viewer};
 
 /// How a command went, so adapters can style the answer (an error colour, a retry hint).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ReplyKind {
     /// The command was carried out (or only read something).
     Done,
@@ -23,7 +28,12 @@ pub enum ReplyKind {
 /// In a channel (`Reply::boards`) the viewer is always [`Viewer::Public`], or
 /// [`Viewer::Final`] once the game is over: [`Board::public`] is the only way to make one.
 /// A player's own view ([`Board::private`]) only goes into a [`Private`] part.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Stored (in an outbox notice) with its position in full ([`Viewer::Final`] notation, as the
+/// game documents keep it: `Position`'s own serde form, rule set and notation) and `viewer`
+/// as it is, which decides what is drawn when it is posted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     /// The game's number.
     pub game: u64,
@@ -32,6 +42,7 @@ pub struct Board {
     /// Whose view: decides which hidden values are drawn.
     pub viewer: Viewer,
     /// What the last move did (to highlight it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub last_move: Vec<Event>,
     /// The players' names, seat A first (with the time each has left, in a game with a
     /// bank).
@@ -41,6 +52,7 @@ pub struct Board {
     pub alt: Text,
     /// How the game ended when it ended outside its rules (resignation, timeout, agreement,
     /// abort): shown instead of whose turn it was, which the position alone would say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Text>,
 }
 
@@ -104,7 +116,8 @@ impl Board {
 }
 
 /// A part of a reply only one user may read (a direct message, an ephemeral answer).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Private {
     /// Who it is for.
     pub to: UserId,
@@ -113,62 +126,83 @@ pub struct Private {
     /// The text.
     pub text: Text,
     /// Boards in that user's own view.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub boards: Vec<Board>,
     /// Files for that user alone (a running Subulata game's record with their own values).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<crate::files::File>,
     /// The language they chose (`language`), else the one their platform last said they use;
     /// `None`: the channel's (see [`Reply::lang`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<Lang>,
 }
 
 /// Something the reader may do next, for adapters that offer buttons.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Stored with its command as the button code ([`crate::command::encode`]), the one encoding
+/// of a button's command (see [`crate::stored_notice`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Choice {
     /// What the button says (`f2-f5`, `Accept`), in each reader's language.
     pub label: Text,
     /// The command it sends, typed (`Command::to_line` writes it as a player would type it,
     /// `move #3 f2-f5`; a chat adapter encodes it in its button).
+    #[serde(with = "crate::stored_notice::button_code")]
     pub command: crate::command::Command,
     /// Who may press it (`None`: anyone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub for_user: Option<UserId>,
 }
 
 /// Everything one command (or one scheduler wake-up) has to say.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Stored as JSON with empty lists and absent languages left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Reply {
     /// How the command went.
     pub kind: ReplyKind,
     /// Text for the channel.
     pub text: Text,
     /// Boards for the channel (public views only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub boards: Vec<Board>,
     /// Files for the channel (`export`'s record, `replay`'s GIF), described rather than
     /// made: an adapter renders each for its readers' language within its platform's upload
     /// limit ([`crate::files::File::render`]), on a blocking thread as it draws boards. Never
     /// a hidden value before the game ends (a player's own go into a [`Private`] part).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files: Vec<crate::files::File>,
     /// Parts for one user each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub private: Vec<Private>,
     /// Users to ping (mention) with the channel text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notify: Vec<UserId>,
     /// What may be done next: answers (accept, decline, rematch) and, in the dice games,
     /// every legal step of the turn (few, so adapters offer them as buttons or a numbered
     /// list). The board games' turns have up to a few hundred moves: those are typed (with
     /// completion, see `session::suggest`), not listed in every reply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
     /// The users the text names as `@name` (with their ids), so an adapter can write each
     /// as its platform's mention (shown as the name, pinging only those in `notify`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub named: Vec<crate::User>,
     /// The same news for the game's other home channels (a game between platforms, see
     /// [`crate::homes`]): the adapter hands these to the process's router, which posts each
     /// through the adapter owning its channel.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub elsewhere: Vec<Notice>,
     /// The language the channel's community chose (`[[community]] language`, else `[game]
     /// language`); `None`: the platform's own (a Discord server's preferred locale), else
     /// English. See [`Reply::channel_lang`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<Lang>,
     /// The language the speaker chose or their platform says they use, for what only they
     /// see (a Discord ephemeral answer, the console's private lines); `None`: the channel's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speaker_lang: Option<Lang>,
 }
 
@@ -252,7 +286,12 @@ impl Reply {
 }
 
 /// A reply the scheduler sends on its own (a ping, a reminder, a timeout), to a channel.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// With several processes on one database, the process that makes a notice may not own its
+/// channel's platform: it writes the notice into the store ([`Notice::to_stored`]) and the
+/// owning process reads it back ([`Notice::from_stored`]) and posts it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Notice {
     /// Where to post it: the game's channel.
     pub channel: ChannelId,
@@ -261,11 +300,13 @@ pub struct Notice {
     /// For an engine move posted on its own: the command the engine would have typed, which a
     /// transcript (the console) prints before the answer, as if the engine had typed it. `None`
     /// for deadlines, and for engine moves merged into one message (the chat platforms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub said: Option<Said>,
 }
 
 /// A command line as someone would have typed it, for transcripts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Said {
     /// The speaker's display name (`skald`).
     pub by: String,

@@ -1,0 +1,223 @@
+//! A [`Notice`] as the store keeps it: several `skald` processes share one database (a
+//! Discord process, a Matrix process, engine workers), and a notice must be posted by the
+//! process owning its channel's platform, so the process that makes one writes it into an
+//! outbox in the same transaction as the change it tells of, and the owner reads it back,
+//! posts it and deletes it. Reading it back must give exactly the notice that was written.
+//!
+//! The form is JSON, `{"format":1,"notice":{…}}`:
+//!
+//! - every field by its name, empty lists and absent options left out; a field this release
+//!   does not know is an error (a change of form is a new [`NOTICE_FORMAT`], never a field
+//!   silently dropped);
+//! - a board's position in full, as the game documents keep it (`Position`'s serde form: its
+//!   rule set and its [`skald_rules::Viewer::Final`] notation, read back with
+//!   `Position::from_notation`), and its viewer as it is, which decides what is drawn;
+//! - a choice's command as its button code (`"1:accept:4"`, [`crate::command::encode`]):
+//!   a choice *is* a button, that code is what Discord carries in it, it is already versioned
+//!   (`1:`) and must keep decoding for as long as old messages keep their buttons, and it is
+//!   derived from the one definition of each command (`command::COMMANDS`), so there is one
+//!   encoding of a command to keep stable, not two. A command whose code does not read back
+//!   to exactly the same command is refused when the notice is written;
+//! - a file as what it is made from: a record's JSON lines as text, a replay as its record,
+//!   viewer and names (the GIF is drawn when posted).
+//!
+//! Errors never quote the stored bytes: a notice may hold a player's hidden Subulata values
+//! in a private part.
+
+use crate::command::{Command, decode, encode};
+use crate::reply::{Notice, Reply};
+use serde::{Deserialize, Serialize};
+
+/// The version of the stored form of a [`Notice`]; a release that changes the form writes a
+/// new number, and a release reading a newer one refuses it rather than guessing.
+pub const NOTICE_FORMAT: u32 = 1;
+
+/// Why a notice cannot be written to, or read from, the store. Never quotes the notice.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoticeStoreError {
+    /// A choice's command has no button code that reads back to exactly it (a value
+    /// holding `:`, or a form the button encoding does not keep).
+    #[error("the notice cannot be stored: its `{command}` choice has no exact button code")]
+    Unstorable {
+        /// The command word (`move`, `accept`).
+        command: &'static str,
+    },
+    /// The notice could not be written as JSON (no part of a notice should ever do this).
+    #[error("the notice cannot be written as JSON")]
+    Unwritable,
+    /// Written by a newer release.
+    #[error(
+        "stored notice format {found} is newer than this release reads ({NOTICE_FORMAT}); \
+         let the newer release post it"
+    )]
+    TooNew {
+        /// The format found.
+        found: u32,
+    },
+    /// A format number no release wrote (older than the first).
+    #[error("stored notice format {found} is unknown (this release reads {NOTICE_FORMAT})")]
+    Unknown {
+        /// The format found.
+        found: u32,
+    },
+    /// The bytes are not a stored notice: not JSON, cut short, or not of this form.
+    #[error("stored notice is damaged: {what} (line {line}, column {column})")]
+    Damaged {
+        /// What is wrong, in a few words.
+        what: &'static str,
+        /// Where the reader stopped: the line, from 1.
+        line: usize,
+        /// And the column, from 1.
+        column: usize,
+    },
+}
+
+impl NoticeStoreError {
+    /// What a JSON reader's error says, without its message (which may quote a value).
+    fn damaged(e: &serde_json::Error) -> NoticeStoreError {
+        use serde_json::error::Category;
+        let what = match e.classify() {
+            Category::Io => "it cannot be read",
+            Category::Syntax => "it is not JSON",
+            Category::Eof => "it is cut short",
+            Category::Data => "it is not a notice of this format",
+        };
+        NoticeStoreError::Damaged {
+            what,
+            line: e.line(),
+            column: e.column(),
+        }
+    }
+}
+
+/// The stored form, written.
+#[derive(Serialize)]
+struct Written<'a> {
+    format: u32,
+    notice: &'a Notice,
+}
+
+/// The stored form's version alone, read first (whatever else the bytes hold).
+#[derive(Deserialize)]
+struct Head {
+    format: u32,
+}
+
+/// The stored form, read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Read {
+    #[allow(dead_code, reason = "checked from `Head` before the notice is read")]
+    format: u32,
+    notice: Notice,
+}
+
+impl Notice {
+    /// The notice as the store's outbox keeps it ([`NOTICE_FORMAT`], see
+    /// [`crate::stored_notice`]); [`Notice::from_stored`] reads it back, equal.
+    pub fn to_stored(&self) -> Result<Vec<u8>, NoticeStoreError> {
+        check_choices(&self.reply)?;
+        let written = Written {
+            format: NOTICE_FORMAT,
+            notice: self,
+        };
+        // Every part is plain data (no map keyed by anything but text) and every choice was
+        // checked above, so this does not fail; if it did, say so without the notice.
+        serde_json::to_vec(&written).map_err(|_| NoticeStoreError::Unwritable)
+    }
+
+    /// A notice written by [`Notice::to_stored`]. Damaged bytes, another form or a newer
+    /// format are an error saying which, never a panic.
+    pub fn from_stored(bytes: &[u8]) -> Result<Notice, NoticeStoreError> {
+        let head: Head =
+            serde_json::from_slice(bytes).map_err(|e| NoticeStoreError::damaged(&e))?;
+        if head.format > NOTICE_FORMAT {
+            return Err(NoticeStoreError::TooNew { found: head.format });
+        }
+        if head.format != NOTICE_FORMAT {
+            return Err(NoticeStoreError::Unknown { found: head.format });
+        }
+        let read: Read =
+            serde_json::from_slice(bytes).map_err(|e| NoticeStoreError::damaged(&e))?;
+        Ok(read.notice)
+    }
+}
+
+/// Every choice of `reply` and of its copies elsewhere has an exact button code.
+fn check_choices(reply: &Reply) -> Result<(), NoticeStoreError> {
+    for choice in &reply.choices {
+        if !exact_code(&choice.command) {
+            return Err(NoticeStoreError::Unstorable {
+                command: choice.command.name(),
+            });
+        }
+    }
+    reply
+        .elsewhere
+        .iter()
+        .try_for_each(|n| check_choices(&n.reply))
+}
+
+/// The button code of `command`, when it reads back to exactly `command`.
+fn code_of(command: &Command) -> Option<String> {
+    encode(command).filter(|code| decode(code).as_ref() == Some(command))
+}
+
+/// Whether `command` has an exact button code.
+fn exact_code(command: &Command) -> bool {
+    code_of(command).is_some()
+}
+
+/// A [`Choice`](crate::Choice)'s command as its button code (`#[serde(with)]`).
+pub(crate) mod button_code {
+    use super::{Command, code_of, decode};
+    use serde::{Deserialize, Deserializer, Serializer, de, ser};
+    use std::borrow::Cow;
+
+    /// Writes the code; a command without an exact one is an error naming the command only.
+    pub(crate) fn serialize<S: Serializer>(command: &Command, s: S) -> Result<S::Ok, S::Error> {
+        match code_of(command) {
+            Some(code) => s.serialize_str(&code),
+            None => Err(ser::Error::custom(format_args!(
+                "the `{}` choice has no exact button code",
+                command.name()
+            ))),
+        }
+    }
+
+    /// Reads a code back; anything else is an error that does not quote it.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Command, D::Error> {
+        let code = Cow::<str>::deserialize(d)?;
+        decode(&code).ok_or_else(|| de::Error::custom("not a button code"))
+    }
+}
+
+/// Bytes that are almost always UTF-8 (a record's JSON lines) as a JSON string, else as a
+/// list of numbers, so any bytes come back exactly (`#[serde(with)]`).
+pub(crate) mod bytes_as_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Either form, as read.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Bytes {
+        Text(String),
+        Raw(Vec<u8>),
+    }
+
+    /// Writes UTF-8 bytes as a string, others as numbers.
+    pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => s.collect_seq(bytes),
+        }
+    }
+
+    /// Reads either form.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        Ok(match Bytes::deserialize(d)? {
+            Bytes::Text(text) => text.into_bytes(),
+            Bytes::Raw(bytes) => bytes,
+        })
+    }
+}

@@ -270,20 +270,30 @@ impl Session {
                 next_digest(setting.at, &setting.zone, now).unwrap_or(now.plus(crate::clock::DAY));
             let channel = setting.channel.clone();
             doc.digest = Some(DigestSetting { next, ..setting });
-            if let Err(e) = self.write_user(Some(stored), doc) {
+            // The digest goes into the outbox with the write that moves the next one: sent
+            // once, across restarts and processes.
+            let made: Vec<Notice> = text
+                .map(|text| {
+                    let mut reply = Reply::alone(&user, text);
+                    self.set_languages_in(&mut reply, &crate::CommunityId(String::new()), None);
+                    Notice {
+                        channel,
+                        reply,
+                        said: None,
+                    }
+                })
+                .into_iter()
+                .collect();
+            let commit = crate::store::Commit {
+                users: vec![(Some(stored), doc)],
+                outbox: self.outbox_entries(&made),
+                ..crate::store::Commit::default()
+            };
+            if let Err(e) = self.store.commit(commit) {
                 tracing::debug!(error = ?e, "a digest raced another write");
                 continue;
             }
-            let Some(text) = text else {
-                continue;
-            };
-            let mut reply = Reply::alone(&user, text);
-            self.set_languages_in(&mut reply, &crate::CommunityId(String::new()), None);
-            notices.push(Notice {
-                channel,
-                reply,
-                said: None,
-            });
+            notices.extend(made);
         }
         notices
     }

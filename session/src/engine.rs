@@ -94,7 +94,7 @@ impl Session {
         &self,
         id: u64,
         now: super::clock::Timestamp,
-    ) -> Result<Option<(crate::game::GameDoc, Reply)>, Failure> {
+    ) -> Result<Option<Vec<crate::Notice>>, Failure> {
         let Some(stored) = self.store.game(id)? else {
             return Ok(None);
         };

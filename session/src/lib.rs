@@ -36,6 +36,7 @@ pub mod limits;
 pub mod link;
 mod lists;
 pub mod messages;
+pub mod outbox;
 mod parsed;
 pub mod pictures;
 pub mod premove;

@@ -62,7 +62,9 @@ impl Session {
         let skipped = self.skipped_games();
         for (_, id) in due.into_iter().filter(|(_, id)| !skipped.contains(id)) {
             match self.wake_game(id, now) {
-                Ok(Some((g, reply))) => notices.extend(self.fan_out(&g, reply)),
+                // Written into the outbox with the deadline's change; returned too, for
+                // the tests and callers that post what a round made.
+                Ok(Some(made)) => notices.extend(made),
                 Ok(None) => {}
                 // A move landed at the same moment; the next tick looks again.
                 Err(Failure::Conflict(_)) => tracing::debug!(game = id, "deadline raced a move"),
@@ -77,11 +79,7 @@ impl Session {
     }
 
     /// Handles one game's due deadline: a timeout or a reminder.
-    fn wake_game(
-        &self,
-        id: u64,
-        now: Timestamp,
-    ) -> Result<Option<(crate::game::GameDoc, Reply)>, Failure> {
+    fn wake_game(&self, id: u64, now: Timestamp) -> Result<Option<Vec<Notice>>, Failure> {
         let stored = match self.store.game(id) {
             Ok(Some(stored)) => stored,
             Ok(None) => return Ok(None),
@@ -111,25 +109,32 @@ impl Session {
             } else {
                 GameResult::TimedOut(seat)
             };
-            let written = self.end_game(&stored, next, result, now)?;
+            next.finish(result, now);
+            // The notice is made from the game as it will be written (rated), inside the
+            // ending's commit, so it is stored with it.
+            let made = std::cell::RefCell::new(Vec::new());
+            self.commit_ending_announced(&stored, next, &|written| {
+                let mut reply = self.game_reply(
+                    written,
+                    &m,
+                    crate::t!("deadline-time-ran-out", id = id, player = g.label(seat)),
+                    &[],
+                    None,
+                    now,
+                );
+                reply.choices.retain(|c| {
+                    use crate::command::Command::{Export, Rematch, Replay};
+                    matches!(c.command, Rematch(_) | Export(_) | Replay(_))
+                });
+                let notices = self.fan_out(written, reply);
+                *made.borrow_mut() = notices.clone();
+                notices
+            })?;
             tracing::info!(game = id, ?result, "deadline passed");
-            let mut reply = self.game_reply(
-                &written,
-                &m,
-                crate::t!("deadline-time-ran-out", id = id, player = g.label(seat)),
-                &[],
-                None,
-                now,
-            );
-            reply.choices.retain(|c| {
-                use crate::command::Command::{Export, Rematch, Replay};
-                matches!(c.command, Rematch(_) | Export(_) | Replay(_))
-            });
-            return Ok(Some((written, reply)));
+            return Ok(Some(made.into_inner()));
         }
         // The next reminder of this turn, if one is left (the last hour's).
         next.clock.remind_at = crate::game::next_reminder(g.clock.deadline, now, &self.reminders());
-        self.commit_game(stored.clone(), next)?;
         let mut reply = Reply::done(crate::t!(
             "deadline-reminder",
             player = &player.name,
@@ -153,7 +158,9 @@ impl Session {
             });
         }
         reply.boards.push(board);
-        Ok(Some((g.clone(), reply)))
+        let notices = self.fan_out(g, reply);
+        self.commit_game_announced(stored.clone(), next, &notices)?;
+        Ok(Some(notices))
     }
 
     /// At start-up: if the bot was down longer than the grace period, every running clock

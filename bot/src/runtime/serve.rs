@@ -60,12 +60,24 @@ pub struct Shared {
 #[derive(Default)]
 pub struct Router {
     outlets: std::sync::Mutex<Vec<Arc<dyn Outlet>>>,
+    /// Once the background loop runs: the session whose outbox takes the notices, and the
+    /// loop to wake so it posts them.
+    outbox: std::sync::OnceLock<(Arc<Session>, Arc<Notify>)>,
 }
 
 impl Router {
-    /// Posts `notices` in the background (callable from the session's blocking threads).
+    /// Sends `notices` (callable from the session's blocking threads): into the outbox,
+    /// for whichever process serves each one's platform, and wakes the background loop to
+    /// post what this process serves. Before the loop runs, straight to the adapters.
     pub fn forward(&self, notices: Vec<Notice>) {
         if notices.is_empty() {
+            return;
+        }
+        if let Some((session, wake)) = self.outbox.get() {
+            match session.send_later(&notices) {
+                Ok(()) => wake.notify_one(),
+                Err(e) => tracing::error!(error = %e, "cannot write notices to the outbox"),
+            }
             return;
         }
         let outlets = self.outlets().clone();
@@ -74,6 +86,25 @@ impl Router {
             return;
         }
         tokio::spawn(async move { route(&outlets, notices).await });
+    }
+
+    /// From now on, [`Router::forward`] writes into `session`'s outbox and wakes `wake`.
+    pub fn use_outbox(&self, session: Arc<Session>, wake: Arc<Notify>) {
+        let _ = self.outbox.set((session, wake));
+    }
+
+    /// Posts one notice through the adapter owning its channel, and waits.
+    pub async fn post_now(&self, notice: Notice) {
+        let outlets = self.outlets().clone();
+        route(&outlets, vec![notice]).await;
+    }
+
+    /// The platforms this process's adapters serve.
+    pub fn platforms(&self) -> Vec<&'static str> {
+        let mut p: Vec<&'static str> = self.outlets().iter().map(|o| o.platform()).collect();
+        p.sort_unstable();
+        p.dedup();
+        p
     }
 
     fn outlets(&self) -> std::sync::MutexGuard<'_, Vec<Arc<dyn Outlet>>> {

@@ -42,15 +42,30 @@ impl Session {
         stored: &Stored<GameDoc>,
         after: GameDoc,
     ) -> Result<GameDoc, Failure> {
+        self.commit_ending_announced(stored, after, &|_| Vec::new())
+    }
+
+    /// [`Session::commit_ending`] with the notices `announce` makes from the game as it
+    /// will be written (rated, its version moved on) in the outbox of the same commit
+    /// ([`crate::outbox`]): a timeout's notice is stored with the timeout.
+    pub(crate) fn commit_ending_announced(
+        &self,
+        stored: &Stored<GameDoc>,
+        after: GameDoc,
+        announce: &dyn Fn(&GameDoc) -> Vec<crate::Notice>,
+    ) -> Result<GameDoc, Failure> {
         let id = after.id;
         let mut attempt = 0;
         loop {
             let mut rated = after.clone();
             let standings = self.rate(&mut rated)?;
             let rated_any = !standings.is_empty();
+            let mut shown = rated.clone();
+            shown.version = stored.doc.version + 1;
             let commit = Commit {
                 games: vec![(Some(stored.clone()), rated)],
                 standings,
+                outbox: self.outbox_entries(&announce(&shown)),
                 ..Commit::default()
             };
             match self.commit(commit, Some(id)) {

@@ -1,0 +1,156 @@
+//! Notices through the store's outbox. Several `skald` processes may share one database (a
+//! Discord process, a Matrix process, engine workers: docs/DEPLOY.md), and a notice must be
+//! posted by a process serving its channel's platform. So a notice is written into the
+//! store's outbox ([`crate::store::OutboxEntry`]), tagged with that platform, and each
+//! process posts those of its platforms ([`Session::take_notices`], then
+//! [`Session::notices_posted`]).
+//!
+//! A deadline's notice (a reminder, a timeout) and a daily digest are written in the same
+//! commit as the change they tell of, so a process killed between the two cannot lose or
+//! repeat one. Notices made after their commit (an engine's move, an answer's copy for a
+//! game's home on another platform) are written by [`Session::send_later`] right after it.
+
+use crate::identity::ChannelId;
+use crate::reply::Notice;
+use crate::store::{Commit, CommitError, OutboxEntry, StoreError};
+use crate::{Failure, Session};
+use std::time::Duration;
+
+/// How long a poster holds the notices it took before another may take them (it died).
+pub const POST_LEASE: Duration = Duration::from_secs(60);
+
+/// The platform whose process posts in `channel`: a Discord channel id is a number, a Matrix
+/// room id starts with `!` and names its server; anything else is the console's.
+pub fn platform_of(channel: &ChannelId) -> &'static str {
+    let c = channel.0.as_str();
+    if !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()) {
+        "discord"
+    } else if c.starts_with('!') && c.contains(':') {
+        "matrix"
+    } else {
+        "console"
+    }
+}
+
+impl Session {
+    /// The outbox entries for `notices`. A notice that cannot be stored (a bug: see
+    /// [`crate::stored_notice`]) is left out and logged, never written half.
+    pub(crate) fn outbox_entries(&self, notices: &[Notice]) -> Vec<OutboxEntry> {
+        notices
+            .iter()
+            .filter_map(|n| match n.to_stored() {
+                Ok(body) => Some(OutboxEntry {
+                    platform: platform_of(&n.channel).to_string(),
+                    body,
+                }),
+                Err(e) => {
+                    tracing::error!(error = %e, channel = %n.channel.0, "a notice cannot be stored; it is not posted");
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Writes notices made after their change was committed (an engine's move, an
+    /// answer's copy for another home) into the outbox, for the process serving each one's
+    /// platform to post.
+    pub fn send_later(&self, notices: &[Notice]) -> Result<(), StoreError> {
+        let outbox = self.outbox_entries(notices);
+        if outbox.is_empty() {
+            return Ok(());
+        }
+        match self.store.commit(Commit {
+            outbox,
+            ..Commit::default()
+        }) {
+            Ok(_) => Ok(()),
+            Err(CommitError::Store(e)) => Err(e),
+            // Nothing is compared in a commit of notices alone.
+            Err(CommitError::Conflict) => Ok(()),
+        }
+    }
+
+    /// Up to `limit` notices waiting for `platforms`, oldest first, claimed for `holder`
+    /// for [`POST_LEASE`]; each with its outbox number for [`Session::notices_posted`]. A
+    /// stored notice this release cannot read is logged; a damaged one is removed (it can
+    /// never be posted), one written by a newer release left for it.
+    pub fn take_notices(
+        &self,
+        platforms: &[&str],
+        holder: &str,
+        limit: usize,
+    ) -> Vec<(u64, Notice)> {
+        let taken = match self.store.outbox_take(platforms, holder, POST_LEASE, limit) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the outbox");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(taken.len());
+        let mut damaged = Vec::new();
+        for (id, entry) in taken {
+            match Notice::from_stored(&entry.body) {
+                Ok(n) => out.push((id, n)),
+                Err(e @ crate::stored_notice::NoticeStoreError::TooNew { .. }) => {
+                    tracing::warn!(outbox = id, error = %e, "a notice waits for a newer release");
+                }
+                Err(e) => {
+                    tracing::error!(outbox = id, error = %e, "a stored notice is damaged; it is dropped");
+                    damaged.push(id);
+                }
+            }
+        }
+        self.notices_posted(&damaged);
+        out
+    }
+
+    /// Removes posted notices from the outbox.
+    pub fn notices_posted(&self, ids: &[u64]) {
+        if ids.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.outbox_done(ids) {
+            // They will be posted again when the claim ends: logged loudly.
+            tracing::error!(error = %e, count = ids.len(), "cannot remove posted notices from the outbox");
+        }
+    }
+
+    /// A game write (`commit_game`) with `notices` in its outbox, in one commit.
+    pub(crate) fn commit_game_announced(
+        &self,
+        before: crate::store::Stored<crate::game::GameDoc>,
+        after: crate::game::GameDoc,
+        notices: &[Notice],
+    ) -> Result<crate::game::GameDoc, Failure> {
+        let id = after.id;
+        let mut written = self.commit(
+            Commit {
+                games: vec![(Some(before), after)],
+                outbox: self.outbox_entries(notices),
+                ..Commit::default()
+            },
+            Some(id),
+        )?;
+        written
+            .pop()
+            .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_platform_is_told_by_its_channel_ids() {
+        assert_eq!(
+            platform_of(&ChannelId("812345678901234567".into())),
+            "discord"
+        );
+        assert_eq!(platform_of(&ChannelId("!abc:example.org".into())), "matrix");
+        assert_eq!(platform_of(&ChannelId("console".into())), "console");
+        assert_eq!(platform_of(&ChannelId("hall".into())), "console");
+        assert_eq!(platform_of(&ChannelId(String::new())), "console");
+    }
+}

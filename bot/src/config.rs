@@ -181,12 +181,27 @@ pub struct AiSection {
     /// Multiplies every level's search iterations (default 1.0; less makes the engine quicker
     /// and weaker, as tests want). Each level's time cap stays.
     pub budget_scale: Option<f64>,
+    /// How many engine searches (of different games) run at once (default: the machine's
+    /// cores). Read as any integer so that 0 or a negative number gets a clear refusal.
+    pub threads: Option<i64>,
 }
+
+/// The most `[ai] threads` accepted: far beyond any machine's cores, low enough that a typo
+/// does not start a million threads.
+pub const MAX_AI_THREADS: i64 = 1024;
 
 impl AiSection {
     /// The scale to use (1.0 unless the file says; [`Config::load`] refuses a bad one).
     pub fn budget_scale(&self) -> f64 {
         self.budget_scale.unwrap_or(1.0)
+    }
+
+    /// The engine's workers: the file's `threads`, or one per core ([`Config::load`]
+    /// refuses a number out of range).
+    pub fn threads(&self) -> usize {
+        self.threads
+            .and_then(|n| usize::try_from(n.clamp(1, MAX_AI_THREADS)).ok())
+            .unwrap_or_else(skald_session::engine_driver::default_threads)
     }
 }
 
@@ -476,6 +491,14 @@ impl Config {
                 path.display()
             ));
         }
+        if let Some(threads) = config.ai.threads
+            && !(1..=MAX_AI_THREADS).contains(&threads)
+        {
+            return Err(format!(
+                "{}: [ai] threads must be a whole number from 1 to {MAX_AI_THREADS} (how many engine searches run at once; leave it out to use every core), not {threads}",
+                path.display()
+            ));
+        }
         Ok(config)
     }
 
@@ -669,6 +692,33 @@ mod tests {
         std::fs::write(&path, "[ai]\nbudget_scale = 0.25\n").expect("write");
         let config = Config::load(&path).expect("a positive scale is fine");
         assert_eq!(config.ai.budget_scale(), 0.25);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn engine_threads_below_one_are_refused_with_what_would_do() {
+        let dir = std::env::temp_dir().join(format!("skald-config-threads-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("config.toml");
+        for bad in ["0", "-2", "5000"] {
+            std::fs::write(&path, format!("[ai]\nthreads = {bad}\n")).expect("write");
+            let err = Config::load(&path).err().unwrap_or_default();
+            assert!(
+                err.contains("[ai] threads must be a whole number from 1 to 1024")
+                    && err.ends_with(&format!("not {bad}")),
+                "{err}"
+            );
+        }
+        std::fs::write(&path, "[ai]\nthreads = 3\n").expect("write");
+        let config = Config::load(&path).expect("three workers are fine");
+        assert_eq!(config.ai.threads(), 3);
+        std::fs::write(&path, "[ai]\nbudget_scale = 1.0\n").expect("write");
+        let config = Config::load(&path).expect("loads");
+        assert_eq!(
+            config.ai.threads(),
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+            "one per core by default"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -4,8 +4,8 @@
 //! so a game records which level plays without any new stored field. The session only says
 //! whose move it is and hands out the engine's *view* of the position (never the full one):
 //! a typed [`PositionView`], redacted for the engine's seat, so nothing is written as notation
-//! only to be read back. Adapters run the search off their runtime ([`skald_ai::Thinking`],
-//! driven by `crate::engine_driver`) and hand the typed move back through
+//! only to be read back. The driver (`crate::engine_driver`) searches it on its pool of
+//! worker threads, off the adapters' runtime, and hands the typed move back through
 //! [`Session::play_engine_move`], which plays it as the engine's `move` command would.
 //!
 //! The engine moves at once, so it is never reminded; a deadline that passes while the engine

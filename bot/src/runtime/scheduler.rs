@@ -6,6 +6,14 @@
 //! time. Its first round at start-up resumes any engine turn left before a restart and posts
 //! whatever fell due while the bot was down.
 //!
+//! The engine's pass runs beside the deadlines, not before them: it searches on its own
+//! threads (inside `spawn_blocking`) and sends each answer here as it is played, while this
+//! loop goes on ticking, so a reminder or a timeout is never late because the engine has a
+//! long queue. A command answered while a pass runs kicks it (the new turn is picked up by
+//! the next free worker) and asks for another pass after it, so no turn is left behind.
+//! With [`Driver::ordered`] (the console's transcript) a tick waits for the pass instead, so
+//! the engine's moves print before what fell due, in the same order in every run.
+//!
 //! Rounds are counted ([`Rounds`]) so an adapter that answers in transcript order (the
 //! console) can wait, after a command, for the round that command started: the engine's
 //! answer then comes before the next line is read.
@@ -17,6 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::{Notify, watch};
+use tokio::task::JoinHandle;
 
 /// The background loop's rounds: how many were asked for, and up to which request the
 /// finished ones covered.
@@ -62,8 +71,15 @@ impl Rounds {
     }
 }
 
-/// Runs forever (the process aborts it on shutdown). `post` sends one round's notices;
-/// `driver` plays the engine's moves as the adapters want them (see [`Driver::separate`]).
+/// The engine's pass in flight: its thread, and the requests it answers.
+struct EnginePass {
+    handle: JoinHandle<Driver>,
+    covers: u64,
+}
+
+/// Runs forever (the process aborts it on shutdown). `post` sends notices (one round's
+/// deadlines together, each engine answer alone); `driver` plays the engine's moves as the
+/// adapters want them (see [`Driver::separate`] and [`Driver::ordered`]).
 pub async fn run<P, F>(
     session: Arc<Session>,
     clock: Arc<AdapterClock>,
@@ -76,56 +92,189 @@ pub async fn run<P, F>(
     P: FnMut(Vec<Notice>) -> F,
     F: Future<Output = ()>,
 {
-    let mut driver = Some(driver);
-    let mut due = true;
+    let ordered = driver.ordered;
+    // What the loop restarts the engine with if a pass is ever lost.
+    let spare = driver.like();
+    let mut waker = driver.waker();
+    let mut idle = Some(driver);
+    let mut pass: Option<EnginePass> = None;
+    // The engine's answers, sent by its pass as each is played.
+    let (answers, mut answered) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+    // At start-up: resume the engine's turns, post what fell due while the bot was down.
+    let (mut engine_due, mut tick_due) = (true, true);
+    // The requests answered by the last finished pass and by the last tick.
+    let (mut engine_covered, mut tick_covered) = (0, 0);
+    // The next look at the deadlines (set at once by the first tick).
+    let timer = tokio::time::sleep(max_sleep);
+    tokio::pin!(timer);
+    let mut rearm = true;
     loop {
-        // On the fake clock nothing falls due unless the file moved time, the loop starts,
-        // or a command woke it.
-        if clock.refresh() || !clock.is_fake() {
-            due = true;
-        }
-        if due {
-            due = false;
+        if engine_due && let Some(mut d) = idle.take() {
+            engine_due = false;
             let covers = rounds.begin();
-            let s = session.clone();
-            let now = clock.now();
-            let mut d = driver.take().unwrap_or_default();
-            // Each game's engine answer is posted as soon as it is played, while the engine
-            // goes on thinking in the next game.
-            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<Notice>>();
-            let round = move || {
-                // The engine thinks here, on a blocking thread (each search on its own worker).
-                d.play_pending(&s, |n| {
-                    let _ = tx.send(vec![n]);
-                });
-                let due = s.tick(now);
-                if !due.is_empty() {
-                    let _ = tx.send(due);
+            let (s, answers) = (session.clone(), answers.clone());
+            let handle = tokio::task::spawn_blocking(move || {
+                // The engine thinks here, on its own workers; a panic must not lose the
+                // driver (nor its record of failed turns).
+                let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    d.play_pending(&s, |n| {
+                        let _ = answers.send(n);
+                    });
+                }));
+                if played.is_err() {
+                    tracing::error!("the engine's pass failed; it starts again at the next round");
                 }
                 d
-            };
-            let handle = tokio::task::spawn_blocking(round);
-            // The channel closes when the round ends (its sender is dropped).
-            while let Some(notices) = rx.recv().await {
-                post(notices).await;
-            }
-            match handle.await {
-                Ok(d) => driver = Some(d),
-                Err(e) => tracing::error!(error = %e, "the scheduler's round failed"),
-            }
-            rounds.finished(covers);
+            });
+            pass = Some(EnginePass { handle, covers });
         }
-        let wait = clock.sleep_until(session.next_wakeup(), max_sleep);
+        if tick_due && !(ordered && pass.is_some()) {
+            tick_due = false;
+            clock.refresh();
+            let covers = rounds.begin();
+            let (s, now) = (session.clone(), clock.now());
+            match tokio::task::spawn_blocking(move || s.tick(now)).await {
+                Ok(due) if !due.is_empty() => post(due).await,
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, "the scheduler's tick failed"),
+            }
+            tick_covered = covers;
+            rearm = true;
+        }
+        rounds.finished(engine_covered.min(tick_covered));
+        if rearm {
+            // Set after a tick or when the timer fired, not at every engine answer: a
+            // stream of answers must not keep pushing the next tick away.
+            rearm = false;
+            let wait = clock.sleep_until(session.next_wakeup(), max_sleep);
+            timer.as_mut().reset(tokio::time::Instant::now() + wait);
+        }
         tokio::select! {
-            _ = tokio::time::sleep(wait) => {}
-            _ = engine.notified() => due = true,
+            // Answers first: a pass's answers are all sent before it ends, so they are posted
+            // before its end is seen.
+            biased;
+            Some(notice) = answered.recv() => post(vec![notice]).await,
+            ended = pass_end(&mut pass), if pass.is_some() => {
+                let covers = pass.take().map_or(0, |p| p.covers);
+                while let Ok(notice) = answered.try_recv() {
+                    post(vec![notice]).await;
+                }
+                match ended {
+                    Ok(d) => idle = Some(d),
+                    Err(e) => {
+                        tracing::error!(error = %e, "the engine's pass was lost; a new driver takes over");
+                        let d = spare.like();
+                        waker = d.waker();
+                        idle = Some(d);
+                    }
+                }
+                engine_covered = covers;
+            }
+            _ = &mut timer => {
+                rearm = true;
+                // On the fake clock nothing falls due unless the file moved time or a
+                // command woke the loop.
+                if clock.refresh() || !clock.is_fake() {
+                    tick_due = true;
+                    engine_due = true;
+                }
+            }
+            _ = engine.notified() => {
+                tick_due = true;
+                engine_due = true;
+                // A pass running picks the new turn up at once; another pass follows it.
+                waker.kick();
+            }
         }
+    }
+}
+
+/// When the engine's pass in flight ends (never, with none).
+async fn pass_end(pass: &mut Option<EnginePass>) -> Result<Driver, tokio::task::JoinError> {
+    match pass {
+        Some(p) => (&mut p.handle).await,
+        None => std::future::pending().await,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+    use skald_session::store::{SledStore, Store};
+    use skald_session::{Context, ReplyKind, SessionConfig, User};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_deadline_due_while_the_engine_has_a_long_queue_is_posted_at_once() {
+        let store: Arc<dyn Store> = Arc::new(SledStore::temporary().expect("temporary store"));
+        let clock = Arc::new(AdapterClock::typed(&store).expect("fake clock"));
+        let config = SessionConfig {
+            engine_budget_scale: 0.05,
+            ..SessionConfig::default()
+        };
+        let session = Arc::new(
+            Session::new(
+                store,
+                clock.clock(),
+                rand::rngs::StdRng::seed_from_u64(1),
+                config.without_rate_limit(),
+            )
+            .expect("session"),
+        );
+        let say = |who: &str, channel: &str, line: &str| {
+            let ctx = Context::new(User::new("console", who, who), "console", channel);
+            let r = session.handle(&ctx, line);
+            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
+        };
+        // alice and bob in `hall`, a day per move; four games wait for `hard` in `engine`,
+        // searched one after another by one worker.
+        say("alice", "hall", "challenge tafl @bob first days:1");
+        say("bob", "hall", "accept #1");
+        for who in ["p1", "p2", "p3", "p4"] {
+            say(who, "engine", "challenge tafl @skald hard second");
+        }
+        let mut driver = Driver::new();
+        driver.threads = 1;
+        driver.uncapped = true;
+        let (tx, mut posted) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let post = move |notices: Vec<Notice>| {
+            let tx = tx.clone();
+            async move {
+                for n in notices {
+                    let _ = tx.send(n.channel.0);
+                }
+            }
+        };
+        let engine = Arc::new(Notify::new());
+        let scheduler = tokio::spawn(run(
+            session.clone(),
+            clock.clone(),
+            engine.clone(),
+            Arc::new(Rounds::default()),
+            Duration::from_secs(3600),
+            driver,
+            post,
+        ));
+        // alice's day runs out while the engine works through its queue.
+        clock.advance(2 * 86_400).expect("the fake clock moves");
+        engine.notify_one();
+        let mut order = Vec::new();
+        while order.len() < 5 {
+            let next = tokio::time::timeout(Duration::from_secs(120), posted.recv()).await;
+            match next {
+                Ok(Some(channel)) => order.push(channel),
+                other => panic!("{other:?} after {order:?}"),
+            }
+        }
+        scheduler.abort();
+        let hall = order.iter().position(|c| c == "hall");
+        let engine_answers = order.iter().filter(|c| *c == "engine").count();
+        assert_eq!(engine_answers, 4, "{order:?}");
+        assert!(
+            hall.is_some_and(|at| at < 4),
+            "the deadline does not wait for the engine's last answer: {order:?}"
+        );
+    }
 
     #[tokio::test]
     async fn settling_waits_for_a_round_that_began_after_it() {

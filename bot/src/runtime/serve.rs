@@ -173,7 +173,7 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
     });
     let rng = skald_session::dice_rng::dice_rng(seed)?;
     let mut session_config = config.session_config();
-    let (clock, driver) = match &adapters {
+    let (clock, mut driver) = match &adapters {
         Adapters::Console(opts, _) => {
             let clock = if opts.fake_clock {
                 AdapterClock::typed(&store)?
@@ -186,19 +186,22 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
             if let Some(lang) = opts.language {
                 session_config.language = Some(lang);
             }
-            // A transcript shows each engine move as a line the engine typed; on the fake
-            // clock its searches have no wall-time cap, so a transcript repeats exactly
-            // however loaded the machine is.
+            // A transcript shows each engine move as a line the engine typed, in game
+            // order (the dice drawn after each move then come out the same in every run,
+            // whatever the pool); on the fake clock its searches have no wall-time cap, so
+            // a transcript repeats exactly however loaded the machine is.
             let mut driver = Driver::new();
             driver.uncapped = clock.is_fake();
             driver.separate = true;
+            driver.ordered = true;
             (clock, driver)
         }
         Adapters::Chat => (
             AdapterClock::new(&config.clock, &data, &store)?,
-            Driver::default(),
+            Driver::new(),
         ),
     };
+    driver.threads = config.ai.threads();
     let clock = Arc::new(clock);
     let session = Arc::new(
         Session::new(store, clock.clock(), rng, session_config).map_err(|e| e.to_string())?,

@@ -1,0 +1,454 @@
+//! Plays the built-in engine's moves, for every adapter alike.
+//!
+//! The session says which games wait for the engine ([`Session::engine_turns`]); this module
+//! searches those turns on a pool of worker threads ([`Driver::threads`], `[ai] threads`),
+//! the turns of different games at the same time, plays each typed move found through
+//! [`Session::play_engine_move`] (no notation is written to be parsed again), and hands the
+//! answers back game by game, as soon as each game's moves are played.
+//!
+//! - **One turn of a game at a time.** A game's next turn exists only once its previous
+//!   move is played (a dice turn's steps follow one another), and a game has at most one
+//!   search in flight.
+//! - **Claims.** Every turn is claimed through [`TurnClaims`] before its search and released
+//!   once its move is played or given up: in one process [`LocalClaims`]; with several
+//!   processes on one database, a lease from the store (see `claims.rs`).
+//! - **No lock held while searching.** A worker searches the engine's own copy of the view;
+//!   the session is touched only on the calling thread, to list turns and play moves, for a
+//!   few milliseconds each. Commands are answered meanwhile as usual.
+//! - **The calling thread blocks** for the whole pass ([`Driver::play_pending`]): the
+//!   background loop of the `skald` process runs it inside `spawn_blocking`, woken after
+//!   each answered command (and once at start-up, resuming an engine turn left before a
+//!   restart), and kicks it ([`EngineWaker`]) when a command gives the engine a turn while
+//!   a pass runs, so a free worker takes it at once.
+//! - **Order.** By default the game whose turn is half played comes first (a dice turn's
+//!   next step), then the turn seen first, and a game's answer is posted when its move is
+//!   played, whatever the other searches do. With [`Driver::ordered`] (the console's
+//!   transcript) moves are played and posted exactly in the order one worker would play
+//!   them, game by game in game order, while the other workers search the next games'
+//!   turns ahead: the dice the session rolls after each move come from one random
+//!   generator, so only a fixed order of moves keeps a transcript the same from run to
+//!   run and machine to machine.
+
+mod claims;
+mod pool;
+#[cfg(test)]
+mod tests;
+
+pub use claims::{LocalClaims, TurnClaims, TurnKey};
+pub use pool::EngineWaker;
+
+use crate::engine::EngineTurn;
+use crate::{ChannelId, Notice, Reply, ReplyKind, Said, Session};
+use pool::{Event, Job, Outcome, Pool};
+use skald_ai::Budget;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A bound on the engine moves played in one pass, in case a game never changes under them.
+const MAX_MOVES: usize = 10_000;
+/// A bound on a pass's looks at the queue (one per move played, search ended or kick).
+const MAX_LOOKS: usize = 100_000;
+/// How often a move is offered again when another write to its game came first.
+const CONFLICT_RETRIES: usize = 3;
+
+/// Plays the engine's turns on a pool of workers; remembers the turns it could not play, so
+/// one broken game neither stops the others nor loops forever.
+#[derive(Debug)]
+pub struct Driver {
+    /// How many turns (of different games) are searched at once: `[ai] threads`, by default
+    /// the machine's cores. 0 counts as 1.
+    pub threads: usize,
+    /// Searches without their wall-time cap (only the iteration budget), so a console
+    /// transcript with the fake clock repeats exactly however loaded the machine is.
+    pub uncapped: bool,
+    /// Each move its own notice, carrying the line the engine would have typed
+    /// ([`Notice::said`]): a transcript (the console) shows every step of a dice turn as
+    /// `@skald> move #3 ...`. Off, a game's consecutive moves are merged into one message,
+    /// as a chat channel wants them.
+    pub separate: bool,
+    /// Moves played and posted in game order, as by a single worker (searches still run
+    /// ahead on the others), so the session's dice, drawn from one generator as moves are
+    /// played, come out the same in every run: the console's transcript. Off, each game's
+    /// move is played as soon as it is found.
+    pub ordered: bool,
+    claims: Arc<dyn TurnClaims>,
+    /// Turns the engine could not play (forgotten once the game moves on).
+    failed: HashSet<TurnKey>,
+    /// When this driver first saw each waiting turn, for the log of queue waits.
+    seen: HashMap<TurnKey, Instant>,
+    pool: Pool,
+}
+
+impl Default for Driver {
+    fn default() -> Driver {
+        Driver {
+            threads: default_threads(),
+            uncapped: false,
+            separate: false,
+            ordered: false,
+            claims: Arc::new(LocalClaims::default()),
+            failed: HashSet::new(),
+            seen: HashMap::new(),
+            pool: Pool::new(),
+        }
+    }
+}
+
+/// The machine's cores (1 when the system does not say).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Driver {
+    /// A driver on every core whose searches stop at their level's time cap too, playing
+    /// each game's move as soon as it is found.
+    pub fn new() -> Driver {
+        Driver::default()
+    }
+
+    /// This driver claiming its turns through `claims` (a store lease shared by several
+    /// processes) instead of its own [`LocalClaims`].
+    pub fn with_claims(mut self, claims: Arc<dyn TurnClaims>) -> Driver {
+        self.claims = claims;
+        self
+    }
+
+    /// A driver with the same settings and claims that remembers nothing and has no
+    /// workers yet: what the background loop restarts with if a pass is lost.
+    pub fn like(&self) -> Driver {
+        Driver {
+            threads: self.threads,
+            uncapped: self.uncapped,
+            separate: self.separate,
+            ordered: self.ordered,
+            claims: self.claims.clone(),
+            ..Driver::default()
+        }
+    }
+
+    /// Wakes this driver's running pass to look for new turns (see [`EngineWaker`]).
+    pub fn waker(&self) -> EngineWaker {
+        self.pool.waker()
+    }
+
+    /// Plays every pending engine move and hands `post` what to post where, like
+    /// [`Session::tick`]: one notice per engine turn (the steps of a dice turn merged into
+    /// one message with the board after the last, unless [`Driver::separate`]), each handed
+    /// over as soon as that game's moves are played, while the workers go on searching in
+    /// other games. Returns when no turn waits and no search is in flight; turns given to
+    /// the engine meanwhile (kicked through [`Driver::waker`]) are played in the same pass.
+    /// Moves that could not be played are only logged (once).
+    pub fn play_pending(&mut self, session: &Session, mut post: impl FnMut(Notice)) {
+        self.pool.start(self.threads.max(1));
+        self.pool.drop_kicks();
+        let mut pass = Pass::default();
+        for _ in 0..MAX_LOOKS {
+            let turns = self.waiting(session, &pass);
+            // The games the engine is done with, for now: their merged answers go out.
+            let done: Vec<u64> = pass
+                .merged
+                .keys()
+                .filter(|g| !turns.iter().any(|t| t.game == **g))
+                .copied()
+                .collect();
+            for game in done {
+                if let Some(answer) = pass.merged.remove(&game) {
+                    send(session, game, answer, &mut post);
+                }
+            }
+            if let Some((turn, outcome)) = self.next_to_play(&mut pass, &turns) {
+                self.play(session, turn, outcome, &mut pass, &mut post);
+                continue;
+            }
+            if pass.played < MAX_MOVES {
+                self.pick_up(&turns, &mut pass);
+            }
+            if pass.in_flight.is_empty() {
+                if pass.held.is_empty() {
+                    break;
+                }
+                // The first game's claim was just refused: look again without it.
+                continue;
+            }
+            match self.pool.next_event() {
+                Event::Kick => {}
+                Event::Searched {
+                    turn,
+                    outcome,
+                    took,
+                } => {
+                    tracing::info!(
+                        game = turn.game,
+                        ply = turn.view.ply(),
+                        level = %turn.level,
+                        searched_ms = took.as_millis() as u64,
+                        found = matches!(outcome, Outcome::Move(_)),
+                        "the engine's search ended"
+                    );
+                    pass.in_flight.remove(&turn.game);
+                    pass.held.insert(turn.game, (turn, outcome));
+                }
+            }
+        }
+        if !pass.in_flight.is_empty() {
+            // Only after MAX_LOOKS: wait for the searches still running so none outlives
+            // the pass, and play none of them (the next pass searches again).
+            tracing::warn!(
+                searching = pass.in_flight.len(),
+                "the engine's pass stops early"
+            );
+            while !pass.in_flight.is_empty() {
+                if let Event::Searched { turn, .. } = self.pool.next_event() {
+                    pass.in_flight.remove(&turn.game);
+                    self.claims.release(key(&turn));
+                }
+            }
+        }
+        for (turn, _) in std::mem::take(&mut pass.held).into_values() {
+            self.claims.release(key(&turn));
+        }
+        for (game, answer) in std::mem::take(&mut pass.merged) {
+            send(session, game, answer, &mut post);
+        }
+    }
+
+    /// The engine's turns worth searching, in the order to take them: not failed before,
+    /// not held by another searcher; unless [`Driver::ordered`], a game whose turn is half
+    /// played first, then the turn seen first.
+    fn waiting(&mut self, session: &Session, pass: &Pass) -> Vec<EngineTurn> {
+        let listed = match session.engine_turns() {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = ?e, "the engine cannot read its games");
+                return Vec::new();
+            }
+        };
+        let now = Instant::now();
+        let keys: HashSet<TurnKey> = listed.iter().map(key).collect();
+        self.seen.retain(|k, _| keys.contains(k));
+        // A failed turn is tried again only if its game comes back to that ply (a takeback).
+        self.failed.retain(|k| keys.contains(k));
+        for k in &keys {
+            self.seen.entry(*k).or_insert(now);
+        }
+        let mut turns: Vec<EngineTurn> = listed
+            .into_iter()
+            .filter(|t| !self.failed.contains(&key(t)) && !pass.elsewhere.contains(&key(t)))
+            .collect();
+        if !self.ordered {
+            turns.sort_by_key(|t| {
+                (
+                    !pass.merged.contains_key(&t.game),
+                    self.seen.get(&key(t)).copied(),
+                    t.game,
+                )
+            });
+        }
+        turns
+    }
+
+    /// The searched move to play now, if any: one whose game has not moved on (the others
+    /// are dropped), and with [`Driver::ordered`] only the first game's.
+    fn next_to_play(
+        &self,
+        pass: &mut Pass,
+        turns: &[EngineTurn],
+    ) -> Option<(Box<EngineTurn>, Outcome)> {
+        let stale: Vec<u64> = pass
+            .held
+            .iter()
+            .filter(|(_, (t, _))| !turns.iter().any(|w| key(w) == key(t)))
+            .map(|(g, _)| *g)
+            .collect();
+        for game in stale {
+            if let Some((turn, _)) = pass.held.remove(&game) {
+                tracing::info!(
+                    game,
+                    "the game moved on while the engine thought; its search is dropped"
+                );
+                self.claims.release(key(&turn));
+            }
+        }
+        if self.ordered {
+            let first = turns.first()?;
+            pass.held.remove(&first.game)
+        } else {
+            pass.held.pop_first().map(|(_, searched)| searched)
+        }
+    }
+
+    /// Hands free workers the next turns (with [`Driver::ordered`], only among the first
+    /// [`Driver::threads`] games, so the searches ahead are the next ones to play).
+    fn pick_up(&mut self, turns: &[EngineTurn], pass: &mut Pass) {
+        let threads = self.threads.max(1);
+        let window = if self.ordered { threads } else { turns.len() };
+        let mut queued = turns.iter().filter(|t| pass.is_waiting(t)).count();
+        for turn in turns.iter().take(window) {
+            if pass.in_flight.len() >= threads {
+                break;
+            }
+            if !pass.is_waiting(turn) {
+                continue;
+            }
+            queued -= 1;
+            let k = key(turn);
+            if !self.claims.claim(k) {
+                tracing::info!(
+                    game = k.game,
+                    ply = k.ply,
+                    "another searcher has this engine turn"
+                );
+                pass.elsewhere.insert(k);
+                continue;
+            }
+            let waited = self.seen.get(&k).map_or(Duration::ZERO, Instant::elapsed);
+            tracing::info!(
+                game = k.game,
+                ply = k.ply,
+                level = %turn.level,
+                waiting = queued,
+                searching = pass.in_flight.len() + 1,
+                waited_ms = waited.as_millis() as u64,
+                "the engine picks up a turn"
+            );
+            pass.in_flight.insert(turn.game, k);
+            self.pool.submit(Job {
+                turn: turn.clone(),
+                budget: self.budget(turn),
+            });
+        }
+    }
+
+    /// The turn's budget, without its time cap when [`Driver::uncapped`].
+    fn budget(&self, turn: &EngineTurn) -> Option<Budget> {
+        turn.budget.map(|b| Budget {
+            time_cap: if self.uncapped { None } else { b.time_cap },
+            ..b
+        })
+    }
+
+    /// Plays a searched move and posts or keeps its answer; the turn's claim is released.
+    fn play(
+        &mut self,
+        session: &Session,
+        turn: Box<EngineTurn>,
+        outcome: Outcome,
+        pass: &mut Pass,
+        post: &mut impl FnMut(Notice),
+    ) {
+        let k = key(&turn);
+        let played = play_move(session, &turn, outcome);
+        self.claims.release(k);
+        pass.played += 1;
+        let Some((line, reply)) = played else {
+            self.failed.insert(k);
+            return;
+        };
+        tracing::info!(game = turn.game, level = %turn.level, "the engine moved");
+        let (game, channel) = (turn.game, turn.ctx.channel.clone());
+        if self.separate {
+            let said = Said {
+                by: turn.ctx.user.name.clone(),
+                line,
+            };
+            for mut n in session.notices_for(game, &channel, reply) {
+                n.said = Some(said.clone());
+                post(n);
+            }
+            return;
+        }
+        match pass.merged.get_mut(&game) {
+            Some((_, earlier)) => merge(earlier, reply),
+            None => {
+                pass.merged.insert(game, (channel, reply));
+            }
+        }
+    }
+}
+
+/// What one pass keeps between its looks at the queue.
+#[derive(Default)]
+struct Pass {
+    /// The turn searched in each game (one at most).
+    in_flight: HashMap<u64, TurnKey>,
+    /// Searches ended whose moves are not played yet, by game.
+    held: BTreeMap<u64, (Box<EngineTurn>, Outcome)>,
+    /// A game's moves played in this pass and not posted yet (merged into one answer).
+    merged: BTreeMap<u64, (ChannelId, Reply)>,
+    /// Turns another searcher holds: left alone for the rest of the pass.
+    elsewhere: HashSet<TurnKey>,
+    /// Moves played (or tried).
+    played: usize,
+}
+
+impl Pass {
+    /// Whether `turn`'s game has neither a search in flight nor one waiting to be played.
+    fn is_waiting(&self, turn: &EngineTurn) -> bool {
+        !self.in_flight.contains_key(&turn.game) && !self.held.contains_key(&turn.game)
+    }
+}
+
+/// The claim's name of a turn.
+fn key(turn: &EngineTurn) -> TurnKey {
+    TurnKey {
+        game: turn.game,
+        ply: turn.view.ply(),
+    }
+}
+
+/// Plays what the search found; the line the engine would have typed and the session's
+/// answer, or `None` (logged) when there is nothing to post.
+fn play_move(session: &Session, turn: &EngineTurn, outcome: Outcome) -> Option<(String, Reply)> {
+    let Outcome::Move(mv) = outcome else {
+        tracing::error!(
+            game = turn.game,
+            level = %turn.level,
+            lost = matches!(outcome, Outcome::Lost),
+            "the engine found no move; the game waits (its deadline is pushed back, not ended)"
+        );
+        return None;
+    };
+    let line = format!("move #{} {mv}", turn.game);
+    let mut reply = session.play_engine_move(turn, mv);
+    // A deadline or a command wrote the game between our read and our write: the move is
+    // still an answer to the same position if the game is (play_engine_move checks).
+    for _ in 0..CONFLICT_RETRIES {
+        if reply.kind != ReplyKind::Conflict {
+            break;
+        }
+        reply = session.play_engine_move(turn, mv);
+    }
+    if reply.kind != ReplyKind::Done {
+        // The game changed while the engine thought (a resignation), or a bug: the log says
+        // which, the channel hears nothing from the engine.
+        tracing::warn!(game = turn.game, line = %line, answer = %reply.text.en(), "the engine's move was not played");
+        return None;
+    }
+    Some((line, reply))
+}
+
+/// A game's merged answer, posted in each of the game's homes.
+fn send(
+    session: &Session,
+    game: u64,
+    (channel, reply): (ChannelId, Reply),
+    post: &mut impl FnMut(Notice),
+) {
+    for n in session.notices_for(game, &channel, reply) {
+        post(n);
+    }
+}
+
+/// `later` appended to `earlier`: both texts, the later board, pings and choices.
+fn merge(earlier: &mut Reply, later: Reply) {
+    if !later.text.is_empty() {
+        earlier.text.line(later.text);
+    }
+    if !later.boards.is_empty() {
+        earlier.boards = later.boards;
+    }
+    earlier.private.extend(later.private);
+    earlier.notify = later.notify;
+    earlier.choices = later.choices;
+}

@@ -1,0 +1,188 @@
+//! The engine's search workers: a fixed number of threads, each searching one turn at a time.
+//!
+//! The driver hands a [`Job`] to whichever worker is free and reads what they found, in the
+//! order the searches end, from one channel ([`Event`]), which also carries the wake-ups
+//! of an [`EngineWaker`]. The workers hold no lock of the session's while they search: a job
+//! carries the engine's own copy of the position, and the move goes back to the driver's
+//! thread to be played.
+
+use crate::engine::EngineTurn;
+use skald_ai::Budget;
+use skald_rules::AnyMove;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One turn to search.
+#[derive(Debug)]
+pub(super) struct Job {
+    /// The turn: the engine's view, its seed.
+    pub turn: EngineTurn,
+    /// The budget to search with (the turn's, its time cap lifted when uncapped).
+    pub budget: Option<Budget>,
+}
+
+/// What a search ended with.
+#[derive(Debug)]
+pub(super) enum Outcome {
+    /// The move found.
+    Move(AnyMove),
+    /// The view's seat had no move (the session listed a turn that is not one: a bug).
+    NoMove,
+    /// The search panicked.
+    Lost,
+}
+
+/// What the driver hears from its workers and wakers.
+#[derive(Debug)]
+pub(super) enum Event {
+    /// A search ended.
+    Searched {
+        /// The job's turn.
+        turn: Box<EngineTurn>,
+        /// What it found.
+        outcome: Outcome,
+        /// How long it searched.
+        took: Duration,
+    },
+    /// Something may have given the engine a new turn: look again at once.
+    Kick,
+}
+
+/// Wakes a driver in the middle of its pass, so a free worker picks up a turn made after the
+/// pass began (a move answered by a command) without waiting for the searches in flight.
+#[derive(Clone, Debug)]
+pub struct EngineWaker {
+    events: Sender<Event>,
+}
+
+impl EngineWaker {
+    /// Tells the driver to look for new engine turns now. Harmless when no pass runs: the next
+    /// pass looks anyway.
+    pub fn kick(&self) {
+        let _ = self.events.send(Event::Kick);
+    }
+}
+
+/// The workers and the channels to them.
+#[derive(Debug)]
+pub(super) struct Pool {
+    jobs: Option<Sender<Job>>,
+    events_tx: Sender<Event>,
+    events: Receiver<Event>,
+    workers: usize,
+}
+
+impl Pool {
+    /// A pool with no worker yet: [`Pool::start`] starts them when first needed.
+    pub fn new() -> Pool {
+        let (events_tx, events) = mpsc::channel();
+        Pool {
+            jobs: None,
+            events_tx,
+            events,
+            workers: 0,
+        }
+    }
+
+    /// A waker for this pool's driver.
+    pub fn waker(&self) -> EngineWaker {
+        EngineWaker {
+            events: self.events_tx.clone(),
+        }
+    }
+
+    /// Starts `threads` workers unless they run already; how many run. A worker the system
+    /// refuses to start is logged; with none at all, [`Pool::submit`] searches on the
+    /// caller's thread.
+    pub fn start(&mut self, threads: usize) -> usize {
+        if self.jobs.is_some() {
+            return self.workers;
+        }
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let inbox = Arc::new(Mutex::new(inbox));
+        for i in 0..threads.max(1) {
+            let (inbox, events) = (inbox.clone(), self.events_tx.clone());
+            let started = std::thread::Builder::new()
+                .name(format!("skald-engine-{i}"))
+                .spawn(move || work(&inbox, &events));
+            match started {
+                Ok(_) => self.workers += 1,
+                Err(e) => tracing::error!(error = %e, "cannot start an engine worker"),
+            }
+        }
+        self.jobs = Some(jobs);
+        self.workers
+    }
+
+    /// Hands `job` to a free worker (or searches it here when no worker could start).
+    pub fn submit(&self, job: Job) {
+        match &self.jobs {
+            Some(jobs) if self.workers > 0 => {
+                if let Err(mpsc::SendError(job)) = jobs.send(job) {
+                    // Every worker is gone: search here rather than lose the turn.
+                    let _ = self.events_tx.send(search(job));
+                }
+            }
+            _ => {
+                let _ = self.events_tx.send(search(job));
+            }
+        }
+    }
+
+    /// Waits for the next search to end, or a kick. Never fails: the pool keeps a sender.
+    pub fn next_event(&self) -> Event {
+        self.events.recv().unwrap_or(Event::Kick)
+    }
+
+    /// Forgets the kicks sent while no pass ran (the pass about to begin looks anyway).
+    pub fn drop_kicks(&self) {
+        while let Ok(event) = self.events.try_recv() {
+            if let Event::Searched { turn, .. } = event {
+                // A pass always waits for its searches: nothing else can be left here.
+                tracing::warn!(
+                    game = turn.game,
+                    "an engine search outlived its pass; dropped"
+                );
+            }
+        }
+    }
+}
+
+/// A worker: takes jobs until the pool is dropped.
+fn work(inbox: &Mutex<Receiver<Job>>, events: &Sender<Event>) {
+    loop {
+        // Waiting for a job holds the inbox, so one idle worker waits there and the others
+        // wait for it; none is holding it while it searches.
+        let job = {
+            let inbox = inbox.lock().unwrap_or_else(|p| p.into_inner());
+            inbox.recv()
+        };
+        let Ok(job) = job else {
+            return;
+        };
+        if events.send(search(job)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Searches one job on this thread.
+fn search(job: Job) -> Event {
+    let started = Instant::now();
+    let Job { turn, budget } = job;
+    let found = catch_unwind(AssertUnwindSafe(|| {
+        skald_ai::choose_for_view(&turn.view, budget, turn.seed)
+    }));
+    let outcome = match found {
+        Ok(Some(mv)) => Outcome::Move(mv),
+        Ok(None) => Outcome::NoMove,
+        Err(_) => Outcome::Lost,
+    };
+    Event::Searched {
+        turn: Box::new(turn),
+        outcome,
+        took: started.elapsed(),
+    }
+}

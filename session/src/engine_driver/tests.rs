@@ -1,0 +1,314 @@
+//! What players notice of the engine driver: its answers, their order, its pool.
+
+use super::*;
+use crate::clock::FakeClock;
+use crate::store::SledStore;
+use crate::{Context, SessionConfig, User};
+use rand::SeedableRng;
+use std::sync::Arc;
+
+fn session() -> Session {
+    Session::new(
+        Arc::new(SledStore::temporary().expect("temporary store")),
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        rand::rngs::StdRng::seed_from_u64(3),
+        SessionConfig {
+            engine_budget_scale: 0.02,
+            ..SessionConfig::default()
+        },
+    )
+    .expect("session")
+}
+
+#[test]
+fn the_engine_answers_in_the_game_channel_once_per_turn() {
+    let s = session();
+    let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+    // Hnefatafl with the engine first (attackers): its move is one notice in `hall`.
+    let r = s.handle(&alice, "challenge tafl @skald easy second");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let mut driver = Driver::new();
+    let notices = pending(&mut driver, &s);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    let n = &notices[0];
+    assert_eq!(n.channel.0, "hall");
+    assert!(
+        n.reply.text.en().contains("skald (Attackers) played"),
+        "{}",
+        n.reply.text.en()
+    );
+    assert_eq!(n.reply.boards.len(), 1);
+    assert!(
+        n.reply.notify.iter().all(|u| u.id == "alice"),
+        "only alice is pinged: {:?}",
+        n.reply.notify
+    );
+    assert!(s.engine_turns().expect("turns").is_empty());
+    // Nothing left to play: nothing to post.
+    assert!(pending(&mut driver, &s).is_empty());
+}
+
+fn pending(driver: &mut Driver, s: &Session) -> Vec<Notice> {
+    let mut notices = Vec::new();
+    driver.play_pending(s, |n| notices.push(n));
+    notices
+}
+
+#[test]
+fn a_game_hears_the_engine_before_it_thinks_in_the_next_game() {
+    let s = session();
+    let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+    let bob = Context::new(User::new("test", "bob", "bob"), "club", "den");
+    for who in [&alice, &bob] {
+        let r = s.handle(who, "challenge tafl @skald easy second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    }
+    let waiting = || -> Vec<u64> {
+        let turns = s.engine_turns().expect("turns");
+        turns.iter().map(|t| t.game).collect()
+    };
+    assert_eq!(waiting().len(), 2, "both games wait for the engine");
+    // What was still waiting for the engine when each notice was handed over.
+    let mut posted: Vec<(String, Vec<u64>)> = Vec::new();
+    Driver::new().play_pending(&s, |n| posted.push((n.channel.0.clone(), waiting())));
+    assert_eq!(posted.len(), 2, "{posted:?}");
+    assert_eq!(
+        posted[0].1.len(),
+        1,
+        "the second game still waited: {posted:?}"
+    );
+    assert!(posted[1].1.is_empty(), "{posted:?}");
+    let mut channels: Vec<&str> = posted.iter().map(|(c, _)| c.as_str()).collect();
+    channels.sort();
+    assert_eq!(channels, ["den", "hall"]);
+}
+
+#[test]
+fn the_engine_view_of_a_subulata_game_hides_the_opponents_values() {
+    use skald_rules::{Position, RuleSetId, Seat, Viewer};
+    let s = session();
+    let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+    let r = s.handle(&alice, "challenge subulata @skald easy second");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let turns = s.engine_turns().expect("turns");
+    assert_eq!(turns.len(), 1, "the engine (White) is to move");
+    let turn = &turns[0];
+    assert_eq!(turn.view.rule_set(), RuleSetId::Subulata);
+    assert_eq!(turn.view.seat(), turn.seat);
+    let full = Position::from_notation(RuleSetId::Subulata, &s.test_game(turn.game).position)
+        .expect("the stored position reads");
+    let (mine, theirs) = match turn.seat {
+        Seat::A => ('W', 'B'),
+        Seat::B => ('B', 'W'),
+    };
+    let seen = turn.view.position().to_notation(Viewer::Final);
+    assert_eq!(seen.matches(&format!("{theirs}?")).count(), 9, "{seen}");
+    assert_eq!(seen.matches(&format!("{mine}?")).count(), 0, "{seen}");
+    assert!(
+        !full.to_notation(Viewer::Final).contains('?'),
+        "the game itself knows every value"
+    );
+    assert_eq!(
+        seen,
+        full.to_notation(Viewer::Seat(turn.seat)),
+        "the engine sees exactly what its seat may see"
+    );
+    assert_ne!(turn.view.position(), &full, "never the full position");
+}
+
+#[test]
+fn the_typed_move_plays_like_the_move_command() {
+    let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+    let (typed, text) = (session(), session());
+    for s in [&typed, &text] {
+        let r = s.handle(&alice, "challenge tafl @skald easy second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    }
+    let turn = typed.engine_turns().expect("turns").remove(0);
+    let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
+    let by_type = typed.play_engine_move(&turn, mv);
+    let by_text = text.handle(&turn.ctx, &format!("move #{} {mv}", turn.game));
+    assert_eq!(by_type.kind, ReplyKind::Done, "{}", by_type.text.en());
+    assert_eq!(by_type.text.en(), by_text.text.en());
+    assert_eq!(by_type.notify, by_text.notify);
+    assert_eq!(typed.test_game(turn.game), text.test_game(turn.game));
+}
+
+#[test]
+fn a_stale_or_foreign_engine_move_changes_nothing() {
+    let s = session();
+    let alice = Context::new(User::new("test", "alice", "alice"), "club", "hall");
+    let r = s.handle(&alice, "challenge tafl @skald easy second");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let turn = s.engine_turns().expect("turns").remove(0);
+    let before = s.test_game(turn.game);
+    // A move of another game family is not a move of this game.
+    let foreign = skald_rules::AnyMove::Adelta(skald_rules::adelta::Move::new(1, 1));
+    let r = s.play_engine_move(&turn, foreign);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert_eq!(s.test_game(turn.game), before);
+    // The game ends while the engine thinks: its answer is refused.
+    let mv = skald_ai::choose_for_view(&turn.view, None, 7).expect("a move");
+    let r = s.handle(&alice, &format!("resign #{}", turn.game));
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let resigned = s.test_game(turn.game);
+    let r = s.play_engine_move(&turn, mv);
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert_eq!(s.test_game(turn.game), resigned);
+}
+
+/// A session whose engine searches `scale` of each level's iterations.
+fn session_scaled(scale: f64) -> Session {
+    Session::new(
+        Arc::new(SledStore::temporary().expect("temporary store")),
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        rand::rngs::StdRng::seed_from_u64(3),
+        SessionConfig {
+            engine_budget_scale: scale,
+            ..SessionConfig::default()
+        },
+    )
+    .expect("session")
+}
+
+/// `who` challenges the engine in their own channel (named after them), the engine first.
+fn against_engine(s: &Session, who: &str, game: &str) -> Context {
+    let ctx = Context::new(User::new("test", who, who), "club", who);
+    let r = s.handle(&ctx, &format!("challenge {game} second"));
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    ctx
+}
+
+#[test]
+fn several_games_waiting_are_each_answered_once_on_the_pool() {
+    let s = session();
+    // Dice games (a turn of several steps, merged into one answer) and a board game.
+    let players = ["ann", "bea", "cid", "dan"];
+    let games = [
+        "daldosa @skald easy",
+        "adelta @skald easy",
+        "tafl @skald easy",
+        "daldosa @skald normal",
+    ];
+    for (who, game) in players.iter().zip(games) {
+        against_engine(&s, who, game);
+    }
+    // In Ad Elta Stelpur an opening roll decides who starts: the others wait for the engine.
+    let mut waiting: Vec<String> = s
+        .engine_turns()
+        .expect("turns")
+        .into_iter()
+        .map(|t| t.ctx.channel.0)
+        .collect();
+    waiting.sort();
+    assert!(waiting.len() >= 3, "{waiting:?}");
+    let mut driver = Driver::new();
+    driver.threads = 3;
+    let notices = pending(&mut driver, &s);
+    let mut channels: Vec<String> = notices.iter().map(|n| n.channel.0.clone()).collect();
+    channels.sort();
+    assert_eq!(channels, waiting, "one answer per game: {notices:?}");
+    for n in &notices {
+        assert!(n.reply.text.en().contains("skald"), "{}", n.reply.text.en());
+        assert_eq!(n.reply.boards.len(), 1, "the board after the last step");
+    }
+    assert!(
+        s.engine_turns().expect("turns").is_empty(),
+        "every turn played"
+    );
+}
+
+#[test]
+fn a_long_search_does_not_hold_back_another_games_answer() {
+    // Game 1 waits for `hard` (thousands of iterations), game 2 for `easy` (a handful): with
+    // two workers the easy answer is posted while the hard search is still running.
+    let s = session_scaled(0.2);
+    against_engine(&s, "ann", "tafl @skald hard");
+    against_engine(&s, "bea", "tafl @skald easy");
+    let mut driver = Driver::new();
+    driver.threads = 2;
+    driver.uncapped = true;
+    let mut posted: Vec<(String, Vec<u64>)> = Vec::new();
+    driver.play_pending(&s, |n| {
+        let waiting = s.engine_turns().expect("turns");
+        posted.push((
+            n.channel.0.clone(),
+            waiting.iter().map(|t| t.game).collect(),
+        ));
+    });
+    assert_eq!(posted.len(), 2, "{posted:?}");
+    assert_eq!(posted[0], ("bea".to_string(), vec![1]), "{posted:?}");
+    assert_eq!(posted[1], ("ann".to_string(), vec![]), "{posted:?}");
+}
+
+/// Every notice the engine's pass posts, as a transcript would print them, and the games after.
+fn transcript(threads: usize) -> (Vec<String>, Vec<crate::game::GameDoc>) {
+    let s = session();
+    let games = [
+        "daldosa @skald easy",
+        "adelta-rustik @skald easy",
+        "subulata @skald easy",
+        "daldosa @skald normal",
+        "tafl @skald easy",
+    ];
+    for (i, game) in games.iter().enumerate() {
+        against_engine(&s, &format!("p{i}"), game);
+    }
+    let mut driver = Driver::new();
+    driver.threads = threads;
+    driver.uncapped = true;
+    driver.separate = true;
+    driver.ordered = true;
+    let mut lines = Vec::new();
+    driver.play_pending(&s, |n| {
+        let said = n.said.map(|s| s.line).unwrap_or_default();
+        lines.push(format!("{} {said}: {}", n.channel.0, n.reply.text.en()));
+    });
+    let docs = (1..=games.len() as u64).map(|id| s.test_game(id)).collect();
+    (lines, docs)
+}
+
+#[test]
+fn in_order_the_transcript_is_the_same_whatever_the_number_of_workers() {
+    // The dice rolled after each move come from the session's one generator: the console
+    // plays its moves in game order, so its transcript does not depend on the pool.
+    let (one, games_one) = transcript(1);
+    assert!(one.len() >= 5, "{one:#?}");
+    assert!(
+        one.iter().all(|l| l.contains(" move #")),
+        "each step is its own line: {one:#?}"
+    );
+    for threads in [2, 4] {
+        let (many, games_many) = transcript(threads);
+        assert_eq!(one, many, "{threads} workers");
+        assert_eq!(games_one, games_many, "{threads} workers");
+    }
+}
+
+#[test]
+fn a_turn_another_searcher_holds_is_left_to_it() {
+    let s = session();
+    against_engine(&s, "ann", "tafl @skald easy");
+    against_engine(&s, "bea", "tafl @skald easy");
+    let claims = Arc::new(LocalClaims::default());
+    let held = TurnKey { game: 1, ply: 0 };
+    let turn = s.engine_turns().expect("turns").remove(0);
+    assert_eq!(key(&turn), held);
+    // Another process searches game 1's turn: this driver answers only game 2.
+    assert!(claims.claim(held));
+    let mut driver = Driver::new().with_claims(claims.clone());
+    let notices = pending(&mut driver, &s);
+    let channels: Vec<&str> = notices.iter().map(|n| n.channel.0.as_str()).collect();
+    assert_eq!(channels, ["bea"]);
+    assert_eq!(
+        s.engine_turns().expect("turns").len(),
+        1,
+        "game 1 still waits"
+    );
+    // Its holder gave it up: the next pass plays it, and leaves no claim behind.
+    claims.release(held);
+    let notices = pending(&mut driver, &s);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].channel.0, "ann");
+    assert!(claims.claim(held), "released after its move");
+}

@@ -29,6 +29,9 @@ fn main() -> ExitCode {
         Some(cli::Command::Export { data }) => cli::store::export(&config, data),
         Some(cli::Command::Import { file, data }) => cli::store::import(&config, data, &file),
         Some(cli::Command::Migrate { from, to }) => cli::store::migrate(&from, &to),
+        Some(cli::Command::Worker) => {
+            skald::runtime::serve::serve(&config, Adapters::Worker).map(|()| String::new())
+        }
         None => serve(&config),
         Some(cli::Command::Render(args)) => cli::picture::render(args),
         Some(cli::Command::Replay(args)) => cli::picture::replay(args),

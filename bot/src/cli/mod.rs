@@ -41,6 +41,9 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+    /// Play the built-in engine's moves only, beside other skald processes on one
+    /// PostgreSQL database (`[store] postgres`; see docs/DEPLOY.md).
+    Worker,
     /// Copy a whole store into a new, empty one, between sled and PostgreSQL either way,
     /// and check the copy exports the same bytes. Stop the bot first.
     Migrate {

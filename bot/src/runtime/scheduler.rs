@@ -77,15 +77,19 @@ struct EnginePass {
     covers: u64,
 }
 
-/// Runs forever (the process aborts it on shutdown). `post` sends notices (one round's
-/// deadlines together, each engine answer alone); `driver` plays the engine's moves as the
-/// adapters want them (see [`Driver::separate`] and [`Driver::ordered`]).
+/// Runs forever (the process aborts it on shutdown). `post` is handed each engine answer
+/// (not yet in the outbox) and, after each tick, nothing (the tick wrote its notices into the
+/// outbox): it writes what it is handed into the outbox and posts what waits there. `driver`
+/// plays the engine's moves as the adapters want them (see [`Driver::separate`] and
+/// [`Driver::ordered`]); `ticks` off (a `skald worker`), the loop only plays engine moves.
+#[allow(clippy::too_many_arguments)] // The loop's parts, each shared with an adapter.
 pub async fn run<P, F>(
     session: Arc<Session>,
     clock: Arc<AdapterClock>,
     engine: Arc<Notify>,
     rounds: Arc<Rounds>,
     max_sleep: Duration,
+    ticks: bool,
     driver: Driver,
     mut post: P,
 ) where
@@ -128,14 +132,18 @@ pub async fn run<P, F>(
             });
             pass = Some(EnginePass { handle, covers });
         }
+        if !ticks {
+            tick_due = false;
+        }
         if tick_due && !(ordered && pass.is_some()) {
             tick_due = false;
             clock.refresh();
             let covers = rounds.begin();
             let (s, now) = (session.clone(), clock.now());
             match tokio::task::spawn_blocking(move || s.tick(now)).await {
-                Ok(due) if !due.is_empty() => post(due).await,
-                Ok(_) => {}
+                // The tick's notices were written into the outbox with their changes:
+                // `post` with nothing new posts what waits there.
+                Ok(_) => post(Vec::new()).await,
                 Err(e) => tracing::error!(error = %e, "the scheduler's tick failed"),
             }
             tick_covered = covers;
@@ -237,11 +245,18 @@ mod tests {
         driver.threads = 1;
         driver.uncapped = true;
         let (tx, mut posted) = tokio::sync::mpsc::unbounded_channel::<String>();
+        // What the process's poster would post: the engine's answers handed over, and
+        // the deadlines' notices from the outbox.
+        let outbox = session.clone();
         let post = move |notices: Vec<Notice>| {
-            let tx = tx.clone();
+            let (tx, outbox) = (tx.clone(), outbox.clone());
             async move {
                 for n in notices {
                     let _ = tx.send(n.channel.0);
+                }
+                for (id, n) in outbox.take_notices(&["console"], "test", 100) {
+                    let _ = tx.send(n.channel.0);
+                    outbox.notices_posted(&[id]);
                 }
             }
         };
@@ -252,6 +267,7 @@ mod tests {
             engine.clone(),
             Arc::new(Rounds::default()),
             Duration::from_secs(3600),
+            true,
             driver,
             post,
         ));

@@ -15,10 +15,11 @@
 
 use super::fake_time::AdapterClock;
 use super::gate::Gate;
+use super::poster::Poster;
 use super::scheduler::Rounds;
 use crate::adapters::console::{self, ConsoleIo, ConsoleOptions};
 use crate::config::Config;
-use skald_session::engine_driver::Driver;
+use skald_session::engine_driver::{Driver, StoreClaims};
 use skald_session::{ChannelId, Notice, Session};
 use std::future::Future;
 use std::pin::Pin;
@@ -29,6 +30,23 @@ use tokio::sync::Notify;
 /// The longest sleep of the background loop between two looks at the deadlines (also the
 /// period of the heartbeat that lets a restart give down time back).
 const MAX_SLEEP: Duration = Duration::from_secs(30);
+
+/// The longest sleep of the background loop on a store other processes share: the outbox
+/// may hold notices another process wrote for this one.
+const SHARED_SLEEP: Duration = Duration::from_secs(1);
+
+/// How long a process holds an engine turn it claimed before another may search it (it
+/// died): far longer than any search (`hard` stops at about 2 s).
+const ENGINE_LEASE: Duration = Duration::from_secs(60);
+
+/// What a process is, for its background loop.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Its store may be shared with other processes (PostgreSQL).
+    shared: bool,
+    /// It fires deadlines and digests (every process but a `skald worker`).
+    ticks: bool,
+}
 
 /// A boxed future, as the adapters' outlets return them.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -123,6 +141,9 @@ pub enum Adapters {
     Chat,
     /// The console, reading command lines from `io`.
     Console(ConsoleOptions, ConsoleIo),
+    /// No adapter: a `skald worker`, which only plays the engine's moves (on a database
+    /// other processes share; their posters post its moves).
+    Worker,
 }
 
 /// Where an adapter posts the background loop's notices.
@@ -163,9 +184,17 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
     }
     let (data, seed) = match &adapters {
         Adapters::Console(opts, _) => (opts.data.clone(), opts.seed),
-        Adapters::Chat => (config.data_dir(None), None),
+        Adapters::Chat | Adapters::Worker => (config.data_dir(None), None),
     };
-    let store = super::open_store_at(&config.store_at(&data))?;
+    let at = config.store_at(&data);
+    let place = Place {
+        shared: matches!(at, super::StoreAt::Postgres(_)),
+        ticks: !matches!(adapters, Adapters::Worker),
+    };
+    if matches!(adapters, Adapters::Worker) && !place.shared {
+        return Err("skald worker plays the engine's moves beside other skald processes on one PostgreSQL database: set [store] postgres (a sled store is one process's alone)".into());
+    }
+    let store = super::open_store_at(&at)?;
     let seed = seed.or_else(|| {
         std::env::var("SKALD_SEED")
             .ok()
@@ -196,12 +225,26 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
             driver.ordered = true;
             (clock, driver)
         }
-        Adapters::Chat => (
+        Adapters::Chat | Adapters::Worker => (
             AdapterClock::new(&config.clock, &data, &store)?,
             Driver::new(),
         ),
     };
     driver.threads = config.ai.threads();
+    // Engine turns are claimed in the store: several processes on one database never
+    // search one turn twice (on sled, the leases are this process's own).
+    let holder = format!(
+        "{}:{}",
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|h| h.trim().to_string())
+            .unwrap_or_else(|_| "skald".into()),
+        std::process::id()
+    );
+    driver = driver.with_claims(Arc::new(StoreClaims::new(
+        store.clone(),
+        holder,
+        ENGINE_LEASE,
+    )));
     let clock = Arc::new(clock);
     let session = Arc::new(
         Session::new(store, clock.clock(), rng, session_config).map_err(|e| e.to_string())?,
@@ -219,7 +262,7 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    let result = runtime.block_on(run(config, adapters, driver, shared.clone()));
+    let result = runtime.block_on(run(config, adapters, driver, shared.clone(), place));
     runtime.shutdown_timeout(Duration::from_secs(5));
     // The last heartbeat: the next start gives the players back the time the bot is down.
     shared.session.heartbeat(shared.session.now());
@@ -233,23 +276,58 @@ async fn run(
     which: Adapters,
     driver: Driver,
     shared: Shared,
+    place: Place,
 ) -> Result<(), String> {
     let adapters = match which {
         Adapters::Console(opts, io) => vec![console::start(opts, io, &shared)],
         Adapters::Chat => start_chat(config, &shared).await?,
+        Adapters::Worker => Vec::new(),
     };
     let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
-    *shared.router.outlets() = outlets.clone();
+    *shared.router.outlets() = outlets;
+    // Every notice goes through the outbox: written (if it is not yet), then posted by the
+    // process serving its platform: this one, or another on the same database.
+    shared
+        .router
+        .use_outbox(shared.session.clone(), shared.engine.clone());
+    let poster = Arc::new(Poster::new(!place.shared));
+    let (session, router) = (shared.session.clone(), shared.router.clone());
     let post = move |notices: Vec<Notice>| {
-        let outlets = outlets.clone();
-        async move { route(&outlets, notices).await }
+        let (session, router, poster) = (session.clone(), router.clone(), poster.clone());
+        async move {
+            if !notices.is_empty() {
+                let (s, n) = (session.clone(), notices.clone());
+                match tokio::task::spawn_blocking(move || s.send_later(&n)).await {
+                    Ok(Ok(())) => {}
+                    failed => {
+                        // Not in the outbox: posted from here, as it is, rather than lost.
+                        tracing::error!(
+                            ?failed,
+                            "cannot write the engine's notices to the outbox; posting them directly"
+                        );
+                        for n in notices {
+                            router.post_now(n).await;
+                        }
+                    }
+                }
+            }
+            poster.drain(&session, &router).await;
+        }
+    };
+    // On a shared database other processes write notices for this one and make deadlines:
+    // look every second.
+    let max_sleep = if place.shared {
+        SHARED_SLEEP
+    } else {
+        MAX_SLEEP
     };
     let scheduler = tokio::spawn(super::scheduler::run(
         shared.session.clone(),
         shared.clock.clone(),
         shared.engine.clone(),
         shared.rounds.clone(),
-        MAX_SLEEP,
+        max_sleep,
+        place.ticks,
         driver,
         post,
     ));

@@ -76,3 +76,93 @@ mod tests {
         assert!(claims.claim(turn), "free again once released");
     }
 }
+
+/// The claims of a process sharing its store with others (several `skald` processes and
+/// `skald worker`s on one PostgreSQL database): a turn is taken in this process first (its
+/// workers share one holder name, so the store alone would not keep two of them apart),
+/// then by a lease in the store ([`crate::store::Store::claim`], `engine:<game>:<ply>`),
+/// which expires by itself if this process dies mid-search.
+pub struct StoreClaims {
+    local: LocalClaims,
+    store: std::sync::Arc<dyn crate::store::Store>,
+    holder: String,
+    ttl: std::time::Duration,
+}
+
+impl StoreClaims {
+    /// Claims in `store` as `holder` (this process), each lease lasting `ttl` (longer than
+    /// any search: a lease that ran out mid-search lets another process search too; the
+    /// move is still applied once, by compare-and-swap).
+    pub fn new(
+        store: std::sync::Arc<dyn crate::store::Store>,
+        holder: String,
+        ttl: std::time::Duration,
+    ) -> StoreClaims {
+        StoreClaims {
+            local: LocalClaims::default(),
+            store,
+            holder,
+            ttl,
+        }
+    }
+
+    fn work(turn: TurnKey) -> String {
+        format!("engine:{}:{}", turn.game, turn.ply)
+    }
+}
+
+impl Debug for StoreClaims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "StoreClaims({})", self.holder)
+    }
+}
+
+impl TurnClaims for StoreClaims {
+    fn claim(&self, turn: TurnKey) -> bool {
+        if !self.local.claim(turn) {
+            return false;
+        }
+        match self.store.claim(&Self::work(turn), &self.holder, self.ttl) {
+            Ok(true) => true,
+            Ok(false) => {
+                self.local.release(turn);
+                false
+            }
+            Err(e) => {
+                // The store cannot say: leave the turn (the next pass asks again).
+                tracing::warn!(error = %e, game = turn.game, "cannot claim an engine turn");
+                self.local.release(turn);
+                false
+            }
+        }
+    }
+
+    fn release(&self, turn: TurnKey) {
+        if let Err(e) = self.store.release(&Self::work(turn), &self.holder) {
+            tracing::warn!(error = %e, game = turn.game, "cannot release an engine turn; its lease runs out");
+        }
+        self.local.release(turn);
+    }
+}
+
+#[cfg(test)]
+mod store_tests {
+    use super::*;
+
+    #[test]
+    fn two_processes_never_hold_one_turn() {
+        let store: std::sync::Arc<dyn crate::store::Store> =
+            std::sync::Arc::new(crate::store::SledStore::temporary().expect("temporary store"));
+        let ttl = std::time::Duration::from_secs(60);
+        let (a, b) = (
+            StoreClaims::new(store.clone(), "a".into(), ttl),
+            StoreClaims::new(store, "b".into(), ttl),
+        );
+        let turn = TurnKey { game: 4, ply: 9 };
+        assert!(a.claim(turn));
+        assert!(!a.claim(turn), "a's other workers leave it too");
+        assert!(!b.claim(turn), "held by a");
+        a.release(turn);
+        assert!(b.claim(turn), "free once a is done");
+    }
+}

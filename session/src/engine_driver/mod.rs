@@ -34,7 +34,7 @@ mod pool;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{LocalClaims, TurnClaims, TurnKey};
+pub use claims::{LocalClaims, StoreClaims, TurnClaims, TurnKey};
 pub use pool::EngineWaker;
 
 use crate::engine::EngineTurn;

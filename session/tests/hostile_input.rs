@@ -321,7 +321,7 @@ proptest! {
         word in select(words()),
         args in prop::collection::vec(prop_oneof![token(), "#[1-9]", "@[ab][0-5]"], 0..5),
     ) {
-        hostile_line(busy_session(), who, &word, &args)?;
+        hostile_line(busy_session(), who, word, &args)?;
     }
 }
 
@@ -336,7 +336,7 @@ proptest! {
         word in select(words()),
         args in prop::collection::vec(prop_oneof![token(), "#[1-9]", "@[ab][0-5]"], 0..5),
     ) {
-        hostile_line(busy_postgres(), who, &word, &args)?;
+        hostile_line(busy_postgres(), who, word, &args)?;
     }
 }
 

@@ -485,11 +485,10 @@ impl Store for PgStore {
     fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
         let plan = commit::Plan::of(commit)?;
         let pool = self.pool.clone();
-        let answer = self.bridge.run(async move {
+        self.bridge.run(async move {
             let mut client = pool.get().await.map_err(errors::pool)?;
             Ok(plan.apply(&mut client).await)
-        })?;
-        answer
+        })?
     }
 
     /// Nothing to do: every commit was durable when it returned.

@@ -141,12 +141,18 @@ pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreErro
     Ok(lines)
 }
 
+/// A user's row: key, document, folded name, link code, digest flag.
+type UserRow = (String, String, String, Option<String>, bool);
+
+/// A game's row: id, revision, document, wake time, and its players (key, active).
+type GameRow = (i64, i64, String, Option<i64>, Vec<(String, bool)>);
+
 /// What an import writes, every line read and checked.
 pub struct Import {
     next_id: Option<i64>,
-    users: Vec<(String, String, String, Option<String>, bool)>,
+    users: Vec<UserRow>,
     challenges: Vec<(i64, String)>,
-    games: Vec<(i64, i64, String, Option<i64>, Vec<(String, bool)>)>,
+    games: Vec<GameRow>,
     ratings: Vec<(String, String, String, String)>,
     /// How many lines were read.
     pub lines: usize,
@@ -231,8 +237,8 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
     Ok(import)
 }
 
-/// A user's row: key, document, folded name, link code, digest flag.
-fn user_row(u: &UserDoc) -> Result<(String, String, String, Option<String>, bool), StoreError> {
+/// A user's row.
+fn user_row(u: &UserDoc) -> Result<UserRow, StoreError> {
     Ok((
         u.user.id.key(),
         text("user", u)?,

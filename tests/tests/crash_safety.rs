@@ -23,7 +23,7 @@ use skald_session::{Context, ReplyKind, Session, SessionConfig, User, UserId};
 use skald_tests::{TempDir, skald_bin};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -92,16 +92,61 @@ fn ctx(name: &str) -> Context {
     Context::private(User::new("console", name, name), "console", "console")
 }
 
+/// Where the killed bot keeps its store: a sled directory, or a PostgreSQL schema named by
+/// a configuration file (the bot's own files then go to `local`).
+enum Place {
+    Sled(PathBuf),
+    Postgres {
+        url: String,
+        config: PathBuf,
+        local: PathBuf,
+    },
+}
+
+impl Place {
+    /// A PostgreSQL schema of its own on the test server, and the configuration naming it.
+    fn postgres(dir: &Path) -> Place {
+        let url = skald_store_pg::testkit::fresh_url("crash");
+        let (config, local) = (dir.join("skald.toml"), dir.join("local"));
+        std::fs::write(&config, format!("[store]\npostgres = {url:?}\n"))
+            .expect("the config is written");
+        Place::Postgres { url, config, local }
+    }
+
+    /// Opens the store (the bot is not running).
+    fn open(&self) -> Arc<dyn Store> {
+        match self {
+            Place::Sled(dir) => Arc::new(
+                SledStore::open(dir).unwrap_or_else(|e| panic!("the store must open cleanly: {e}")),
+            ),
+            Place::Postgres { url, .. } => Arc::new(
+                skald_store_pg::PgStore::open(url)
+                    .unwrap_or_else(|e| panic!("the database must open: {e}")),
+            ),
+        }
+    }
+
+    /// The arguments that put `skald` on this store, before and after the subcommand.
+    fn args(&self) -> (Vec<String>, Vec<String>) {
+        match self {
+            Place::Sled(dir) => (Vec::new(), vec!["--data".into(), dir.display().to_string()]),
+            Place::Postgres { config, local, .. } => (
+                vec!["--config".into(), config.display().to_string()],
+                vec!["--data".into(), local.display().to_string()],
+            ),
+        }
+    }
+}
+
 /// The in-process copy of the store that picks the lines of one run.
 struct Mirror {
     session: Session,
 }
 
 impl Mirror {
-    /// Copies the store in `dir` (the bot is not running) into a temporary store.
-    fn from_disk(dir: &Path, dice_seed: u64) -> Mirror {
-        let disk =
-            SledStore::open(dir).unwrap_or_else(|e| panic!("the store must open cleanly: {e}"));
+    /// Copies the store at `place` (the bot is not running) into a temporary store.
+    fn from_disk(place: &Place, dice_seed: u64) -> Mirror {
+        let disk = place.open();
         let mut export = Vec::new();
         disk.export(&mut export).expect("the store exports");
         drop(disk);
@@ -174,8 +219,8 @@ struct Plan {
     states: Vec<StoreState>,
 }
 
-fn plan(dir: &Path, dice_seed: u64, rng: &mut StdRng, len: usize) -> Plan {
-    let mirror = Mirror::from_disk(dir, dice_seed);
+fn plan(place: &Place, dice_seed: u64, rng: &mut StdRng, len: usize) -> Plan {
+    let mirror = Mirror::from_disk(place, dice_seed);
     let mut states = vec![read_state(mirror.session.store())];
     let mut lines = Vec::new();
     let mut kinds = Vec::new();
@@ -204,13 +249,14 @@ struct Run {
     stderr: String,
 }
 
-/// Starts the bot on `dir`, feeds it `lines`, kills it at a moment chosen by `rng`.
-fn run_and_kill(dir: &Path, dice_seed: u64, lines: &[String], rng: &mut StdRng) -> Run {
+/// Starts the bot on `place`, feeds it `lines`, kills it at a moment chosen by `rng`.
+fn run_and_kill(place: &Place, dice_seed: u64, lines: &[String], rng: &mut StdRng) -> Run {
+    let (before, after) = place.args();
     let mut child = Command::new(skald_bin())
+        .args(before)
         .args(["console", "--fake-clock", "--no-pictures", "--seed"])
         .arg(dice_seed.to_string())
-        .arg("--data")
-        .arg(dir)
+        .args(after)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -304,16 +350,30 @@ fn is_echo(line: &str) -> bool {
 
 #[test]
 fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
+    let data = TempDir::new("crash");
+    killed_again_and_again(&Place::Sled(data.path().to_path_buf()), 60);
+}
+
+/// The same on PostgreSQL: the bot is killed, the database is not (fewer kills: each
+/// plan and check goes through the server).
+#[test]
+fn acknowledged_moves_survive_sigkill_on_postgres_and_nothing_is_applied_twice() {
+    let data = TempDir::new("crash-pg");
+    killed_again_and_again(&Place::postgres(data.path()), 25);
+}
+
+/// Kills the bot on `place` `default_kills` times (or `SKALD_CRASH_KILLS`), checking the
+/// store after each kill.
+fn killed_again_and_again(place: &Place, default_kills: usize) {
     let kills: usize = std::env::var("SKALD_CRASH_KILLS")
         .ok()
         .and_then(|k| k.parse().ok())
-        .unwrap_or(60);
+        .unwrap_or(default_kills);
     let seed: u64 = std::env::var("SKALD_CRASH_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| skald_session::dice_rng::random_seed().expect("OS randomness"));
     println!("crash safety: seed {seed} (repeat with SKALD_CRASH_SEED={seed}), {kills} kills");
-    let data = TempDir::new("crash");
     let mut rng = StdRng::seed_from_u64(seed);
     let started = Instant::now();
     let (mut acked_total, mut moves_acked, mut unacked_applied, mut early) = (0, 0, 0, 0);
@@ -321,8 +381,8 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
     for kill in 0..kills {
         let dice_seed = rng.random::<u64>();
         let len = rng.random_range(4..=24);
-        let plan = plan(data.path(), dice_seed, &mut rng, len);
-        let run = run_and_kill(data.path(), dice_seed, &plan.lines, &mut rng);
+        let plan = plan(place, dice_seed, &mut rng, len);
+        let run = run_and_kill(place, dice_seed, &plan.lines, &mut rng);
         assert!(
             !run.stderr.contains("panicked"),
             "kill {kill}: the bot panicked: {}",
@@ -348,9 +408,8 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
             early += 1;
         }
         // The store opens, and holds exactly the state after some k >= acked lines.
-        let store = SledStore::open(data.path())
-            .unwrap_or_else(|e| panic!("kill {kill}: the store does not open after SIGKILL: {e}"));
-        let now = read_state(&store);
+        let store = place.open();
+        let now = read_state(&*store);
         drop(store);
         let k = (acked..=plan.lines.len()).find(|&k| plan.states[k] == now);
         let Some(k) = k else {
@@ -383,9 +442,15 @@ fn acknowledged_moves_survive_sigkill_and_nothing_is_applied_twice() {
         verified_actions += now.games.values().map(|g| g.actions.len()).sum::<usize>();
     }
     // Finally the binary itself reads every game back: `skald export` after the last kill.
-    let export = skald_tests::ok(&["export", "--data", &data.path().display().to_string()]);
-    let store = SledStore::open(data.path()).expect("the store opens");
-    let state = read_state(&store);
+    let (before, after) = place.args();
+    let mut args: Vec<&str> = before.iter().map(String::as_str).collect();
+    args.push("export");
+    if let Place::Sled(_) = place {
+        args.extend(after.iter().map(String::as_str));
+    }
+    let export = skald_tests::ok(&args);
+    let store = place.open();
+    let state = read_state(&*store);
     let exported_games = export
         .lines()
         .filter(|l| l.starts_with("{\"game\""))

@@ -116,7 +116,8 @@ impl Session {
         }
     }
 
-    /// A game write (`commit_game`) with `notices` in its outbox, in one commit.
+    /// A game write that does not end the game, with `notices` in its outbox, in one
+    /// commit (what [`Session::commit_game`] does with none).
     pub(crate) fn commit_game_announced(
         &self,
         before: crate::store::Stored<crate::game::GameDoc>,

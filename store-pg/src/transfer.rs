@@ -8,7 +8,7 @@ use crate::{id_of, sql_id, text};
 use skald_rules::RuleSetId;
 use skald_session::identity::{CommunityId, UserId};
 use skald_session::store::{
-    ExportLine, RawEntry, SCHEMA_VERSION, StoreError, corrupt, decode, export_header,
+    ExportLine, RawEntry, StoreError, corrupt, decode, export_header, read_export_lines,
     write_export_line,
 };
 use skald_session::user::UserDoc;
@@ -168,44 +168,23 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
         ratings: Vec::new(),
         lines: 0,
     };
-    let mut seen_header = false;
-    for (n, line) in input.lines().enumerate() {
-        let line = line?;
-        let bad = |reason: String| StoreError::Import {
-            line: n + 1,
-            reason,
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let item: ExportLine =
-            serde_json::from_str(&line).map_err(|e| bad(format!("not an export line: {e}")))?;
+    for (n, item) in read_export_lines(input)? {
         match item {
-            ExportLine::Header { schema, .. } => {
-                if schema != SCHEMA_VERSION {
-                    return Err(bad(format!(
-                        "exported with schema {schema}; this release reads schema {SCHEMA_VERSION}"
-                    )));
-                }
-                seen_header = true;
-            }
-            _ if !seen_header => return Err(bad("the first line must be the header".into())),
+            ExportLine::Header { .. } | ExportLine::UnreadableGame { .. } => {}
             ExportLine::NextId(id) => import.next_id = Some(sql_id(id)?),
             ExportLine::User(u) => import.users.push(user_row(&u)?),
             ExportLine::Challenge(c) => import
                 .challenges
                 .push((sql_id(c.id)?, text("challenge", &c)?)),
-            ExportLine::UnreadableGame { id, .. } => {
-                return Err(bad(format!(
-                    "game #{id} was unreadable when exported; repair its `raw` JSON into a `game` line, or delete the line"
-                )));
-            }
             ExportLine::Game(g) => {
                 let active = g.end.is_none();
                 let mut players: Vec<(String, bool)> =
                     g.players.iter().map(|p| (p.id.key(), active)).collect();
                 players.dedup();
-                let rev = i64::try_from(g.version).map_err(|e| bad(format!("version: {e}")))?;
+                let rev = i64::try_from(g.version).map_err(|e| StoreError::Import {
+                    line: n,
+                    reason: format!("version: {e}"),
+                })?;
                 import.games.push((
                     sql_id(g.id)?,
                     rev,
@@ -228,12 +207,8 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
         }
         import.lines += 1;
     }
-    if !seen_header {
-        return Err(StoreError::Import {
-            line: 0,
-            reason: "empty file: no export header".into(),
-        });
-    }
+    // The header counts as a line read.
+    import.lines += 1;
     Ok(import)
 }
 

@@ -5,7 +5,7 @@
 use super::GameDoc;
 use crate::clock::Timestamp;
 use crate::identity::UserId;
-use crate::store::{Commit, Stored};
+use crate::store::Stored;
 use crate::{Failure, Session};
 use skald_rules::Match;
 
@@ -40,16 +40,6 @@ impl Session {
         if before.doc.end.is_none() && after.end.is_some() {
             return self.commit_ending(&before, after);
         }
-        let id = after.id;
-        let mut written = self.commit(
-            Commit {
-                games: vec![(Some(before), after)],
-                ..Commit::default()
-            },
-            Some(id),
-        )?;
-        written
-            .pop()
-            .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")))
+        self.commit_game_announced(before, after, &[])
     }
 }

@@ -438,6 +438,51 @@ pub fn export_game(game: &GameDoc) -> Result<Vec<u8>, StoreError> {
     Ok(out)
 }
 
+/// Reads an export file for a backend's import: every line after the header, with its
+/// 1-based number, each checked before anything is written. The header must come first and
+/// name this release's schema; a game exported unreadable must be repaired first; blank
+/// lines are skipped.
+pub fn read_export_lines(input: &mut dyn BufRead) -> Result<Vec<(usize, ExportLine)>, StoreError> {
+    let mut out = Vec::new();
+    let mut seen_header = false;
+    for (n, line) in input.lines().enumerate() {
+        let line = line?;
+        let bad = |reason: String| StoreError::Import {
+            line: n + 1,
+            reason,
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let item: ExportLine =
+            serde_json::from_str(&line).map_err(|e| bad(format!("not an export line: {e}")))?;
+        match item {
+            ExportLine::Header { schema, .. } => {
+                if schema != SCHEMA_VERSION {
+                    return Err(bad(format!(
+                        "exported with schema {schema}; this release reads schema {SCHEMA_VERSION}"
+                    )));
+                }
+                seen_header = true;
+            }
+            _ if !seen_header => return Err(bad("the first line must be the header".into())),
+            ExportLine::UnreadableGame { id, .. } => {
+                return Err(bad(format!(
+                    "game #{id} was unreadable when exported; repair its `raw` JSON into a `game` line, or delete the line"
+                )));
+            }
+            item => out.push((n + 1, item)),
+        }
+    }
+    if !seen_header {
+        return Err(StoreError::Import {
+            line: 0,
+            reason: "empty file: no export header".into(),
+        });
+    }
+    Ok(out)
+}
+
 /// A document that does not decode (or encode), as a [`StoreError::Corrupt`].
 pub fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(format!("{what}: {e}"))

@@ -905,29 +905,12 @@ impl Store for SledStore {
         }
         // Every line is read and checked before anything is written.
         let mut writes: Vec<(u8, Vec<u8>, Vec<u8>)> = Vec::new();
-        let mut count = 0;
-        let mut seen_header = false;
-        for (n, line) in input.lines().enumerate() {
-            let line = line?;
-            let bad = |reason: String| StoreError::Import {
-                line: n + 1,
-                reason,
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let item: ExportLine =
-                serde_json::from_str(&line).map_err(|e| bad(format!("not an export line: {e}")))?;
+        let lines = super::read_export_lines(input)?;
+        // The header counts as a line read.
+        let count = lines.len() + 1;
+        for (_, item) in lines {
             match item {
-                ExportLine::Header { schema, .. } => {
-                    if schema != SCHEMA_VERSION {
-                        return Err(bad(format!(
-                            "exported with schema {schema}; this release reads schema {SCHEMA_VERSION}"
-                        )));
-                    }
-                    seen_header = true;
-                }
-                _ if !seen_header => return Err(bad("the first line must be the header".into())),
+                ExportLine::Header { .. } | ExportLine::UnreadableGame { .. } => {}
                 ExportLine::NextId(n) => {
                     writes.push((META, NEXT_ID.to_vec(), n.to_be_bytes().to_vec()));
                     self.next_id.fetch_max(n, Ordering::SeqCst);
@@ -937,11 +920,6 @@ impl Store for SledStore {
                 }
                 ExportLine::Challenge(c) => {
                     writes.push((CHALLENGES, id_key(c.id).to_vec(), encode("challenge", &c)?));
-                }
-                ExportLine::UnreadableGame { id, .. } => {
-                    return Err(bad(format!(
-                        "game #{id} was unreadable when exported; repair its `raw` JSON into a `game` line, or delete the line"
-                    )));
                 }
                 ExportLine::Game(g) => {
                     writes.push((GAMES, id_key(g.id).to_vec(), encode("game", &g)?));
@@ -966,13 +944,6 @@ impl Store for SledStore {
                     ));
                 }
             }
-            count += 1;
-        }
-        if !seen_header {
-            return Err(StoreError::Import {
-                line: 0,
-                reason: "empty file: no export header".into(),
-            });
         }
         // In batches: each is one journal record, well under the journal's size.
         for batch in writes.chunks(IMPORT_BATCH) {

@@ -11,11 +11,17 @@
 //! budget, which the 1.8 s cap usually ends), `SKALD_POOL_UNCAPPED=1` (iterations only, no
 //! time cap). Without `--bench` (as `cargo test --all-targets` runs it) it does a small
 //! smoke run.
+//!
+//! Then "one process plus one worker": the same K games on a PostgreSQL database (a
+//! private throwaway server, fsync on), answered by two sessions on two store connections,
+//! each with its own driver (the largest pool size asked for) claiming turns with store
+//! leases under its own holder name, as a `skald` process and a `skald worker` do: the time
+//! until the last answer, and that each game was answered once.
 
 use rand::SeedableRng;
 use skald_session::clock::FakeClock;
-use skald_session::engine_driver::Driver;
-use skald_session::store::SledStore;
+use skald_session::engine_driver::{Driver, StoreClaims};
+use skald_session::store::{SledStore, Store};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -62,6 +68,81 @@ fn main() {
             );
         }
     }
+    let threads = sizes.iter().copied().max().unwrap_or(1).max(1);
+    let run = process_and_worker(games, scale, uncapped, threads);
+    println!(
+        "one process + one worker on PostgreSQL, pool {threads} each: first answer {:.2} s, last answer {:.2} s, {} answers",
+        run.first.as_secs_f64(),
+        run.last.as_secs_f64(),
+        run.answers
+    );
+    assert_eq!(
+        run.answers, games,
+        "every game is answered once, by one of the two"
+    );
+}
+
+/// `games` waiting for `hard` on a PostgreSQL database, answered by two drivers in two
+/// sessions (a process and a worker), each claiming turns in the store.
+fn process_and_worker(games: usize, scale: f64, uncapped: bool, threads: usize) -> Run {
+    let server = skald_store_pg::testkit::PrivateServer::start("engine-pool");
+    let open = || -> (Session, Arc<dyn Store>) {
+        let store: Arc<dyn Store> =
+            Arc::new(skald_store_pg::PgStore::open(&server.url()).expect("the database opens"));
+        let session = Session::new(
+            store.clone(),
+            Arc::new(FakeClock::new(FakeClock::EPOCH)),
+            rand::rngs::StdRng::seed_from_u64(1),
+            SessionConfig {
+                engine_budget_scale: scale,
+                ..SessionConfig::default()
+            }
+            .without_rate_limit(),
+        )
+        .expect("session");
+        (session, store)
+    };
+    let (process, worker) = (open(), open());
+    challenge_engine(&process.0, games);
+    let start = Instant::now();
+    let times = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for ((session, store), holder) in [(&process, "process"), (&worker, "worker")] {
+            let times = &times;
+            scope.spawn(move || {
+                let mut driver = Driver::new().with_claims(Arc::new(StoreClaims::new(
+                    store.clone(),
+                    holder.into(),
+                    Duration::from_secs(60),
+                )));
+                driver.threads = threads;
+                driver.uncapped = uncapped;
+                driver.play_pending(session, |_| {
+                    times
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push(start.elapsed())
+                });
+            });
+        }
+    });
+    let mut times = times.into_inner().unwrap_or_else(|p| p.into_inner());
+    times.sort();
+    Run {
+        first: times.first().copied().unwrap_or_default(),
+        last: times.last().copied().unwrap_or_default(),
+        answers: times.len(),
+    }
+}
+
+/// `games` players each start Hnefatafl against `hard`, the engine to move.
+fn challenge_engine(session: &Session, games: usize) {
+    for i in 0..games {
+        let who = format!("p{i}");
+        let ctx = Context::new(User::new("bench", &who, &who), "bench", &who);
+        let r = session.handle(&ctx, "challenge tafl @skald hard second");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    }
 }
 
 /// One pass's times, from its start.
@@ -85,12 +166,7 @@ fn pass(games: usize, scale: f64, uncapped: bool, threads: usize) -> Run {
         .without_rate_limit(),
     )
     .expect("session");
-    for i in 0..games {
-        let who = format!("p{i}");
-        let ctx = Context::new(User::new("bench", &who, &who), "bench", &who);
-        let r = session.handle(&ctx, "challenge tafl @skald hard second");
-        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
-    }
+    challenge_engine(&session, games);
     let mut driver = Driver::new();
     driver.threads = threads;
     driver.uncapped = uncapped;

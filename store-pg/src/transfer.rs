@@ -141,12 +141,16 @@ pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreErro
     Ok(lines)
 }
 
+/// A game row of an import: id, revision, document, wake-up time, players (user key and
+/// whether the game is still running for them).
+type GameImport = (i64, i64, String, Option<i64>, Vec<(String, bool)>);
+
 /// What an import writes, every line read and checked.
 pub struct Import {
     next_id: Option<i64>,
     users: Vec<(String, String, String, Option<String>, bool)>,
     challenges: Vec<(i64, String)>,
-    games: Vec<(i64, i64, String, Option<i64>, Vec<(String, bool)>)>,
+    games: Vec<GameImport>,
     ratings: Vec<(String, String, String, String)>,
     /// How many lines were read.
     pub lines: usize,

@@ -12,9 +12,10 @@
 
 use crate::errors::{backend, in_commit};
 use crate::{rev_of, sql_id, text};
+use deadpool_postgres::Transaction;
 use skald_session::game::GameDoc;
 use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
-use tokio_postgres::Transaction;
+use tokio_postgres::types::ToSql;
 
 /// A game row to write.
 struct GameRow {
@@ -153,7 +154,7 @@ impl Plan {
     /// Runs the transaction: the games as written, or why not.
     pub async fn apply(
         self,
-        client: &mut tokio_postgres::Client,
+        client: &mut deadpool_postgres::ClientWrapper,
     ) -> Result<Vec<GameDoc>, CommitError> {
         if self.foreign {
             return Err(CommitError::Conflict);
@@ -196,62 +197,57 @@ impl Plan {
         for g in self.games {
             match g.read {
                 None => {
-                    one(tx
-                        .execute(
-                            "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
+                    one(run(
+                        tx,
+                        "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
                              ON CONFLICT (id) DO NOTHING",
-                            &[&g.id, &g.rev, &g.text, &g.wake],
-                        )
-                        .await
-                        .map_err(in_commit)?)?;
+                        &[&g.id, &g.rev, &g.text, &g.wake],
+                    )
+                    .await?)?;
                     use_id(tx, g.id).await?;
                 }
-                Some(read) => one(tx
-                    .execute(
-                        "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
-                        &[&g.id, &g.rev, &g.text, &g.wake, &read],
-                    )
-                    .await
-                    .map_err(in_commit)?)?,
+                Some(read) => one(run(
+                    tx,
+                    "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
+                    &[&g.id, &g.rev, &g.text, &g.wake, &read],
+                )
+                .await?)?,
             }
-            tx.execute("DELETE FROM game_players WHERE game = $1", &[&g.id])
-                .await
-                .map_err(in_commit)?;
+            run(tx, "DELETE FROM game_players WHERE game = $1", &[&g.id]).await?;
             for (user, active) in &g.players {
-                tx.execute(
+                run(
+                    tx,
                     "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
                      ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
                     &[user, &g.id, active],
                 )
-                .await
-                .map_err(in_commit)?;
+                .await?;
             }
             written.push(g.doc);
         }
         for (id, text) in &self.new_challenges {
-            one(tx
-                .execute(
-                    "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
+            one(run(
+                tx,
+                "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
                      ON CONFLICT (id) DO NOTHING",
-                    &[id, text],
-                )
-                .await
-                .map_err(in_commit)?)?;
+                &[id, text],
+            )
+            .await?)?;
             use_id(tx, *id).await?;
         }
         for (id, read) in &self.removed_challenges {
-            one(tx
-                .execute(
-                    "DELETE FROM challenges WHERE id = $1 AND rev = $2",
-                    &[id, read],
-                )
-                .await
-                .map_err(in_commit)?)?;
+            one(run(
+                tx,
+                "DELETE FROM challenges WHERE id = $1 AND rev = $2",
+                &[id, read],
+            )
+            .await?)?;
         }
         for u in &self.users {
             let n = match u.read {
                 None => {
-                    tx.execute(
+                    run(
+                        tx,
                         "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
                          VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
                         &[&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
@@ -259,7 +255,8 @@ impl Plan {
                     .await
                 }
                 Some(read) => {
-                    tx.execute(
+                    run(
+                        tx,
                         "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
                          link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
                         &[
@@ -274,12 +271,13 @@ impl Plan {
                     .await
                 }
             };
-            one(n.map_err(in_commit)?)?;
+            one(n?)?;
         }
         for r in &self.ratings {
             let n = match (&r.text, r.read) {
                 (None, read) => {
-                    tx.execute(
+                    run(
+                        tx,
                         "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
                          AND user_key = $3 AND rev = $4",
                         &[&r.community, &r.rule_set, &r.user, &read],
@@ -287,7 +285,8 @@ impl Plan {
                     .await
                 }
                 (Some(text), None) => {
-                    tx.execute(
+                    run(
+                        tx,
                         "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
                          VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
                         &[&r.community, &r.rule_set, &r.user, text],
@@ -295,7 +294,8 @@ impl Plan {
                     .await
                 }
                 (Some(text), Some(read)) => {
-                    tx.execute(
+                    run(
+                        tx,
                         "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
                          AND rule_set = $2 AND user_key = $3 AND rev = $5",
                         &[&r.community, &r.rule_set, &r.user, text, &read],
@@ -303,18 +303,31 @@ impl Plan {
                     .await
                 }
             };
-            one(n.map_err(in_commit)?)?;
+            one(n?)?;
         }
         for (platform, body) in &self.outbox {
-            tx.execute(
+            run(
+                tx,
                 "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
                 &[platform, body],
             )
-            .await
-            .map_err(in_commit)?;
+            .await?;
         }
         Ok(written)
     }
+}
+
+/// Runs one statement of the transaction and says how many rows it changed. The statement
+/// is prepared on the connection's first use of it and kept with the pooled connection
+/// (deadpool's statement cache): one round trip to the server instead of two (prepare,
+/// then bind and execute).
+async fn run(
+    tx: &Transaction<'_>,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<u64, CommitError> {
+    let statement = tx.prepare_cached(sql).await.map_err(in_commit)?;
+    tx.execute(&statement, params).await.map_err(in_commit)
 }
 
 /// Moves the id sequence past `id` when a commit writes a number the sequence has not
@@ -329,9 +342,7 @@ async fn use_id(tx: &Transaction<'_>, id: i64) -> Result<(), CommitError> {
     let called: bool = row.try_get(1).map_err(|e| CommitError::Store(backend(e)))?;
     let next = if called { last + 1 } else { last };
     if id >= next {
-        tx.execute("SELECT setval('skald_ids', $1, true)", &[&id])
-            .await
-            .map_err(in_commit)?;
+        run(tx, "SELECT setval('skald_ids', $1, true)", &[&id]).await?;
     }
     Ok(())
 }

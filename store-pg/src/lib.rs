@@ -54,6 +54,17 @@ pub struct PgStore {
     name: String,
 }
 
+/// The connection's prepared statement for `sql`, prepared on its first use and kept with
+/// the pooled connection (deadpool's statement cache): a query is then one round trip to
+/// the server instead of two (prepare, then bind and execute). The server re-plans a kept
+/// statement by itself when a table it reads changes (`schema::set_up`).
+async fn prepared(
+    c: &deadpool_postgres::ClientWrapper,
+    sql: &str,
+) -> Result<tokio_postgres::Statement, StoreError> {
+    c.prepare_cached(sql).await.map_err(backend)
+}
+
 /// A row revision as a [`Version`].
 fn version(rev: i64) -> Version {
     Version::new(rev.to_be_bytes().to_vec())
@@ -159,7 +170,11 @@ impl PgStore {
         P: tokio_postgres::types::ToSql + Sync + Send + 'static,
     {
         self.with_client(move |c| async move {
-            let Some(row) = c.query_opt(sql, &[&key]).await.map_err(backend)? else {
+            let Some(row) = c
+                .query_opt(&prepared(&c, sql).await?, &[&key])
+                .await
+                .map_err(backend)?
+            else {
                 return Ok(None);
             };
             let rev: i64 = row.try_get(0).map_err(backend)?;
@@ -184,7 +199,10 @@ impl PgStore {
         self.with_client(move |c| async move {
             let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
                 params.iter().map(|p| p as _).collect();
-            let rows = c.query(sql, &refs).await.map_err(backend)?;
+            let rows = c
+                .query(&prepared(&c, sql).await?, &refs)
+                .await
+                .map_err(backend)?;
             rows.iter()
                 .map(|row| {
                     let rev: i64 = row.try_get(0).map_err(backend)?;
@@ -203,8 +221,8 @@ impl PgStore {
     ) -> Result<Vec<(Timestamp, u64)>, StoreError> {
         self.with_client(move |c| async move {
             let rows = match now {
-                Some(now) => c.query(sql, &[&now]).await,
-                None => c.query(sql, &[]).await,
+                Some(now) => c.query(&prepared(&c, sql).await?, &[&now]).await,
+                None => c.query(&prepared(&c, sql).await?, &[]).await,
             }
             .map_err(backend)?;
             rows.iter()
@@ -223,7 +241,10 @@ impl Store for PgStore {
         let key = sql_id(id)?;
         self.with_client(move |c| async move {
             let Some(row) = c
-                .query_opt("SELECT rev, doc FROM games WHERE id = $1", &[&key])
+                .query_opt(
+                    &prepared(&c, "SELECT rev, doc FROM games WHERE id = $1").await?,
+                    &[&key],
+                )
                 .await
                 .map_err(backend)?
             else {
@@ -296,7 +317,11 @@ impl Store for PgStore {
         self.with_client(move |c| async move {
             let rows = c
                 .query(
-                    "SELECT game, active FROM game_players WHERE user_key = $1 ORDER BY game",
+                    &prepared(
+                        &c,
+                        "SELECT game, active FROM game_players WHERE user_key = $1 ORDER BY game",
+                    )
+                    .await?,
                     &[&key],
                 )
                 .await
@@ -321,8 +346,12 @@ impl Store for PgStore {
         self.with_client(move |c| async move {
             let Some(row) = c
                 .query_opt(
-                    "SELECT rev, doc FROM ratings
+                    &prepared(
+                        &c,
+                        "SELECT rev, doc FROM ratings
                      WHERE community = $1 AND rule_set = $2 AND user_key = $3",
+                    )
+                    .await?,
                     &[&community, &rule_set, &user],
                 )
                 .await
@@ -348,8 +377,12 @@ impl Store for PgStore {
         self.with_client(move |c| async move {
             let rows = c
                 .query(
-                    "SELECT user_key, doc FROM ratings
+                    &prepared(
+                        &c,
+                        "SELECT user_key, doc FROM ratings
                      WHERE community = $1 AND rule_set = $2 ORDER BY user_key",
+                    )
+                    .await?,
                     &[&community, &rule_set],
                 )
                 .await
@@ -386,7 +419,7 @@ impl Store for PgStore {
     fn game_count(&self) -> usize {
         let counted = self.with_client(|c| async move {
             let row = c
-                .query_one("SELECT count(*) FROM games", &[])
+                .query_one(&prepared(&c, "SELECT count(*) FROM games").await?, &[])
                 .await
                 .map_err(backend)?;
             row.try_get::<_, i64>(0).map_err(backend)
@@ -404,7 +437,10 @@ impl Store for PgStore {
         let name = name.to_string();
         self.with_client(move |c| async move {
             let row = c
-                .query_opt("SELECT at FROM meta_times WHERE name = $1", &[&name])
+                .query_opt(
+                    &prepared(&c, "SELECT at FROM meta_times WHERE name = $1").await?,
+                    &[&name],
+                )
                 .await
                 .map_err(backend)?;
             row.map(|r| r.try_get::<_, i64>(0).map(Timestamp).map_err(backend))
@@ -416,8 +452,12 @@ impl Store for PgStore {
         let name = name.to_string();
         self.with_client(move |c| async move {
             c.execute(
-                "INSERT INTO meta_times (name, at) VALUES ($1, $2)
+                &prepared(
+                    &c,
+                    "INSERT INTO meta_times (name, at) VALUES ($1, $2)
                  ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at",
+                )
+                .await?,
                 &[&name, &at.0],
             )
             .await
@@ -430,7 +470,10 @@ impl Store for PgStore {
         let id = id.to_string();
         self.with_client(move |c| async move {
             let row = c
-                .query_opt("SELECT doc FROM handled_messages WHERE id = $1", &[&id])
+                .query_opt(
+                    &prepared(&c, "SELECT doc FROM handled_messages WHERE id = $1").await?,
+                    &[&id],
+                )
                 .await
                 .map_err(backend)?;
             match row {
@@ -448,8 +491,12 @@ impl Store for PgStore {
         let doc = text("handled message", handled)?;
         self.with_client(move |c| async move {
             c.execute(
-                "INSERT INTO handled_messages (id, doc, at) VALUES ($1, $2, $3)
+                &prepared(
+                    &c,
+                    "INSERT INTO handled_messages (id, doc, at) VALUES ($1, $2, $3)
                  ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc, at = EXCLUDED.at",
+                )
+                .await?,
                 &[&id, &doc, &at],
             )
             .await
@@ -461,7 +508,10 @@ impl Store for PgStore {
     fn schema(&self) -> Result<Option<u32>, StoreError> {
         self.with_client(|c| async move {
             let row = c
-                .query_opt("SELECT value FROM skald_meta WHERE name = 'schema'", &[])
+                .query_opt(
+                    &prepared(&c, "SELECT value FROM skald_meta WHERE name = 'schema'").await?,
+                    &[],
+                )
                 .await
                 .map_err(backend)?;
             row.map(|r| {
@@ -475,7 +525,7 @@ impl Store for PgStore {
     fn allocate_id(&self) -> Result<u64, StoreError> {
         self.with_client(|c| async move {
             let row = c
-                .query_one("SELECT nextval('skald_ids')", &[])
+                .query_one(&prepared(&c, "SELECT nextval('skald_ids')").await?, &[])
                 .await
                 .map_err(backend)?;
             id_of(row.try_get(0).map_err(backend)?)
@@ -520,11 +570,11 @@ impl Store for PgStore {
         self.with_client(move |c| async move {
             let row = c
                 .query_opt(
-                    "INSERT INTO leases (work, holder, until)
+                    &prepared(&c, "INSERT INTO leases (work, holder, until)
                      VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
                      ON CONFLICT (work) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
                      WHERE leases.until < clock_timestamp() OR leases.holder = EXCLUDED.holder
-                     RETURNING holder",
+                     RETURNING holder").await?,
                     &[&work, &holder, &(ms as f64)],
                 )
                 .await
@@ -549,7 +599,9 @@ impl Store for PgStore {
         self.with_client(move |c| async move {
             let rows = c
                 .query(
-                    "UPDATE outbox SET claimed_by = $2,
+                    &prepared(
+                        &c,
+                        "UPDATE outbox SET claimed_by = $2,
                         claimed_until = clock_timestamp() + $3 * interval '1 millisecond'
                      WHERE id IN (
                         SELECT id FROM outbox
@@ -558,6 +610,8 @@ impl Store for PgStore {
                                OR claimed_by = $2)
                         ORDER BY id LIMIT $4 FOR UPDATE SKIP LOCKED)
                      RETURNING id, platform, body",
+                    )
+                    .await?,
                     &[&platforms, &holder, &ms, &limit],
                 )
                 .await
@@ -586,9 +640,12 @@ impl Store for PgStore {
             .map(|id| sql_id(*id))
             .collect::<Result<Vec<i64>, _>>()?;
         self.with_client(move |c| async move {
-            c.execute("DELETE FROM outbox WHERE id = ANY($1)", &[&ids])
-                .await
-                .map_err(backend)?;
+            c.execute(
+                &prepared(&c, "DELETE FROM outbox WHERE id = ANY($1)").await?,
+                &[&ids],
+            )
+            .await
+            .map_err(backend)?;
             Ok(())
         })
     }
@@ -597,7 +654,7 @@ impl Store for PgStore {
         let (work, holder) = (work.to_string(), holder.to_string());
         self.with_client(move |c| async move {
             c.execute(
-                "DELETE FROM leases WHERE work = $1 AND holder = $2",
+                &prepared(&c, "DELETE FROM leases WHERE work = $1 AND holder = $2").await?,
                 &[&work, &holder],
             )
             .await

@@ -50,7 +50,7 @@ limit-games-challenger = { $challenger } joue déjà { $active } { $active ->
     [one] partie
    *[other] parties
 }, et le maximum à la fois est { $max } ; le défi #{ $challenge } reste ouvert, acceptez-le quand une de ses parties sera terminée. Rien n'a été fait.
-store-unconfirmed = Désolé, la base de données n'a pas confirmé ceci à temps : il se peut que ce soit enregistré, ou non. Regardez (`board`, `games`) avant de réessayer.
+store-unconfirmed = Désolé, la base de données n'a pas confirmé ceci à temps : il se peut que ce soit enregistré, ou non. Regardez (`board`, `games`) avant de réessayer.
 store-failed = Désolé, le bot n'a pas pu enregistrer ceci : le stockage a échoué. Rien n'a changé ; réessayez plus tard.
 game-changed-meanwhile = La partie #{ $id } a changé pendant que votre commande arrivait (une autre commande est passée avant), donc rien n'a été fait. Voici le plateau actuel ; renvoyez votre commande si elle vaut toujours.
 

@@ -18,15 +18,20 @@ fn ctx(name: &str) -> Context {
     Context::private(User::new("console", name, name), "console", "console")
 }
 
-/// The player to move in game `id` and their first legal move, if the game runs.
-fn next_move(store: &dyn Store, id: u64) -> Option<(String, String)> {
+/// The player to move in game `id`, their first legal move, and the ply it will be, if the
+/// game runs.
+fn next_move(store: &dyn Store, id: u64) -> Option<(String, String, usize)> {
     let g = store.game(id).ok()??.doc;
     let m = g.live().ok()?;
     let Status::Move { seat } = m.position().status() else {
         return None;
     };
     let mv = m.position().legal_moves().into_iter().next()?;
-    Some((g.players[seat.index()].id.id.clone(), mv))
+    Some((
+        g.players[seat.index()].id.id.clone(),
+        mv,
+        g.moves_played() + 1,
+    ))
 }
 
 #[test]
@@ -85,7 +90,7 @@ fn a_database_restart_loses_nothing_acknowledged_and_the_bot_reconnects() {
             games[table] = start(table);
             continue;
         };
-        let Some((who, mv)) = next_move(&*store, id) else {
+        let Some((who, mv, ply)) = next_move(&*store, id) else {
             if store
                 .game(id)
                 .ok()
@@ -94,7 +99,13 @@ fn a_database_restart_loses_nothing_acknowledged_and_the_bot_reconnects() {
             {
                 games[table] = start(table);
             } else {
-                // Unreadable while the server is down.
+                // Unreadable while the server is down: what a player asking now reads.
+                let r = session.handle(&ctx("a0"), "games");
+                if r.kind == ReplyKind::Failed {
+                    failed += 1;
+                    let text = r.text.en();
+                    assert!(text.contains("try again"), "{text}");
+                }
                 std::thread::sleep(Duration::from_millis(20));
             }
             continue;
@@ -102,11 +113,6 @@ fn a_database_restart_loses_nothing_acknowledged_and_the_bot_reconnects() {
         let r = session.handle(&ctx(&who), &format!("move #{id} {mv}"));
         match r.kind {
             ReplyKind::Done => {
-                let ply = store
-                    .game(id)
-                    .ok()
-                    .flatten()
-                    .map_or(0, |g| g.doc.moves_played());
                 acked.push((id, ply, mv));
                 played.fetch_add(1, Ordering::SeqCst);
                 if back.load(Ordering::SeqCst) {

@@ -89,18 +89,7 @@ fn process_and_worker(games: usize, scale: f64, uncapped: bool, threads: usize) 
     let open = || -> (Session, Arc<dyn Store>) {
         let store: Arc<dyn Store> =
             Arc::new(skald_store_pg::PgStore::open(&server.url()).expect("the database opens"));
-        let session = Session::new(
-            store.clone(),
-            Arc::new(FakeClock::new(FakeClock::EPOCH)),
-            rand::rngs::StdRng::seed_from_u64(1),
-            SessionConfig {
-                engine_budget_scale: scale,
-                ..SessionConfig::default()
-            }
-            .without_rate_limit(),
-        )
-        .expect("session");
-        (session, store)
+        (session_on(store.clone(), scale), store)
     };
     let (process, worker) = (open(), open());
     challenge_engine(&process.0, games);
@@ -135,6 +124,21 @@ fn process_and_worker(games: usize, scale: f64, uncapped: bool, threads: usize) 
     }
 }
 
+/// A session on `store` whose engine levels are scaled by `scale`, on the fake clock.
+fn session_on(store: Arc<dyn Store>, scale: f64) -> Session {
+    Session::new(
+        store,
+        Arc::new(FakeClock::new(FakeClock::EPOCH)),
+        rand::rngs::StdRng::seed_from_u64(1),
+        SessionConfig {
+            engine_budget_scale: scale,
+            ..SessionConfig::default()
+        }
+        .without_rate_limit(),
+    )
+    .expect("session")
+}
+
 /// `games` players each start Hnefatafl against `hard`, the engine to move.
 fn challenge_engine(session: &Session, games: usize) {
     for i in 0..games {
@@ -155,17 +159,10 @@ struct Run {
 /// `games` players each start Hnefatafl against `hard` (the engine to move); one pass
 /// answers them all with `threads` workers.
 fn pass(games: usize, scale: f64, uncapped: bool, threads: usize) -> Run {
-    let session = Session::new(
+    let session = session_on(
         Arc::new(SledStore::temporary().expect("temporary store")),
-        Arc::new(FakeClock::new(FakeClock::EPOCH)),
-        rand::rngs::StdRng::seed_from_u64(1),
-        SessionConfig {
-            engine_budget_scale: scale,
-            ..SessionConfig::default()
-        }
-        .without_rate_limit(),
-    )
-    .expect("session");
+        scale,
+    );
     challenge_engine(&session, games);
     let mut driver = Driver::new();
     driver.threads = threads;

@@ -94,6 +94,21 @@ pub struct StoreSection {
     /// (`postgres://user@host:port/db`; the password best in `PGPASSWORD`), for several
     /// processes on one database (`docs/DEPLOY.md`).
     pub postgres: Option<String>,
+    /// How long, in seconds, a process holds what it claimed on a shared database (an
+    /// engine turn it searches, the outbox notices it posts) before another process may
+    /// take it over because the first died (default 60).
+    pub lease_seconds: Option<u64>,
+}
+
+/// `[store] lease_seconds` when the file does not say.
+pub const DEFAULT_LEASE_SECONDS: u64 = 60;
+
+impl StoreSection {
+    /// How long a claim lasts before another process may take it over ([`Config::load`]
+    /// refuses 0).
+    pub fn lease(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.lease_seconds.unwrap_or(DEFAULT_LEASE_SECONDS))
+    }
 }
 
 impl fmt::Debug for StoreSection {
@@ -101,6 +116,7 @@ impl fmt::Debug for StoreSection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StoreSection")
             .field("data", &self.data)
+            .field("lease_seconds", &self.lease_seconds)
             .field(
                 "postgres",
                 &self
@@ -491,6 +507,12 @@ impl Config {
                 path.display()
             ));
         }
+        if config.store.lease_seconds == Some(0) {
+            return Err(format!(
+                "{}: [store] lease_seconds must be at least 1 (how long a process holds an engine turn or a notice it claimed before another takes it over; default {DEFAULT_LEASE_SECONDS}), not 0",
+                path.display()
+            ));
+        }
         if let Some(threads) = config.ai.threads
             && !(1..=MAX_AI_THREADS).contains(&threads)
         {
@@ -692,6 +714,23 @@ mod tests {
         std::fs::write(&path, "[ai]\nbudget_scale = 0.25\n").expect("write");
         let config = Config::load(&path).expect("a positive scale is fine");
         assert_eq!(config.ai.budget_scale(), 0.25);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_lease_is_a_minute_unless_the_file_says_and_never_zero() {
+        let dir = std::env::temp_dir().join(format!("skald-config-lease-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("skald.toml");
+        std::fs::write(&path, "[store]\n").expect("write");
+        let config = Config::load(&path).expect("no lease is fine");
+        assert_eq!(config.store.lease(), std::time::Duration::from_secs(60));
+        std::fs::write(&path, "[store]\nlease_seconds = 5\n").expect("write");
+        let config = Config::load(&path).expect("a lease is fine");
+        assert_eq!(config.store.lease(), std::time::Duration::from_secs(5));
+        std::fs::write(&path, "[store]\nlease_seconds = 0\n").expect("write");
+        let err = Config::load(&path).expect_err("zero is refused");
+        assert!(err.contains("lease_seconds must be at least 1"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -16,7 +16,8 @@ use crate::store::{Commit, CommitError, OutboxEntry, StoreError};
 use crate::{Failure, Session};
 use std::time::Duration;
 
-/// How long a poster holds the notices it took before another may take them (it died).
+/// How long a poster holds the notices it took before another may take them (it died),
+/// unless its process says otherwise (`[store] lease_seconds`).
 pub const POST_LEASE: Duration = Duration::from_secs(60);
 
 /// The platform whose process posts in `channel`: a Discord channel id is a number, a Matrix
@@ -71,16 +72,17 @@ impl Session {
     }
 
     /// Up to `limit` notices waiting for `platforms`, oldest first, claimed for `holder`
-    /// for [`POST_LEASE`]; each with its outbox number for [`Session::notices_posted`]. A
+    /// for `lease` (usually [`POST_LEASE`]); each with its outbox number for [`Session::notices_posted`]. A
     /// stored notice this release cannot read is logged; a damaged one is removed (it can
     /// never be posted), one written by a newer release left for it.
     pub fn take_notices(
         &self,
         platforms: &[&str],
         holder: &str,
+        lease: Duration,
         limit: usize,
     ) -> Vec<(u64, Notice)> {
-        let taken = match self.store.outbox_take(platforms, holder, POST_LEASE, limit) {
+        let taken = match self.store.outbox_take(platforms, holder, lease, limit) {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the outbox");

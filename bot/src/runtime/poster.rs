@@ -8,6 +8,7 @@
 use super::serve::Router;
 use skald_session::Session;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// How many notices one look at the outbox takes.
 const BATCH: usize = 32;
@@ -24,17 +25,22 @@ pub struct Poster {
     /// Whether this process posts every platform's notices: a store only this process can
     /// open (sled), where nobody else would.
     everything: bool,
+    /// How long the notices it takes are its own before another poster may take them
+    /// (`[store] lease_seconds`).
+    lease: Duration,
 }
 
 impl Poster {
-    /// A poster for this process; `everything` on a store no other process shares.
-    pub fn new(everything: bool) -> Poster {
+    /// A poster for this process; `everything` on a store no other process shares; each
+    /// notice taken is held for `lease`.
+    pub fn new(everything: bool, lease: Duration) -> Poster {
         let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
             .map(|h| h.trim().to_string())
             .unwrap_or_else(|_| "skald".into());
         Poster {
             holder: format!("{host}:{}", std::process::id()),
             everything,
+            lease,
         }
     }
 
@@ -51,8 +57,13 @@ impl Poster {
         }
         let mut posted = 0;
         loop {
-            let (s, p, h) = (session.clone(), platforms.clone(), self.holder.clone());
-            let batch = tokio::task::spawn_blocking(move || s.take_notices(&p, &h, BATCH))
+            let (s, p, h, lease) = (
+                session.clone(),
+                platforms.clone(),
+                self.holder.clone(),
+                self.lease,
+            );
+            let batch = tokio::task::spawn_blocking(move || s.take_notices(&p, &h, lease, BATCH))
                 .await
                 .unwrap_or_default();
             if batch.is_empty() {

@@ -3,7 +3,8 @@
 //! be posted (each engine answer as soon as it is played), then sleep until the next deadline
 //! (at most `max_sleep`, which is also the heartbeat), until an answered command wakes it (it
 //! may have handed the engine a turn), or, on a file-moved fake clock, until the file moves
-//! time. Its first round at start-up resumes any engine turn left before a restart and posts
+//! time or `max_sleep` has passed (another process on the database may have left work for
+//! this one). Its first round at start-up resumes any engine turn left before a restart and posts
 //! whatever fell due while the bot was down.
 //!
 //! The engine's pass runs beside the deadlines, not before them: it searches on its own
@@ -112,9 +113,12 @@ pub async fn run<P, F>(
     let timer = tokio::time::sleep(max_sleep);
     tokio::pin!(timer);
     let mut rearm = true;
+    // When the loop last looked at the engine's turns or the deadlines and the outbox.
+    let mut looked = std::time::Instant::now();
     loop {
         if engine_due && let Some(mut d) = idle.take() {
             engine_due = false;
+            looked = std::time::Instant::now();
             let covers = rounds.begin();
             let (s, answers) = (session.clone(), answers.clone());
             let handle = tokio::task::spawn_blocking(move || {
@@ -137,6 +141,7 @@ pub async fn run<P, F>(
         }
         if tick_due && !(ordered && pass.is_some()) {
             tick_due = false;
+            looked = std::time::Instant::now();
             clock.refresh();
             let covers = rounds.begin();
             let (s, now) = (session.clone(), clock.now());
@@ -181,8 +186,11 @@ pub async fn run<P, F>(
             _ = &mut timer => {
                 rearm = true;
                 // On the fake clock nothing falls due unless the file moved time or a
-                // command woke the loop.
-                if clock.refresh() || !clock.is_fake() {
+                // command woke the loop; still the loop looks again every `max_sleep` (a
+                // second on a shared database), as on the real clock: another process may
+                // have written notices for this one, or died holding an engine turn or
+                // notices whose lease has now run out.
+                if clock.refresh() || !clock.is_fake() || looked.elapsed() >= max_sleep {
                     tick_due = true;
                     engine_due = true;
                 }
@@ -254,7 +262,12 @@ mod tests {
                 for n in notices {
                     let _ = tx.send(n.channel.0);
                 }
-                for (id, n) in outbox.take_notices(&["console"], "test", 100) {
+                for (id, n) in outbox.take_notices(
+                    &["console"],
+                    "test",
+                    skald_session::outbox::POST_LEASE,
+                    100,
+                ) {
                     let _ = tx.send(n.channel.0);
                     outbox.notices_posted(&[id]);
                 }

@@ -35,10 +35,6 @@ const MAX_SLEEP: Duration = Duration::from_secs(30);
 /// may hold notices another process wrote for this one.
 const SHARED_SLEEP: Duration = Duration::from_secs(1);
 
-/// How long a process holds an engine turn it claimed before another may search it (it
-/// died): far longer than any search (`hard` stops at about 2 s).
-const ENGINE_LEASE: Duration = Duration::from_secs(60);
-
 /// What a process is, for its background loop.
 #[derive(Clone, Copy)]
 struct Place {
@@ -232,7 +228,9 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
     };
     driver.threads = config.ai.threads();
     // Engine turns are claimed in the store: several processes on one database never
-    // search one turn twice (on sled, the leases are this process's own).
+    // search one turn twice (on sled, the leases are this process's own). A lease lasts
+    // `[store] lease_seconds` (a minute by default), far longer than any search (`hard`
+    // stops at about 2 s), before another process may take over the turn of one that died.
     let holder = format!(
         "{}:{}",
         std::fs::read_to_string("/proc/sys/kernel/hostname")
@@ -243,7 +241,7 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
     driver = driver.with_claims(Arc::new(StoreClaims::new(
         store.clone(),
         holder,
-        ENGINE_LEASE,
+        config.store.lease(),
     )));
     let clock = Arc::new(clock);
     let session = Arc::new(
@@ -290,7 +288,7 @@ async fn run(
     shared
         .router
         .use_outbox(shared.session.clone(), shared.engine.clone());
-    let poster = Arc::new(Poster::new(!place.shared));
+    let poster = Arc::new(Poster::new(!place.shared, config.store.lease()));
     let (session, router) = (shared.session.clone(), shared.router.clone());
     let post = move |notices: Vec<Notice>| {
         let (session, router, poster) = (session.clone(), router.clone(), poster.clone());

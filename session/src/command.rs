@@ -93,6 +93,16 @@ pub enum Command {
     Digest(Vec<String>),
     /// `pings [on|off]`: whether a turn comes with a mention; the words as typed.
     Pings(Vec<String>),
+    /// `tournament [#id] [create … | join | leave | start | remove @user]`: a community
+    /// tournament (see [`crate::tournament`]); no action shows its standings.
+    Tournament {
+        /// Which tournament (`None`: the only one that fits here).
+        id: Option<u64>,
+        /// What to do.
+        action: TournamentAction,
+    },
+    /// `tournaments`: this community's open and running tournaments.
+    Tournaments,
 }
 
 impl Command {
@@ -141,6 +151,8 @@ impl Command {
             Command::Premove { .. } => "premove",
             Command::Digest(_) => "digest",
             Command::Pings(_) => "pings",
+            Command::Tournament { .. } => "tournament",
+            Command::Tournaments => "tournaments",
         }
     }
 }
@@ -223,6 +235,9 @@ impl fmt::Display for ParseError {
 
 mod args;
 mod sentence;
+pub mod tournament;
+
+pub use tournament::{TournamentAction, TournamentSpec};
 
 pub use sentence::in_sentence;
 
@@ -733,6 +748,52 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         build: |a| Ok(Command::Rating(a.user("user"))),
+    },
+    CommandInfo {
+        name: "tournament",
+        aliases: &["tourney"],
+        usage: "tournament [#id] [action: create <rule-set> <round-robin | swiss | knockout> [rounds:N] [double] [pace:all | pace:rounds] [days:N | clock:<bank>+<per move>] [max:N] [ranked | casual] | join | leave | start | remove @user]",
+        example: "tournament create tafl round-robin days:2",
+        args: &[
+            Arg {
+                name: "action",
+                kind: ArgKind::Text {
+                    max_len: 200,
+                    prefix: "",
+                },
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "tournament",
+                kind: ArgKind::GameId,
+                required: false,
+                complete: false,
+            },
+        ],
+        parse: |a| tournament::parse(a).map(|(id, action)| Command::Tournament { id, action }),
+        secret: false,
+        build: |a| {
+            let words = words(a.text("action"));
+            let (id, action) = tournament::parse(&words)?;
+            match (id, a.id("tournament")) {
+                (Some(_), Some(_)) => Err(t!("cmd-error-only-one-id", token = "#")),
+                (id, typed) => Ok(Command::Tournament {
+                    id: id.or(typed),
+                    action,
+                }),
+            }
+        },
+    },
+    CommandInfo {
+        name: "tournaments",
+        aliases: &[],
+        usage: "tournaments",
+        example: "tournaments",
+        args: &[],
+        parse: |a| no_args(a).map(|()| Command::Tournaments),
+        secret: false,
+        build: |_| Ok(Command::Tournaments),
     },
     CommandInfo {
         name: "rules",
@@ -1577,6 +1638,31 @@ mod tests {
             Command::Digest(vec!["off".into()]),
             Command::Pings(Vec::new()),
             Command::Pings(vec!["off".into()]),
+            Command::Tournament {
+                id: None,
+                action: TournamentAction::Show,
+            },
+            Command::Tournament {
+                id: Some(4),
+                action: TournamentAction::Join,
+            },
+            Command::Tournament {
+                id: Some(4),
+                action: TournamentAction::Remove("bob".into()),
+            },
+            Command::Tournament {
+                id: None,
+                action: TournamentAction::Create(TournamentSpec {
+                    rule_set: RuleSetId::Hnefatafl,
+                    format: crate::tournament::doc::Format::RoundRobin { double: true },
+                    pace: None,
+                    days: DEFAULT_DAYS,
+                    bank: None,
+                    max: None,
+                    ranked: false,
+                }),
+            },
+            Command::Tournaments,
         ]
     }
 
@@ -1692,8 +1778,8 @@ mod tests {
             fr("mvoe f2-f5"),
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
              commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, export, \
-             replay, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, rules, \
-             vacation, link, unlink, language, help"
+             replay, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, tournament, \
+             tournaments, rules, vacation, link, unlink, language, help"
         );
         assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));
         assert!(fr("challenge tafl first second").contains("le camp est déjà donné"));

@@ -46,6 +46,7 @@ pub mod store;
 pub mod stored_notice;
 pub mod suggest;
 pub mod time_control;
+pub mod tournament;
 pub mod user;
 
 #[cfg(test)]
@@ -115,6 +116,12 @@ pub struct SessionConfig {
     /// The language of channel messages where the community chose none (`[game] language`;
     /// `None`: the platform's, else English).
     pub language: Option<Lang>,
+    /// Who may start any tournament and remove its players, besides its creator
+    /// (`[tournaments] organisers`).
+    pub tournament_organisers: Vec<UserId>,
+    /// Whether only those organisers may create tournaments (`[tournaments] create =
+    /// "organisers"`); by default everyone may.
+    pub tournament_create_organisers_only: bool,
 }
 
 impl SessionConfig {
@@ -142,6 +149,8 @@ impl Default for SessionConfig {
             engine_budget_scale: 1.0,
             communities: community::CommunityMap::default(),
             language: None,
+            tournament_organisers: Vec::new(),
+            tournament_create_organisers_only: false,
         }
     }
 }
@@ -379,6 +388,8 @@ impl Session {
             Command::Premove { game, line } => self.cmd_premove(ctx, *game, line),
             Command::Digest(words) => self.cmd_digest(ctx, words),
             Command::Pings(words) => self.cmd_pings(ctx, words),
+            Command::Tournament { id, action } => self.cmd_tournament(ctx, *id, action),
+            Command::Tournaments => self.cmd_tournaments(ctx),
         }
     }
 

@@ -56,6 +56,8 @@ pub struct Plan {
     users: Vec<UserRow>,
     ratings: Vec<RatingRow>,
     outbox: Vec<(String, Vec<u8>)>,
+    /// Tournaments: id, revision read (`None`: new), new revision, document.
+    tournaments: Vec<(i64, Option<i64>, i64, String)>,
     /// The commit read a document from another backend (its version is not a revision):
     /// it cannot match anything here.
     foreign: bool,
@@ -135,6 +137,19 @@ impl Plan {
                 text: Some(text("rating", &w.standing)?),
             });
         }
+        let mut tournaments = Vec::new();
+        for (before, after) in &commit.tournaments {
+            let mut doc = after.clone();
+            doc.version = before.as_ref().map_or(1, |b| b.doc.version + 1);
+            let rev = i64::try_from(doc.version)
+                .map_err(|e| CommitError::Store(corrupt("tournament version", e)))?;
+            tournaments.push((
+                sql_id(doc.id)?,
+                read_rev(before.as_ref(), &mut foreign),
+                rev,
+                text("tournament", &doc)?,
+            ));
+        }
         let outbox = commit
             .outbox
             .into_iter()
@@ -147,6 +162,7 @@ impl Plan {
             users,
             ratings,
             outbox,
+            tournaments,
             foreign,
         })
     }
@@ -304,6 +320,26 @@ impl Plan {
                 }
             };
             one(n?)?;
+        }
+        for (id, read, rev, text) in &self.tournaments {
+            match read {
+                None => {
+                    one(run(
+                        tx,
+                        "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
+                             ON CONFLICT (id) DO NOTHING",
+                        &[id, rev, text],
+                    )
+                    .await?)?;
+                    use_id(tx, *id).await?;
+                }
+                Some(read) => one(run(
+                    tx,
+                    "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4",
+                    &[id, rev, text, read],
+                )
+                .await?)?,
+            }
         }
         for (platform, body) in &self.outbox {
             run(

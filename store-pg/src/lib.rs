@@ -35,6 +35,7 @@ use skald_session::store::{
     Commit, CommitError, OutboxEntry, RawEntry, Store, StoreError, Stored, Version, corrupt,
     decode, encode,
 };
+use skald_session::tournament::TournamentDoc;
 use skald_session::user::UserDoc;
 use std::future::Future;
 use std::io::{BufRead, Write};
@@ -262,6 +263,22 @@ impl Store for PgStore {
             "SELECT rev, doc FROM challenges WHERE id = $1",
             sql_id(id)?,
             "challenge",
+        )
+    }
+
+    fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentDoc>>, StoreError> {
+        self.one_doc(
+            "SELECT rev, doc FROM tournaments WHERE id = $1",
+            sql_id(id)?,
+            "tournament",
+        )
+    }
+
+    fn tournaments(&self) -> Result<Vec<Stored<TournamentDoc>>, StoreError> {
+        self.many_docs(
+            "SELECT rev, doc FROM tournaments ORDER BY id",
+            Vec::new(),
+            "tournament",
         )
     }
 

@@ -84,6 +84,14 @@ pub const LAYOUTS: &[&str] = &[
         until timestamptz NOT NULL
     );
     "#,
+    // Layout 2: tournaments (issue #22), written with compare-and-swap like the games.
+    r#"
+    CREATE TABLE tournaments (
+        id bigint PRIMARY KEY,
+        rev bigint NOT NULL,
+        doc text NOT NULL
+    );
+    "#,
 ];
 
 /// Brings the database to this release's layout and documents' schema, or says why not

@@ -22,6 +22,7 @@ pub struct Rows {
     challenges: Vec<String>,
     games: Vec<(i64, String)>,
     ratings: Vec<(String, String, String, String)>,
+    tournaments: Vec<String>,
 }
 
 /// The sequence's next number.
@@ -86,12 +87,18 @@ pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
                 ))
             })
             .collect::<Result<_, StoreError>>()?;
+        let tournaments = texts(
+            c.query("SELECT doc FROM tournaments ORDER BY id", &[])
+                .await
+                .map_err(backend)?,
+        )?;
         Ok(Rows {
             next_id,
             users,
             challenges,
             games,
             ratings,
+            tournaments,
         })
     }
     .await;
@@ -99,7 +106,8 @@ pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
     read
 }
 
-/// Writes the export lines for `rows`: header, next id, users, challenges, games, ratings.
+/// Writes the export lines for `rows`: header, next id, users, challenges, games, ratings,
+/// tournaments.
 pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreError> {
     let mut lines = 0;
     let mut put = |line: &ExportLine| -> Result<(), StoreError> {
@@ -137,6 +145,12 @@ pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreErro
             standing: decode("rating", doc.as_bytes())?,
         })?;
     }
+    for t in &rows.tournaments {
+        put(&ExportLine::Tournament(Box::new(decode(
+            "tournament",
+            t.as_bytes(),
+        )?)))?;
+    }
     out.flush()?;
     Ok(lines)
 }
@@ -154,6 +168,8 @@ pub struct Import {
     challenges: Vec<(i64, String)>,
     games: Vec<GameRow>,
     ratings: Vec<(String, String, String, String)>,
+    /// Tournaments: id, revision (the document's version), document.
+    tournaments: Vec<(i64, i64, String)>,
     /// How many lines were read.
     pub lines: usize,
 }
@@ -166,6 +182,7 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
         challenges: Vec::new(),
         games: Vec::new(),
         ratings: Vec::new(),
+        tournaments: Vec::new(),
         lines: 0,
     };
     for (n, item) in read_export_lines(input)? {
@@ -176,6 +193,15 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
             ExportLine::Challenge(c) => import
                 .challenges
                 .push((sql_id(c.id)?, text("challenge", &c)?)),
+            ExportLine::Tournament(t) => {
+                let rev = i64::try_from(t.version).map_err(|e| StoreError::Import {
+                    line: n,
+                    reason: format!("version: {e}"),
+                })?;
+                import
+                    .tournaments
+                    .push((sql_id(t.id)?, rev, text("tournament", &t)?));
+            }
             ExportLine::Game(g) => {
                 let active = g.end.is_none();
                 let mut players: Vec<(String, bool)> =
@@ -229,7 +255,7 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
     let row = tx
         .query_one(
             "SELECT EXISTS (SELECT 1 FROM games) OR EXISTS (SELECT 1 FROM users)
-             OR EXISTS (SELECT 1 FROM challenges)",
+             OR EXISTS (SELECT 1 FROM challenges) OR EXISTS (SELECT 1 FROM tournaments)",
             &[],
         )
         .await
@@ -284,6 +310,15 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
         .await
         .map_err(backend)?;
     }
+    for (id, rev, doc) in &rows.tournaments {
+        highest = highest.max(*id);
+        tx.execute(
+            "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)",
+            &[id, rev, doc],
+        )
+        .await
+        .map_err(backend)?;
+    }
     for (id, _) in &rows.challenges {
         highest = highest.max(*id);
     }
@@ -298,7 +333,7 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
 
 /// Every row of every table, as (table, key, value) text bytes in a stable order.
 pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
-    const TABLES: [(&str, &str); 7] = [
+    const TABLES: [(&str, &str); 8] = [
         (
             "games",
             "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(wake::text, '-') FROM games ORDER BY id",
@@ -326,6 +361,10 @@ pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
         (
             "meta_times",
             "SELECT name, at::text FROM meta_times ORDER BY name",
+        ),
+        (
+            "tournaments",
+            "SELECT id::text, rev::text || ' ' || doc FROM tournaments ORDER BY id",
         ),
     ];
     let mut out = Vec::new();

@@ -254,3 +254,13 @@ cmd-error-too-long = { $option } is too long; at most { $max ->
         [one] { $max } character
        *[other] { $max } characters
     }
+
+cmd-tournament = tournament
+    .summary = a community tournament: create, join, leave, start, or its standings
+    .detail = `tournament create tafl round-robin` (or `swiss rounds:5`, or `knockout`) opens one here; add `double` for a double round-robin, `pace:rounds` to play a round-robin round by round (all its games start at once by default), `days:N` or `clock:…` for the games' clock, `max:N` for at most N players, `casual` for games the ladder does not count. Then `tournament join`, `tournament leave`, `tournament start` (its creator or an organiser), `tournament remove @user` (the same). Alone, `tournament` shows the standings. `#id` names one when several fit.
+cmd-tournaments = tournaments
+    .summary = the open and running tournaments here
+cmd-tournament-action = create <rule-set> <format> …, join, leave, start, remove @user (none: standings)
+cmd-tournament-tournament = Which tournament (default: the only one that fits)
+arg-action = action
+arg-tournament = tournament

@@ -254,3 +254,13 @@ cmd-error-too-long = trop long pour { $option } ; { $max ->
         [one] { $max } caractère
        *[other] { $max } caractères
     } au plus
+
+cmd-tournament = tournoi
+    .summary = un tournoi de la communauté : le créer, s'y inscrire, le quitter, le lancer, son classement
+    .detail = `tournament create tafl round-robin` (ou `swiss rounds:5`, ou `knockout`) en ouvre un ici ; ajoutez `double` pour un double toutes-rondes, `pace:rounds` pour jouer un toutes-rondes ronde par ronde (par défaut toutes ses parties commencent ensemble), `days:N` ou `clock:…` pour la pendule des parties, `max:N` pour N joueurs au plus, `casual` pour des parties hors classement. Puis `tournament join`, `tournament leave`, `tournament start` (son créateur ou un organisateur), `tournament remove @user` (de même). Seul, `tournament` montre le classement. `#id` en désigne un quand plusieurs conviennent.
+cmd-tournaments = tournois
+    .summary = les tournois ouverts et en cours ici
+cmd-tournament-action = create <jeu> <format> …, join, leave, start, remove @user (rien : classement)
+cmd-tournament-tournament = Quel tournoi (par défaut : le seul qui convient)
+arg-action = action
+arg-tournament = tournoi

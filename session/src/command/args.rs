@@ -529,6 +529,13 @@ impl Command {
                 "setting",
                 (!w.is_empty()).then(|| ArgValue::Text(w.join(" "))),
             ),
+            Command::Tournament { id, action } => Args::default()
+                .with("tournament", id.map(ArgValue::Id))
+                .with(
+                    "action",
+                    super::tournament::words(action).map(ArgValue::Text),
+                ),
+            Command::Tournaments => Args::default(),
             Command::Premove { game, line } => id(game).with(
                 "line",
                 (!line.is_empty()).then(|| ArgValue::Text(line.join(" "))),

@@ -44,6 +44,14 @@ impl Session {
         let stored = self.find_game(ctx, id, "abort #id")?;
         self.require_channel(ctx, &stored.doc)?;
         let seat = self.require_active_player(ctx, &stored.doc)?;
+        if let Some(tournament) = stored.doc.tournament {
+            // A tournament game has a result however it ends: resigning is the way out.
+            return Err(Failure::Refused(crate::t!(
+                "tournament-game-no-abort",
+                id = stored.doc.id,
+                tournament = tournament
+            )));
+        }
         if !stored.doc.abortable() {
             return Err(Failure::Refused(crate::t!(
                 "game-abort-too-late",

@@ -125,6 +125,10 @@ pub struct GameDoc {
     /// opponent's next moves, private to that seat's player; cleared when the game ends.
     #[serde(default, skip_serializing_if = "no_premoves")]
     pub premoves: [Vec<crate::premove::PremoveLine>; 2],
+    /// The tournament this game is a board of ([`crate::tournament`]): its end is
+    /// recorded there in the same commit. `None` for a game from a challenge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<u64>,
 }
 
 fn no_premoves(p: &[Vec<crate::premove::PremoveLine>; 2]) -> bool {

@@ -15,7 +15,8 @@ use crate::{Failure, Session};
 use skald_rules::Seat;
 
 /// How many times an ending whose game is unchanged is tried again after losing the race
-/// for a standing (another game of one of the players ended at the same moment).
+/// for a standing (another game of one of the players ended at the same moment) or for its
+/// tournament (another of its games ended at the same moment).
 const LADDER_RETRIES: usize = 16;
 
 impl Session {
@@ -59,29 +60,39 @@ impl Session {
         loop {
             let mut rated = after.clone();
             let standings = self.rate(&mut rated)?;
-            let rated_any = !standings.is_empty();
             let mut shown = rated.clone();
             shown.version = stored.doc.version + 1;
+            // A tournament game's result, and the round it completes, in this same commit.
+            let effects = self.tournament_effects(&shown)?;
+            let retry_on_conflict = !standings.is_empty() || !effects.tournaments.is_empty();
+            let mut outbox = announce(&shown);
+            outbox.extend(effects.notices);
+            let mut games = vec![(Some(stored.clone()), rated)];
+            games.extend(effects.games);
             let commit = Commit {
-                games: vec![(Some(stored.clone()), rated)],
+                games,
                 standings,
-                outbox: self.outbox_entries(&announce(&shown)),
+                outbox: self.outbox_entries(&outbox),
+                tournaments: effects.tournaments,
                 ..Commit::default()
             };
             match self.commit(commit, Some(id)) {
                 Err(Failure::Conflict(c))
-                    if rated_any && attempt < LADDER_RETRIES && self.unchanged(stored)? =>
+                    if retry_on_conflict
+                        && attempt < LADDER_RETRIES
+                        && self.unchanged(stored)? =>
                 {
                     attempt += 1;
                     tracing::debug!(
                         game = c,
                         attempt,
-                        "a standing changed meanwhile; rating again"
+                        "a standing or the tournament changed meanwhile; trying again"
                     );
                 }
                 written => {
                     return written?
-                        .pop()
+                        .into_iter()
+                        .find(|g| g.id == id)
                         .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")));
                 }
             }
@@ -99,7 +110,7 @@ impl Session {
     /// The ladder's part of an ending: for a ranked game with a result, both players'
     /// standings as stored now, their new standings (Glicko-2, by [`ladder::rate`]) to
     /// write, and the changes recorded in the game; nothing for a casual or aborted game.
-    fn rate(&self, game: &mut GameDoc) -> Result<Vec<StandingWrite>, Failure> {
+    pub(crate) fn rate(&self, game: &mut GameDoc) -> Result<Vec<StandingWrite>, Failure> {
         let Some(winner) = game.end.and_then(|end| end.result.winner()) else {
             return Ok(Vec::new());
         };

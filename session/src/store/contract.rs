@@ -59,6 +59,42 @@ fn challenge(id: u64) -> Challenge {
     }
 }
 
+/// An open tournament with two players, as `tournament create` and `join` leave one.
+fn a_tournament(id: u64) -> crate::tournament::TournamentDoc {
+    use crate::tournament::doc::{Entrant, Format, Pace, State};
+    crate::tournament::TournamentDoc {
+        id,
+        version: 0,
+        community: CommunityId("console".into()),
+        home: crate::homes::Home {
+            platform: "console".into(),
+            channel: ChannelId("console".into()),
+        },
+        rule_set: RuleSetId::Hnefatafl,
+        format: Format::Swiss { rounds: 3 },
+        pace: Pace::Rounds,
+        days: 2,
+        bank: None,
+        ranked: true,
+        max_players: Some(8),
+        creator: User::new("console", "erin", "erin"),
+        created: Timestamp(7),
+        state: State::Open,
+        players: ["erin", "finn"]
+            .iter()
+            .map(|n| Entrant {
+                user: User::new("console", n, n),
+                start: 0,
+                rating: 0,
+                withdrawn: None,
+            })
+            .collect(),
+        rounds: Vec::new(),
+        bracket: None,
+        finished: None,
+    }
+}
+
 fn conflicts(store: &dyn Store, commit: Commit, what: &str) {
     match store.commit(commit) {
         Err(CommitError::Conflict) => {}
@@ -425,6 +461,59 @@ pub fn check(store: &dyn Store) {
             .outbox_take(&["matrix", "discord"], "p3", long, 10)
             .expect("takes")
             .is_empty()
+    );
+
+    // Tournaments: created over "none" (moving the id counter past them), replaced over
+    // the version read with the version one more, never over a stale read, in the export.
+    let t_id = store.allocate_id().expect("id");
+    let t = a_tournament(t_id);
+    store
+        .commit(Commit {
+            tournaments: vec![(None, t.clone())],
+            ..Commit::default()
+        })
+        .expect("a new tournament");
+    conflicts(
+        store,
+        Commit {
+            tournaments: vec![(None, t.clone())],
+            ..Commit::default()
+        },
+        "a tournament created twice",
+    );
+    assert!(store.allocate_id().expect("id") > t_id, "ids move past it");
+    let read = store.tournament(t_id).expect("reads").expect("exists");
+    assert_eq!(read.doc.version, 1);
+    assert_eq!(read.doc.players, t.players);
+    let mut started = read.doc.clone();
+    started.state = crate::tournament::doc::State::Running;
+    store
+        .commit(Commit {
+            tournaments: vec![(Some(read.clone()), started.clone())],
+            ..Commit::default()
+        })
+        .expect("over the version read");
+    conflicts(
+        store,
+        Commit {
+            tournaments: vec![(Some(read), started)],
+            ..Commit::default()
+        },
+        "two writes over the same read (two starts racing)",
+    );
+    let all = store.tournaments().expect("reads");
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].doc.version, 2);
+    assert_eq!(all[0].doc.state, crate::tournament::doc::State::Running);
+    let mut export = Vec::new();
+    store.export(&mut export).expect("exports");
+    let export = String::from_utf8(export).expect("UTF-8");
+    assert!(
+        export
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("{\"tournament\":{") && l.contains("\"version\":2")),
+        "{export}"
     );
 
     // raw_dump: stable, and non-empty once written.

@@ -27,6 +27,7 @@ use super::clock::Timestamp;
 use super::game::GameDoc;
 use super::identity::{CommunityId, UserId};
 use super::ladder::Standing;
+use super::tournament::TournamentDoc;
 use super::user::UserDoc;
 use serde::{Deserialize, Serialize};
 use skald_rules::RuleSetId;
@@ -53,6 +54,13 @@ pub trait Store: Send + Sync {
 
     /// Every pending challenge, oldest first (there are few: they end when answered).
     fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError>;
+
+    /// A tournament by number, with the version it was read as.
+    fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentDoc>>, StoreError>;
+
+    /// Every tournament, by number, with the versions read (there are few; finished ones
+    /// stay, for their standings).
+    fn tournaments(&self) -> Result<Vec<Stored<TournamentDoc>>, StoreError>;
 
     /// A user's document, with the version it was read as.
     fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError>;
@@ -335,6 +343,11 @@ pub struct Commit {
     pub removed_standings: Vec<StandingRemoval>,
     /// Notices to post, written with the rest (see [`OutboxEntry`]).
     pub outbox: Vec<OutboxEntry>,
+    /// Tournaments written: the version read (`None`: it must not exist yet) and the new
+    /// one (its `version` set by the store, one more than the one read, 1 when new). A
+    /// round's pairing and its games go in one commit with the tournament, so two
+    /// processes pairing the same round cannot both apply.
+    pub tournaments: Vec<(Option<Stored<TournamentDoc>>, TournamentDoc)>,
 }
 
 /// A standing to remove from one ladder, with the version read.
@@ -405,6 +418,9 @@ pub enum ExportLine {
     },
     /// The next free game and challenge number.
     NextId(u64),
+    /// A tournament (written after the ratings, so an export without tournaments is the
+    /// file older releases wrote).
+    Tournament(Box<TournamentDoc>),
 }
 
 /// The first line of every export: what wrote it.

@@ -29,6 +29,7 @@ use crate::game::GameDoc;
 use crate::identity::{CommunityId, UserId};
 use crate::journal::{Journal, WriteSet};
 use crate::ladder::Standing;
+use crate::tournament::TournamentDoc;
 use crate::user::UserDoc;
 use ::sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
@@ -93,6 +94,8 @@ pub struct SledStore {
     meta: Tree,
     /// Notices waiting to be posted, by a number that grows ([`super::OutboxEntry`]).
     outbox: Tree,
+    /// Tournaments by number ([`crate::tournament::TournamentDoc`]).
+    tournaments: Tree,
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
@@ -134,8 +137,10 @@ const DEADLINES: u8 = 4;
 const BY_USER: u8 = 5;
 const META: u8 = 6;
 const OUTBOX: u8 = 7;
-/// The trees' names in sled, in the journal's numbering.
-pub const TREE_NAMES: [&str; 8] = [
+const TOURNAMENTS: u8 = 8;
+/// The trees' names in sled, in the journal's numbering (a new tree is appended: the
+/// journal names trees by their index).
+pub const TREE_NAMES: [&str; 9] = [
     "games",
     "challenges",
     "users",
@@ -144,6 +149,7 @@ pub const TREE_NAMES: [&str; 8] = [
     "by_user",
     "meta",
     "outbox",
+    "tournaments",
 ];
 /// How many keys an import writes per transaction (and journal record).
 const IMPORT_BATCH: usize = 256;
@@ -327,7 +333,7 @@ impl SledStore {
     }
 
     /// Every tree, in the journal's numbering ([`TREE_NAMES`]).
-    fn trees(&self) -> [&Tree; 8] {
+    fn trees(&self) -> [&Tree; 9] {
         [
             &self.games,
             &self.challenges,
@@ -337,6 +343,7 @@ impl SledStore {
             &self.by_user,
             &self.meta,
             &self.outbox,
+            &self.tournaments,
         ]
     }
 
@@ -409,6 +416,7 @@ impl SledStore {
             by_user,
             meta,
             outbox,
+            tournaments,
         ] = TREE_NAMES.map(|name| db.open_tree(name));
         let store = SledStore {
             log_file,
@@ -425,6 +433,7 @@ impl SledStore {
             by_user: by_user?,
             meta: meta?,
             outbox: outbox?,
+            tournaments: tournaments?,
             db,
         };
         Ok(store)
@@ -612,6 +621,33 @@ impl Store for SledStore {
                 })
             })
             .transpose()
+    }
+
+    /// A tournament by number.
+    fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentDoc>>, StoreError> {
+        self.tournaments
+            .get(id_key(id))?
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode(&format!("tournament #{id}"), &raw)?,
+                    version: Version::new(&*raw),
+                })
+            })
+            .transpose()
+    }
+
+    /// Every tournament, by number.
+    fn tournaments(&self) -> Result<Vec<Stored<TournamentDoc>>, StoreError> {
+        self.tournaments
+            .iter()
+            .map(|kv| {
+                let (_, raw) = kv?;
+                Ok(Stored {
+                    doc: decode("tournament", &raw)?,
+                    version: Version::new(&*raw),
+                })
+            })
+            .collect()
     }
 
     /// Every pending challenge, oldest first (there are few: they end when answered).
@@ -824,6 +860,17 @@ impl Store for SledStore {
                 let bytes = encode("rating", &w.standing).map_err(abort)?;
                 tx.put(RATINGS, &key, &bytes)?;
             }
+            for (before, after) in &commit.tournaments {
+                let key = id_key(after.id);
+                tx.check(TOURNAMENTS, &key, before.as_ref().map(|s| &s.version))?;
+                if before.is_none() {
+                    tx.use_id(after.id)?;
+                }
+                let mut after = after.clone();
+                after.version = before.as_ref().map_or(1, |b| b.doc.version + 1);
+                let bytes = encode("tournament", &after).map_err(abort)?;
+                tx.put(TOURNAMENTS, &key, &bytes)?;
+            }
             for n in &commit.outbox {
                 let id = tx.tree(OUTBOX)?.generate_id()?;
                 let bytes = encode("outbox entry", n).map_err(abort)?;
@@ -890,6 +937,12 @@ impl Store for SledStore {
                 standing: decode("rating", &v)?,
             })?;
         }
+        for kv in self.tournaments.iter() {
+            put(&ExportLine::Tournament(Box::new(decode(
+                "tournament",
+                &kv?.1,
+            )?)))?;
+        }
         out.flush()?;
         Ok(lines)
     }
@@ -897,7 +950,11 @@ impl Store for SledStore {
     /// Reads an export into this store, which must be empty; indexes and deadlines are
     /// rebuilt from the documents. Returns how many lines were read.
     fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
-        if !self.games.is_empty() || !self.users.is_empty() || !self.challenges.is_empty() {
+        if !self.games.is_empty()
+            || !self.users.is_empty()
+            || !self.challenges.is_empty()
+            || !self.tournaments.is_empty()
+        {
             return Err(StoreError::Import {
                 line: 0,
                 reason: "the store is not empty; import into a new data directory".into(),
@@ -920,6 +977,13 @@ impl Store for SledStore {
                 }
                 ExportLine::Challenge(c) => {
                     writes.push((CHALLENGES, id_key(c.id).to_vec(), encode("challenge", &c)?));
+                }
+                ExportLine::Tournament(t) => {
+                    writes.push((
+                        TOURNAMENTS,
+                        id_key(t.id).to_vec(),
+                        encode("tournament", &t)?,
+                    ));
                 }
                 ExportLine::Game(g) => {
                     writes.push((GAMES, id_key(g.id).to_vec(), encode("game", &g)?));

@@ -1,0 +1,147 @@
+//! A round's boards made into games: ordinary games (ranked or casual as the tournament is,
+//! on its clock, in its home channel) that know their tournament, numbered from the shared
+//! sequence, and the notice that pings their players.
+
+use super::doc::TournamentDoc;
+use super::pairing::{Advance, Slot};
+use crate::clock::Timestamp;
+use crate::game::{GameDoc, TurnClock};
+use crate::reply::{Notice, Reply};
+use crate::{Failure, Session, Text, t};
+use rand::RngExt;
+use skald_rules::{Match, Seat, Viewer};
+
+impl Session {
+    /// Makes a game for each board in `slots` (white in the first seat), writes their
+    /// numbers into the tournament, and returns them, to be committed with it.
+    pub(super) fn make_games(
+        &self,
+        doc: &mut TournamentDoc,
+        slots: &[Slot],
+        now: Timestamp,
+    ) -> Result<Vec<GameDoc>, Failure> {
+        let mut games = Vec::with_capacity(slots.len());
+        for &(ri, pi) in slots {
+            let Some(p) = doc.rounds.get(ri).and_then(|r| r.pairings.get(pi)) else {
+                continue;
+            };
+            let (Some(white), Some(black)) = (doc.entrant(p.white), doc.entrant(p.black)) else {
+                continue;
+            };
+            let players = [white.user.clone(), black.user.clone()];
+            let id = self.store.allocate_id()?;
+            let m = {
+                let mut rng = self.rng();
+                let seed: u64 = rng.random();
+                Match::new(doc.rule_set, seed, &mut *rng).0
+            };
+            let mut g = GameDoc {
+                id,
+                version: 0,
+                community: doc.community.clone(),
+                channel: doc.home.channel.clone(),
+                players,
+                ranked: doc.ranked,
+                days: doc.days,
+                bank: doc.bank,
+                banks: doc.bank.map_or([0, 0], |b| [b.start, b.start]),
+                record: m.record().clone(),
+                position: m.position().to_notation(Viewer::Final),
+                started: now,
+                clock: TurnClock {
+                    seat: Seat::A,
+                    since: now,
+                    deadline: now,
+                    remind_at: None,
+                },
+                moved: [0, 0],
+                draw_offer: None,
+                takeback: None,
+                rematch_of: None,
+                rematch: None,
+                end: None,
+                homes: vec![doc.home.clone()],
+                premoves: Default::default(),
+                tournament: Some(doc.id),
+            };
+            self.start_turn(&mut g, &m, now)?;
+            if let Some(p) = doc.rounds.get_mut(ri).and_then(|r| r.pairings.get_mut(pi)) {
+                p.game = Some(id);
+            }
+            games.push(g);
+        }
+        Ok(games)
+    }
+
+    /// What the players read when boards begin (and when the tournament ends): one message
+    /// in the tournament's home channel listing the new games, pinging their players, and
+    /// the final standings when it is over. `None` when there is nothing to tell.
+    pub(super) fn advance_reply(
+        &self,
+        doc: &TournamentDoc,
+        advance: &Advance,
+        games: &[GameDoc],
+    ) -> Option<Reply> {
+        let mut text = Text::new();
+        let mut reply = Reply::done(Text::new());
+        for round in &advance.rounds_begun {
+            let Some(r) = doc.rounds.iter().find(|r| r.number == *round) else {
+                continue;
+            };
+            text.line(t!(
+                "tournament-round-begins",
+                id = doc.id,
+                round = *round,
+                rounds = doc.planned_rounds()
+            ));
+            if let Some(bye) = r.bye {
+                text.line(t!("tournament-round-bye", name = doc.name(bye)));
+            }
+        }
+        if !games.is_empty() && advance.rounds_begun.is_empty() {
+            text.line(t!("tournament-new-games", id = doc.id));
+        }
+        for g in games {
+            text.line(t!(
+                "tournament-game-line",
+                game = g.id,
+                a = g.label(Seat::A),
+                b = g.label(Seat::B)
+            ));
+            for p in &g.players {
+                reply.ping(&p.id);
+            }
+        }
+        if !games.is_empty() {
+            text.line(t!(
+                "tournament-games-clock",
+                clock = crate::challenge::clock_terms(doc.days, doc.bank.as_ref())
+            ));
+        }
+        if advance.finished {
+            text.line(self.final_text(doc, advance.ended_early));
+            for e in &doc.players {
+                reply.ping(&e.user.id);
+            }
+        }
+        if text.is_empty() {
+            return None;
+        }
+        reply.text = text;
+        Some(reply)
+    }
+
+    /// [`Session::advance_reply`] as a notice for the tournament's home channel.
+    pub(super) fn advance_notice(
+        &self,
+        doc: &TournamentDoc,
+        advance: &Advance,
+        games: &[GameDoc],
+    ) -> Option<Notice> {
+        self.advance_reply(doc, advance, games).map(|reply| Notice {
+            channel: doc.home.channel.clone(),
+            reply,
+            said: None,
+        })
+    }
+}

@@ -82,6 +82,8 @@ mod tests_premove;
 mod tests_records;
 #[cfg(test)]
 mod tests_support;
+#[cfg(test)]
+mod tests_tournament;
 
 use clock::{Clock, HOUR, Timestamp};
 use command::Command;

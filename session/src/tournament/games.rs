@@ -84,6 +84,20 @@ impl Session {
     ) -> Option<Reply> {
         let mut text = Text::new();
         let mut reply = Reply::done(Text::new());
+        let round_of = |game: u64| {
+            doc.rounds
+                .iter()
+                .find(|r| r.pairings.iter().any(|p| p.game == Some(game)))
+                .map(|r| r.number)
+        };
+        let game_line = |g: &GameDoc| {
+            t!(
+                "tournament-game-line",
+                game = g.id,
+                a = g.label(Seat::A),
+                b = g.label(Seat::B)
+            )
+        };
         for round in &advance.rounds_begun {
             let Some(r) = doc.rounds.iter().find(|r| r.number == *round) else {
                 continue;
@@ -94,20 +108,24 @@ impl Session {
                 round = *round,
                 rounds = doc.planned_rounds()
             ));
+            for g in games.iter().filter(|g| round_of(g.id) == Some(*round)) {
+                text.line(game_line(g));
+            }
             if let Some(bye) = r.bye {
                 text.line(t!("tournament-round-bye", name = doc.name(bye)));
             }
         }
-        if !games.is_empty() && advance.rounds_begun.is_empty() {
+        let others: Vec<&GameDoc> = games
+            .iter()
+            .filter(|g| round_of(g.id).is_none_or(|r| !advance.rounds_begun.contains(&r)))
+            .collect();
+        if !others.is_empty() {
             text.line(t!("tournament-new-games", id = doc.id));
+            for g in others {
+                text.line(game_line(g));
+            }
         }
         for g in games {
-            text.line(t!(
-                "tournament-game-line",
-                game = g.id,
-                a = g.label(Seat::A),
-                b = g.label(Seat::B)
-            ));
             for p in &g.players {
                 reply.ping(&p.id);
             }

@@ -59,9 +59,19 @@ impl TournamentDoc {
         )
     }
 
+    /// The round being played: the first one started and not complete (with every round
+    /// at once, the earliest), else the last one started; 0 before the start.
+    pub fn current_round(&self) -> u32 {
+        self.rounds
+            .iter()
+            .find(|r| r.started && !r.complete())
+            .or(self.rounds.iter().rfind(|r| r.started))
+            .map_or(0, |r| r.number)
+    }
+
     /// The line for `tournaments`: number, terms, state and players.
     pub fn summary(&self) -> Text {
-        let round = self.rounds.iter().filter(|r| r.started).count();
+        let round = self.current_round();
         t!(
             "tournament-summary",
             id = self.id,
@@ -190,7 +200,7 @@ impl Session {
     /// `tournament [#id]`: the title, where it stands, and the standings.
     pub(super) fn standings_reply_text(&self, doc: &TournamentDoc) -> Text {
         let mut text = t!("tournament-title", id = doc.id, terms = doc.terms());
-        let started = doc.rounds.iter().filter(|r| r.started).count();
+        let started = doc.current_round();
         text.line(match doc.state {
             State::Open => t!(
                 "tournament-state-open",

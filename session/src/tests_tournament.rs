@@ -1,0 +1,309 @@
+//! Tournaments in the session: racing starts pair once, a leave forfeits, a timeout counts
+//! as a loss, a round is paired when the last one ends, a knockout's draw is replayed, and
+//! every refusal changes nothing.
+
+use super::tests_support::{console, ok, session_on};
+use super::*;
+use crate::tournament::doc::{Format, State};
+use std::sync::Arc;
+use std::thread;
+
+fn world() -> (Session, Arc<clock::FakeClock>) {
+    let clock = Arc::new(clock::FakeClock::new(clock::FakeClock::EPOCH));
+    let s = session_on(
+        store::SledStore::temporary().expect("store"),
+        Arc::clone(&clock),
+    );
+    (s, clock)
+}
+
+fn refused(s: &Session, who: &str, line: &str) -> String {
+    let r = s.handle(&console(who), line);
+    assert_eq!(r.kind, ReplyKind::Refused, "@{who} {line}: {}", r.text.en());
+    r.text.en()
+}
+
+fn tournament(s: &Session, id: u64) -> tournament::TournamentDoc {
+    s.store()
+        .tournament(id)
+        .expect("reads")
+        .expect("exists")
+        .doc
+}
+
+/// Creates a tournament (by alice) and has `players` join; returns its number.
+fn open_with(s: &Session, how: &str, players: &[&str]) -> u64 {
+    ok(s, "alice", &format!("tournament create {how}"));
+    let id = s.store().tournaments().expect("reads")[0].doc.id;
+    for p in players {
+        ok(s, p, &format!("tournament join #{id}"));
+    }
+    id
+}
+
+/// The tournament's games without a result.
+fn running_games(s: &Session, id: u64) -> Vec<game::GameDoc> {
+    tournament(s, id)
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter_map(|p| p.game)
+        .map(|g| s.test_game(g))
+        .filter(|g| g.end.is_none())
+        .collect()
+}
+
+fn export(s: &Session) -> Vec<u8> {
+    let mut out = Vec::new();
+    s.store().export(&mut out).expect("exports");
+    out
+}
+
+#[test]
+fn two_starts_racing_pair_the_tournament_once() {
+    for _ in 0..5 {
+        let (s, _) = world();
+        let id = open_with(&s, "tafl round-robin", &["alice", "bob", "carol", "dave"]);
+        let s = Arc::new(s);
+        let replies: Vec<Reply> = (0..2)
+            .map(|_| {
+                let s = Arc::clone(&s);
+                thread::spawn(move || {
+                    s.handle(&console("alice"), &format!("tournament start #{id}"))
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect();
+        let done = replies.iter().filter(|r| r.kind == ReplyKind::Done).count();
+        assert_eq!(
+            done,
+            1,
+            "{:?}",
+            replies.iter().map(|r| r.text.en()).collect::<Vec<_>>()
+        );
+        let loser = replies
+            .iter()
+            .find(|r| r.kind != ReplyKind::Done)
+            .expect("one refused");
+        assert!(
+            loser.text.en().contains("has started already"),
+            "{}",
+            loser.text.en()
+        );
+        // 4 players, all rounds at once: 6 games, and only 6.
+        assert_eq!(s.store().game_count(), 6);
+        assert_eq!(running_games(&s, id).len(), 6);
+    }
+}
+
+#[test]
+fn a_swiss_round_is_paired_once_its_last_game_ends_and_a_leave_forfeits() {
+    let (s, _) = world();
+    let id = open_with(
+        &s,
+        "tafl swiss rounds:3",
+        &["alice", "bob", "carol", "dave", "erin", "finn"],
+    );
+    let r = ok(&s, "alice", &format!("tournament start #{id}"));
+    assert!(r.text.en().contains("round 1 of 3"), "{}", r.text.en());
+    let games = running_games(&s, id);
+    assert_eq!(games.len(), 3);
+    // Every player is pinged for their new game, but not alice, who reads the answer.
+    assert_eq!(r.notify.len(), 5, "{:?}", r.notify);
+    // Two games end; the round waits for the third.
+    for g in &games[..2] {
+        ok(&s, &g.players[1].name, &format!("resign #{}", g.id));
+    }
+    assert_eq!(tournament(&s, id).rounds.len(), 1);
+    // The third player leaves: their game is forfeited, and that ends round 1.
+    let last = &games[2];
+    let leaver = last.players[0].name.clone();
+    let r = ok(&s, &leaver, "tournament leave");
+    assert!(
+        r.text.en().contains("forfeited")
+            && r.text.en().contains(&format!("Game #{} ends", last.id)),
+        "{}",
+        r.text.en()
+    );
+    let ended = s.test_game(last.id);
+    assert!(ended.end.is_some(), "the leaver's game ended");
+    assert!(
+        ended.end.and_then(|e| e.ratings).is_none(),
+        "a forfeit is not rated"
+    );
+    let t = tournament(&s, id);
+    assert_eq!(t.rounds.len(), 2, "round 2 paired by the leave");
+    // Five players left: two games and a bye; the leaver is not paired.
+    let round2 = &t.rounds[1];
+    assert_eq!(round2.pairings.len(), 2);
+    assert!(round2.bye.is_some());
+    let leaver_no = t
+        .players
+        .iter()
+        .find(|e| e.user.name == leaver)
+        .expect("entered")
+        .start;
+    assert!(
+        round2
+            .pairings
+            .iter()
+            .all(|p| p.white != leaver_no && p.black != leaver_no)
+    );
+    assert_eq!(round2.bye.filter(|b| *b == leaver_no), None);
+    // The forfeit counts: the opponent scored the point without a played game.
+    let p = &t.rounds[0]
+        .pairings
+        .iter()
+        .find(|p| p.game == Some(last.id))
+        .expect("board");
+    assert_eq!(p.outcome.map(|o| o.played), Some(false));
+    // The leaver may not leave twice, nor join again.
+    refused(&s, &leaver, &format!("tournament leave #{id}"));
+    refused(&s, &leaver, &format!("tournament join #{id}"));
+}
+
+#[test]
+fn a_timeout_counts_as_a_loss_and_the_last_result_ends_the_tournament() {
+    let (s, clock) = world();
+    let id = open_with(&s, "tafl knockout days:1", &["alice", "bob"]);
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    let g = running_games(&s, id).remove(0);
+    // Both move once, then the player to move lets the clock run out.
+    super::tests_support::play_first(&s, &g.players[0].name, g.id);
+    super::tests_support::play_first(&s, &g.players[1].name, g.id);
+    clock.advance(2 * clock::DAY);
+    let notices = s.tick(s.now());
+    let g = s.test_game(g.id);
+    assert!(matches!(
+        g.end.map(|e| e.result),
+        Some(game::GameResult::TimedOut(_))
+    ));
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Finished);
+    let winner = t
+        .bracket
+        .as_ref()
+        .and_then(|b| b.champion())
+        .expect("a champion");
+    assert_eq!(
+        t.name(winner),
+        g.players[1].name,
+        "the player who ran out lost"
+    );
+    // The final standings are announced in the tournament's channel, with the timeout.
+    let posted: Vec<String> = s
+        .take_notices(&["console"], "t", outbox::POST_LEASE, 50)
+        .into_iter()
+        .map(|(_, n)| n.reply.text.en())
+        .collect();
+    let all = posted.join("\n")
+        + &notices
+            .iter()
+            .map(|n| n.reply.text.en())
+            .collect::<String>();
+    assert!(
+        all.contains(&format!("Tournament #{id} is over")) && all.contains("wins the tournament"),
+        "{all}"
+    );
+}
+
+#[test]
+fn a_drawn_knockout_game_is_replayed_with_seats_swapped() {
+    let (s, _) = world();
+    let id = open_with(&s, "tafl knockout", &["alice", "bob"]);
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    let first = running_games(&s, id).remove(0);
+    super::tests_support::play_first(&s, &first.players[0].name, first.id);
+    ok(&s, &first.players[1].name, &format!("draw #{}", first.id));
+    ok(&s, &first.players[0].name, &format!("draw #{}", first.id));
+    let replay = running_games(&s, id);
+    assert_eq!(replay.len(), 1, "one replay");
+    let replay = &replay[0];
+    assert_ne!(replay.id, first.id);
+    assert_eq!(replay.players[0].id, first.players[1].id, "seats swapped");
+    assert_eq!(tournament(&s, id).state, State::Running);
+    ok(
+        &s,
+        &replay.players[0].name,
+        &format!("resign #{}", replay.id),
+    );
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Finished);
+    assert_eq!(
+        t.bracket
+            .as_ref()
+            .and_then(|b| b.champion())
+            .map(|c| t.name(c)),
+        Some(replay.players[1].name.clone())
+    );
+    // Tournament games feed the ladder like any ranked game.
+    let r = ok(&s, "carol", "ladder hnefatafl");
+    assert!(r.text.en().contains("2 games"), "{}", r.text.en());
+}
+
+#[test]
+fn refusals_say_what_would_work_and_change_nothing() {
+    let (s, _) = world();
+    let before = export(&s);
+    assert!(refused(&s, "bob", "tournament join").contains("No open tournament here"));
+    assert!(refused(&s, "bob", "tournament create tafl").contains("which format?"));
+    assert!(refused(&s, "bob", "tournament create tafl swiss").contains("how many rounds?"));
+    assert!(
+        refused(&s, "bob", "tournament create tafl knockout double").contains("round-robin only")
+    );
+    assert!(refused(&s, "bob", "tournament dance").contains("expected create, join"));
+    assert_eq!(export(&s), before);
+    let id = open_with(&s, "tafl round-robin max:3", &["alice", "bob"]);
+    let before = export(&s);
+    assert!(refused(&s, "bob", &format!("tournament start #{id}")).contains("Only alice"));
+    assert!(
+        refused(&s, "alice", &format!("tournament start #{id}")).contains("at least 3 players")
+    );
+    assert!(refused(&s, "bob", &format!("tournament join #{id}")).contains("already"));
+    assert!(refused(&s, "bob", "tournament remove @alice").contains("that you organise"));
+    assert!(refused(&s, "bob", "tournament #999").contains("no tournament #999"));
+    assert_eq!(export(&s), before);
+    ok(&s, "carol", &format!("tournament join #{id}"));
+    assert!(refused(&s, "dave", &format!("tournament join #{id}")).contains("is full"));
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    // A tournament game cannot be aborted.
+    let g = running_games(&s, id).remove(0);
+    let before = export(&s);
+    assert!(
+        refused(&s, &g.players[0].name, &format!("abort #{}", g.id)).contains("cannot be aborted")
+    );
+    assert_eq!(export(&s), before);
+    assert!(tournament(&s, id).format == Format::RoundRobin { double: false });
+}
+
+#[test]
+fn an_organiser_removes_an_absent_player_and_the_standings_show_it() {
+    let (s, _) = world();
+    let id = open_with(&s, "tafl round-robin", &["alice", "bob", "carol", "dave"]);
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    let dave_games = running_games(&s, id)
+        .into_iter()
+        .filter(|g| g.players.iter().any(|p| p.name == "dave"))
+        .count();
+    assert_eq!(dave_games, 3);
+    let r = ok(&s, "alice", "tournament remove @dave");
+    assert!(r.text.en().contains("dave was removed"), "{}", r.text.en());
+    assert!(
+        running_games(&s, id)
+            .iter()
+            .all(|g| g.players.iter().all(|p| p.name != "dave"))
+    );
+    let r = ok(&s, "bob", "tournament");
+    let text = r.text.en();
+    assert!(
+        text.contains("dave: 0 points") && text.contains("(withdrew)"),
+        "{text}"
+    );
+    // Each of dave's opponents scored a forfeit win.
+    assert!(
+        text.contains("alice: 1 point") || text.contains("alice: 1 points"),
+        "{text}"
+    );
+}

@@ -63,7 +63,6 @@ tournament-state-finished = Terminé. Classement final :
 tournament-standing-line = { $rank }. { $name } : { $points } { $points ->
     [0] point
     [1] point
-    [½] point
    *[other] points
 }{ $tiebreak ->
     [none] {""}

@@ -41,6 +41,49 @@ pub struct Config {
     /// `[[community]]`: Discord servers and Matrix rooms that are one community (one ladder).
     #[serde(default)]
     pub community: Vec<CommunitySection>,
+    /// `[tournaments]`: who organises community tournaments.
+    #[serde(default)]
+    pub tournaments: TournamentsSection,
+}
+
+/// `[tournaments]`: who may create tournaments, and who may start any tournament and
+/// remove its players besides its creator.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentsSection {
+    /// The organisers, as `platform:id` (`discord:81234`, `matrix:@ann:example.org`,
+    /// `console:alice`).
+    #[serde(default)]
+    pub organisers: Vec<String>,
+    /// Who may create tournaments: `"everyone"` (the default) or `"organisers"`.
+    pub create: Option<String>,
+}
+
+impl TournamentsSection {
+    /// The organisers as users, or what to fix.
+    fn organisers(&self) -> Result<Vec<skald_session::UserId>, String> {
+        self.organisers
+            .iter()
+            .map(|key| {
+                skald_session::UserId::from_key(key).ok_or_else(|| {
+                    format!(
+                        "[tournaments] organisers: '{key}' is not a user; write it as platform:id, like \"discord:81234\" or \"console:alice\""
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Whether only the organisers may create tournaments, or what to fix.
+    fn organisers_only(&self) -> Result<bool, String> {
+        match self.create.as_deref() {
+            None | Some("everyone") => Ok(false),
+            Some("organisers") => Ok(true),
+            Some(other) => Err(format!(
+                "[tournaments] create = \"{other}\": expected \"everyone\" or \"organisers\""
+            )),
+        }
+    }
 }
 
 /// One `[[community]]`: the Discord servers and Matrix rooms whose players share a ladder.
@@ -499,6 +542,11 @@ impl Config {
         config
             .communities()
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        config
+            .tournaments
+            .organisers()
+            .and(config.tournaments.organisers_only())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(scale) = config.ai.budget_scale
             && !(scale.is_finite() && scale > 0.0)
         {
@@ -551,6 +599,9 @@ impl Config {
             // Checked by `Config::load`; a map that fails here was built in code.
             communities: self.communities().unwrap_or_default(),
             language: self.game.language,
+            // Checked by `Config::load`.
+            tournament_organisers: self.tournaments.organisers().unwrap_or_default(),
+            tournament_create_organisers_only: self.tournaments.organisers_only().unwrap_or(false),
             ..default
         }
     }
@@ -828,6 +879,27 @@ mod tests {
             "[store]\npostgres = \"postgres://skald:dbpa55word@db/skald\"\nunknown = 1\n",
         );
         assert!(!err.contains("dbpa55word"), "{err}");
+    }
+
+    #[test]
+    fn tournament_organisers_are_read_and_mistakes_named() {
+        let config: Config = toml::from_str(
+            "[tournaments]\norganisers = [\"discord:81234\", \"console:alice\"]\ncreate = \"organisers\"\n",
+        )
+        .expect("parses");
+        let session = config.session_config();
+        assert_eq!(
+            session.tournament_organisers,
+            [
+                skald_session::UserId::new("discord", "81234"),
+                skald_session::UserId::new("console", "alice")
+            ]
+        );
+        assert!(session.tournament_create_organisers_only);
+        let e = load_error("[tournaments]\ncreate = \"nobody\"\n");
+        assert!(e.contains("expected \"everyone\" or \"organisers\""), "{e}");
+        let e = load_error("[tournaments]\norganisers = [\"alice\"]\n");
+        assert!(e.contains("write it as platform:id"), "{e}");
     }
 
     /// Loads `text` from a file and returns the error the operator would read.

@@ -135,7 +135,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 28);
+    assert_eq!(names.len(), 30);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");

@@ -172,10 +172,10 @@ fn set_outcome(doc: &mut TournamentDoc, ri: usize, pi: usize, outcome: Outcome) 
     };
     p.outcome = Some(outcome);
     let m = p.knockout_match;
-    if let (Some(bracket), Some(m)) = (&mut doc.bracket, m) {
-        if let Err(e) = bracket.record(ri, m, outcome.white) {
-            tracing::error!(tournament = doc.id, error = %e, "a knockout result does not fit its bracket");
-        }
+    if let (Some(bracket), Some(m)) = (&mut doc.bracket, m)
+        && let Err(e) = bracket.record(ri, m, outcome.white)
+    {
+        tracing::error!(tournament = doc.id, error = %e, "a knockout result does not fit its bracket");
     }
 }
 

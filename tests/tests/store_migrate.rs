@@ -33,6 +33,14 @@ fn a_busy_sled_store() -> TempDir {
         "@bob language fr".to_string(),
         "@dave digest on 08:00 Europe/Paris".to_string(),
         "@carol vacation 3".to_string(),
+        // A running tournament (its games numbered after it) and an open one.
+        "@erin tournament create tafl round-robin days:2".to_string(),
+        "@erin tournament join".to_string(),
+        "@finn tournament join".to_string(),
+        "@gus tournament join".to_string(),
+        "@erin tournament start".to_string(),
+        "@finn tournament create daldosa knockout casual".to_string(),
+        "@gus tournament join".to_string(),
     ]);
     let out = console(&data, 7, &(lines.join("\n") + "\n"));
     assert!(out.contains("Dald"), "{out}");
@@ -46,6 +54,11 @@ fn a_store_goes_to_postgres_and_back_and_exports_the_same_bytes() {
     assert!(before.lines().count() > 8, "{before}");
     assert!(before.contains("\"rating\""), "a rated game: {before}");
     assert!(before.contains("\"challenge\""), "a pending challenge");
+    assert_eq!(
+        before.matches("{\"tournament\":").count(),
+        2,
+        "two tournaments: {before}"
+    );
 
     let url = fresh_url("migrate");
     let there = ok(&["migrate", "--from", &start.arg(), "--to", &url]);

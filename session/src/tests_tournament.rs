@@ -307,3 +307,32 @@ fn an_organiser_removes_an_absent_player_and_the_standings_show_it() {
         "{text}"
     );
 }
+
+#[test]
+fn a_finished_round_robin_exports_as_trf_and_reads_in_french() {
+    let (s, _) = world();
+    let id = open_with(&s, "tafl round-robin", &["alice", "bob", "carol"]);
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    // Every game: the Defenders resign.
+    for g in running_games(&s, id) {
+        ok(&s, &g.players[1].name, &format!("resign #{}", g.id));
+    }
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Finished);
+    let trf = t.to_trf();
+    let read = skald_tournament::trf::read(&trf).expect("the TRF reads back");
+    assert_eq!(read.players.len(), 3);
+    let points: u32 = read
+        .players
+        .iter()
+        .map(|p| read.points.total(&p.rounds, usize::MAX))
+        .sum();
+    assert_eq!(points, 30, "three games, a point each: {trf}");
+    assert!(trf.contains("012 Skald tournament #"), "{trf}");
+    // The standings read in French, with French punctuation.
+    let r = ok(&s, "carol", "tournament");
+    let fr = r.text.render(skald_lang::Lang::Fr);
+    assert!(fr.contains("Terminé. Classement final\u{a0}:"), "{fr}");
+    assert!(fr.contains("1. "), "{fr}");
+    assert!(!fr.contains("tournament-"), "no message id shown: {fr}");
+}

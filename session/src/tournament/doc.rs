@@ -245,6 +245,25 @@ impl TournamentDoc {
     }
 }
 
+impl TournamentDoc {
+    /// The tournament as a FIDE Tournament Report File (TRF-16), for arbiters' tools and
+    /// rating offices: for `skald tournament export #T --trf` (the command-line side is to
+    /// be wired where `skald tournament pair` lives). Start numbers are the tournament's,
+    /// names as shown, games still being played left blank.
+    pub fn to_trf(&self) -> String {
+        let mut t = self.as_tournament(None);
+        t.name = format!("Skald tournament #{}", self.id);
+        let date = |at: Timestamp| at.date().replace('-', "/");
+        t.start_date = Some(date(self.created));
+        t.end_date = self.finished.map(date);
+        // The FIDE id column holds FIDE's digits only: Skald accounts stay out of it.
+        for p in &mut t.players {
+            p.fide_id.clear();
+        }
+        skald_tournament::trf::write(&t)
+    }
+}
+
 /// What one round was for one entrant.
 fn entry_of(round: &Round, e: &Entrant) -> RoundEntry {
     if round.bye == Some(e.start) {

@@ -336,3 +336,40 @@ fn a_finished_round_robin_exports_as_trf_and_reads_in_french() {
     assert!(fr.contains("1. "), "{fr}");
     assert!(!fr.contains("tournament-"), "no message id shown: {fr}");
 }
+
+#[test]
+fn the_last_two_games_of_a_round_ending_at_once_pair_the_next_round_once() {
+    for _ in 0..60 {
+        let (s, _) = world();
+        let id = open_with(
+            &s,
+            "tafl swiss rounds:2",
+            &["alice", "bob", "carol", "dave"],
+        );
+        ok(&s, "alice", &format!("tournament start #{id}"));
+        let games = running_games(&s, id);
+        assert_eq!(games.len(), 2);
+        let s = Arc::new(s);
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let handles: Vec<_> = games
+            .iter()
+            .map(|g| {
+                let (s, barrier) = (Arc::clone(&s), Arc::clone(&barrier));
+                let (who, line) = (g.players[1].name.clone(), format!("resign #{}", g.id));
+                thread::spawn(move || {
+                    barrier.wait();
+                    s.handle(&console(&who), &line)
+                })
+            })
+            .collect();
+        for h in handles {
+            let r = h.join().expect("no panic");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+        }
+        let t = tournament(&s, id);
+        assert_eq!(t.rounds.len(), 2, "round 2 paired once");
+        assert!(t.rounds[0].complete(), "both results recorded");
+        assert_eq!(running_games(&s, id).len(), 2, "round 2's two games, once");
+        assert_eq!(s.store().game_count(), 4);
+    }
+}

@@ -60,8 +60,8 @@ tournament-state-running = Round { $round } of { $rounds }; { $waiting } { $wait
    *[other] games
 } being played.
 tournament-state-finished = Finished. Final standings:
-tournament-standing-line = { $rank }. { $name }: { $points } { $points ->
-    [1] point
+tournament-standing-line = { $rank }. { $name }: { $points } { $tenths ->
+    [10] point
    *[other] points
 }{ $tiebreak ->
     [none] {""}

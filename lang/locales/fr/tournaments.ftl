@@ -60,9 +60,11 @@ tournament-state-running = Ronde { $round } sur { $rounds } ; { $waiting } { $w
    *[other] parties
 } en cours.
 tournament-state-finished = Terminé. Classement final :
-tournament-standing-line = { $rank }. { $name } : { $points } { $points ->
+tournament-standing-line = { $rank }. { $name } : { $points } { $tenths ->
     [0] point
-    [1] point
+    [5] point
+    [10] point
+    [15] point
    *[other] points
 }{ $tiebreak ->
     [none] {""}

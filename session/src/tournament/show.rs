@@ -117,6 +117,7 @@ impl TournamentDoc {
                 rank = s.rank,
                 name = self.name(s.start_number),
                 points = tenths(s.points),
+                tenths = s.points,
                 tiebreak = tiebreak,
                 wins = wins,
                 left = if left { "yes" } else { "no" }

@@ -509,7 +509,16 @@ impl Session {
     }
 }
 
-/// Where the standings picture goes: the other half of issue #22 draws it (`render/`, and
-/// a `files::FileBody` for it); once it exists, this attaches it to `reply` as a file
-/// (`reply.files`), the text staying as it is for platforms without pictures.
+/// Where the standings picture goes: the other half of issue #22 draws it (branch `tpure`:
+/// `files::standings_file`, a `FileBody::Standings`). Once both are merged, the body is
+///
+/// ```text
+/// if doc.state != State::Open && doc.format != Format::Knockout {
+///     let names = doc.players.iter().map(|e| (e.start, e.user.name.clone())).collect();
+///     let title = format!("#{}", doc.id);
+///     reply.files.push(crate::files::standings_file(doc.id, &title, &doc.as_tournament(None), &names));
+/// }
+/// ```
+///
+/// and the text stays as it is, for platforms without pictures.
 fn attach_standings_picture(_reply: &mut Reply, _doc: &TournamentDoc) {}

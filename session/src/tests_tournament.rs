@@ -370,3 +370,60 @@ fn the_last_two_games_of_a_round_ending_at_once_pair_the_next_round_once() {
         assert_eq!(s.store().game_count(), 4);
     }
 }
+
+#[test]
+fn a_round_robin_at_pace_rounds_starts_a_round_when_the_last_one_ends() {
+    let (s, _) = world();
+    let id = open_with(
+        &s,
+        "tafl round-robin double pace:rounds",
+        &["alice", "bob", "carol", "dave"],
+    );
+    let r = ok(&s, "alice", &format!("tournament start #{id}"));
+    assert!(r.text.en().contains("round 1 of 6:"), "{}", r.text.en());
+    assert!(!r.text.en().contains("round 2 of 6"), "{}", r.text.en());
+    for round in 1..=6u32 {
+        let games = running_games(&s, id);
+        assert_eq!(games.len(), 2, "round {round}: two games at a time");
+        for g in &games {
+            ok(&s, &g.players[1].name, &format!("resign #{}", g.id));
+        }
+    }
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Finished);
+    // A double round-robin: every pair met twice, once with each seat.
+    let mut seats: Vec<(u32, u32)> = t
+        .rounds
+        .iter()
+        .flat_map(|r| r.pairings.iter().map(|p| (p.white, p.black)))
+        .collect();
+    seats.sort_unstable();
+    seats.dedup();
+    assert_eq!(seats.len(), 12);
+}
+
+#[test]
+fn a_knockout_of_three_gives_the_top_seed_a_bye() {
+    let (s, _) = world();
+    let id = open_with(&s, "daldosa knockout casual", &["alice", "bob", "carol"]);
+    let r = ok(&s, "alice", &format!("tournament start #{id}"));
+    // alice is seed 1 (ratings equal, then by name): bob and carol play first.
+    let games = running_games(&s, id);
+    assert_eq!(games.len(), 1, "{}", r.text.en());
+    let names = games[0].names();
+    assert!(names.contains(&"bob".to_string()) && names.contains(&"carol".to_string()));
+    ok(&s, "carol", &format!("resign #{}", games[0].id));
+    let final_game = running_games(&s, id);
+    assert_eq!(final_game.len(), 1);
+    let names = final_game[0].names();
+    assert!(names.contains(&"alice".to_string()) && names.contains(&"bob".to_string()));
+    // Casual: no ladder.
+    let r = ok(&s, "carol", "ladder daldosa");
+    assert!(r.text.en().contains("Nobody has played"), "{}", r.text.en());
+    let r = ok(&s, "carol", &format!("tournament #{id}"));
+    assert!(
+        r.text.en().contains("alice vs bye: goes through"),
+        "{}",
+        r.text.en()
+    );
+}

@@ -12,7 +12,8 @@
 //!   store, as `skald export` writes it, at the ply it was played at;
 //! - every reminder and every timeout appears in the consoles' outputs, and more than once
 //!   only where a console printed it and was killed before it could strike it from the
-//!   outbox (posting is at least once: `docs/DEPLOY.md`, "What a kill can repeat or lose");
+//!   outbox (a console, a transcript, has no idempotency key to show a repeat once, as
+//!   Discord and Matrix do: `docs/DEPLOY.md`, "What a kill can repeat or lose");
 //!   every game that timed out was announced, and was reminded before;
 //! - every engine move announced is the move the record has at its ply (no turn played
 //!   twice, no two answers to one position), announced more than once only as above;

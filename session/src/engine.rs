@@ -180,10 +180,12 @@ impl Session {
     /// when the game moved on while the engine thought: it ended, or its position is no
     /// longer the one the engine saw.
     pub fn play_engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Reply {
-        let played = self
-            .engine_move(turn, mv)
-            .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
-        self.answer(played)
+        crate::store::memo::Memo::scope(|| {
+            let played = self
+                .engine_move(turn, mv)
+                .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
+            self.answer(played)
+        })
     }
 
     /// [`Session::play_engine_move`] before the failure becomes a reply.

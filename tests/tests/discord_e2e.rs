@@ -44,6 +44,30 @@ fn posted(fake: &FakeDiscord, path: &str, needle: &str) -> Call {
     .remove(0)
 }
 
+/// Alice challenges bob in the channel (interaction 1), he accepts (2), she plays d1-d4
+/// (3): game 1, bob to move.
+fn bob_to_move(fake: &FakeDiscord) {
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
+    );
+    callback_of(fake, 1);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(2, BOB, "accept #1"),
+    );
+    callback_of(fake, 2);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(3, ALICE, "d1-d4"),
+    );
+    let c = data_of(&callback_of(fake, 3)[0]);
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("played d1-d4"),
+        "{c}"
+    );
+}
+
 fn data_of(call: &Call) -> Value {
     call.json()["data"].clone()
 }
@@ -846,25 +870,7 @@ fn a_reminder_posted_again_after_a_crash_shows_once() {
     let extra = "[clock]\nfake = true\n";
     let (bot, _log) = start_bot(&fake, data.path(), extra);
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
-    );
-    callback_of(&fake, 1);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::button(2, BOB, "accept #1"),
-    );
-    callback_of(&fake, 2);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::move_command(3, ALICE, "d1-d4"),
-    );
-    let c = data_of(&callback_of(&fake, 3)[0]);
-    assert!(
-        c["content"].as_str().unwrap_or("").contains("played d1-d4"),
-        "{c}"
-    );
+    bob_to_move(&fake);
 
     // The reminder is made and posted; Discord's answer never comes back, and the process
     // dies waiting for it (SIGKILL).
@@ -912,21 +918,7 @@ fn a_conditional_move_is_answered_only_to_its_owner_and_played_when_its_move_com
     let data = TempDir::new("discord-premove");
     let (_bot, _log) = start_bot(&fake, data.path(), "");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
-    );
-    callback_of(&fake, 1);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::button(2, BOB, "accept #1"),
-    );
-    callback_of(&fake, 2);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::move_command(3, ALICE, "d1-d4"),
-    );
-    callback_of(&fake, 3);
+    bob_to_move(&fake);
     let before = fake.calls().len();
 
     // alice's line, on bob's turn: answered to her alone, nothing posted for the channel.

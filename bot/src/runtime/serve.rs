@@ -293,25 +293,9 @@ async fn run(
         .use_outbox(shared.session.clone(), shared.engine.clone());
     let poster = Arc::new(Poster::new(!place.shared, config.store.lease()));
     let (session, router) = (shared.session.clone(), shared.router.clone());
-    let post = move |notices: Vec<Notice>| {
+    let post = move || {
         let (session, router, poster) = (session.clone(), router.clone(), poster.clone());
         async move {
-            if !notices.is_empty() {
-                let (s, n) = (session.clone(), notices.clone());
-                match tokio::task::spawn_blocking(move || s.send_later(&n)).await {
-                    Ok(Ok(())) => {}
-                    failed => {
-                        // Not in the outbox: posted from here, as it is, rather than lost.
-                        tracing::error!(
-                            ?failed,
-                            "cannot write the engine's notices to the outbox; posting them directly"
-                        );
-                        for n in notices {
-                            router.post_now(n, None).await;
-                        }
-                    }
-                }
-            }
             poster.drain(&session, &router).await;
         }
     };

@@ -337,7 +337,7 @@ pub(super) fn hundredths(value: u64) -> String {
         25 => "¼",
         50 => "½",
         75 => "¾",
-        p if p % 10 == 0 => return format!("{whole}.{}", p / 10),
+        p if p.is_multiple_of(10) => return format!("{whole}.{}", p / 10),
         p => return format!("{whole}.{p:02}"),
     };
     if whole == 0 {
@@ -386,7 +386,7 @@ mod tests {
                 8 => GameScore::Loss,
                 _ => GameScore::Win,
             };
-            let played = rng(seed) % 25 != 0;
+            let played = !rng(seed).is_multiple_of(25);
             for (me, other, color, score) in [
                 (white, black, Color::White, score),
                 (black, white, Color::Black, score.opposite()),

@@ -39,7 +39,10 @@ fn pairs(out: &str) -> Vec<(u32, u32)> {
         .map(|line| {
             let numbers: Vec<u32> = line
                 .split(' ')
-                .map(|n| n.parse().unwrap_or_else(|_| panic!("not a number in {line:?}")))
+                .map(|n| {
+                    n.parse()
+                        .unwrap_or_else(|_| panic!("not a number in {line:?}"))
+                })
                 .collect();
             assert_eq!(numbers.len(), 2, "{line:?}");
             (numbers[0], numbers[1])
@@ -66,7 +69,11 @@ fn pair_prints_the_third_round_of_a_swiss() {
     let byes: Vec<u32> = pairs.iter().filter(|p| p.1 == 0).map(|p| p.0).collect();
     assert_eq!(byes.len(), 1, "{out}");
     assert!(!matches!(byes[0], 4 | 7), "a second bye: {out}");
-    assert_eq!(pairs.last().map(|p| p.1), Some(0), "the bye comes last: {out}");
+    assert_eq!(
+        pairs.last().map(|p| p.1),
+        Some(0),
+        "the bye comes last: {out}"
+    );
     // no rematch of rounds 1 and 2
     let met = [(1, 4), (2, 5), (3, 6), (1, 7), (2, 6), (3, 5)];
     for &(w, b) in &pairs {
@@ -75,8 +82,10 @@ fn pair_prints_the_third_round_of_a_swiss() {
             "{w} and {b} met already: {out}"
         );
     }
-    // the leader (1, 2 points) meets the runner-up (6, 1½) with white, as 6 had black twice
-    assert_eq!(pairs[0], (1, 6), "{out}");
+    // the leader (1, 2 points) meets the runner-up (6, 1½) on board 1, 6 with white after
+    // black twice; the lowest score (5, ½) gets the bye
+    assert_eq!(pairs[0], (6, 1), "{out}");
+    assert_eq!(byes, [5], "{out}");
     // --bbp: the same lines after the number of pairs, the bye included
     let bbp = ok(&["tournament", "pair", path, "--bbp"]);
     assert_eq!(bbp, format!("4\n{out}"));

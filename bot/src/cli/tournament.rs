@@ -48,13 +48,7 @@ fn pair(file: &Path, bbp: bool) -> Result<String, (u8, String)> {
             }
             _ => BAD_INPUT,
         };
-        let hint = match &e {
-            PairTrfError::Trf(_) => {
-                "; a TRF-16 file holds `001` player lines in fixed columns (see docs/TOURNAMENTS.md)"
-            }
-            _ => "",
-        };
-        (code, format!("{shown}: {e}{hint}"))
+        (code, format!("{shown}: {e}"))
     })?;
     let text = pairing.to_bbp_text();
     if bbp {

@@ -655,8 +655,17 @@ mod tests {
                 standings_file(3, "Winter Open", &swiss(64, 6, 3), &names(64)),
             ),
         ];
-        for (name, file) in pictures {
-            let ready = match file.render(Lang::En, u64::MAX) {
+        let french = (
+            "standings-round-robin-5-fr",
+            standings_file(1, "Ronde de printemps", &round_robin(4), &names(5)),
+        );
+        for (name, file) in pictures.into_iter().chain([french]) {
+            let lang = if name.ends_with("-fr") {
+                Lang::Fr
+            } else {
+                Lang::En
+            };
+            let ready = match file.render(lang, u64::MAX) {
                 Ok(ready) => ready,
                 Err(e) => panic!("{name}: {}", e.en()),
             };

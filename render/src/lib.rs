@@ -5,6 +5,9 @@
 //! get PNG bytes from [`render_png`], or a replay from [`replay_gif`]. Drawing is
 //! deterministic: the same scene always gives the same bytes.
 //!
+//! Tournament standings are a picture too: [`render_standings`] draws a [`StandingsPicture`]
+//! (the table and, for a small round-robin, its crosstable), every word given by the caller.
+//!
 //! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
 
 #![warn(missing_docs)]
@@ -29,6 +32,7 @@ mod replay;
 pub mod samples;
 mod scene;
 mod sprite;
+mod standings;
 mod subulata;
 mod swatch;
 mod text;
@@ -45,6 +49,10 @@ pub use png::{Png, render_png};
 pub use position::scene;
 pub use replay::{replay_scenes, replay_scenes_ended};
 pub use scene::{Header, LastMove, Scene, Step, Turn};
+pub use standings::{
+    CrosstableBlock, MAX_CROSSTABLE_PLAYERS, MAX_STANDINGS_ROWS, StandingsPicture, StandingsRow,
+    render_standings,
+};
 pub use subulata::{SubulataPiece, SubulataScene, Terrain};
 pub use text::text_view;
 

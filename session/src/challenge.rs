@@ -515,6 +515,7 @@ impl Session {
             end: None,
             homes,
             premoves: Default::default(),
+            engine_said: Vec::new(),
             tournament: None,
         };
         self.start_turn(&mut g, &m, now)?;

@@ -19,9 +19,21 @@ use super::clock::DAY;
 use super::game::GameDoc;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Reply, Session, User};
+use super::{Context, Failure, Notice, Reply, Session, User};
 use skald_ai::{Budget, Level, PositionView};
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};
+
+/// How the engine's moves are told when their notices are written in their commits
+/// ([`Session::play_engine_move_announced`]).
+#[derive(Clone, Debug, Default)]
+pub struct Announce {
+    /// The steps of a dice turn told in one message, with the board after the last (the
+    /// chat platforms); otherwise each step in a message of its own (a transcript).
+    pub merge: bool,
+    /// For a step told on its own: the command the engine would have typed, which a
+    /// transcript prints before the answer.
+    pub said: Option<crate::reply::Said>,
+}
 
 /// The platform name of the engine's users.
 pub const ENGINE_PLATFORM: &str = "skald";
@@ -180,14 +192,70 @@ impl Session {
     /// when the game moved on while the engine thought: it ended, or its position is no
     /// longer the one the engine saw.
     pub fn play_engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Reply {
-        let played = self
-            .engine_move(turn, mv)
-            .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
-        self.answer(played)
+        crate::store::memo::Memo::scope(|| {
+            let played = self
+                .engine_move(turn, mv)
+                .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
+            self.answer(played)
+        })
+    }
+
+    /// [`Session::play_engine_move`], with the move's notices for the game's homes written
+    /// into the outbox in the move's own commit, told as `how` says: a process killed
+    /// right after the move cannot have played it without telling it. The reply is the
+    /// same as [`Session::play_engine_move`]'s; its notices are already stored.
+    pub fn play_engine_move_announced(
+        &self,
+        turn: &EngineTurn,
+        mv: AnyMove,
+        how: &Announce,
+    ) -> Reply {
+        crate::store::memo::Memo::scope(|| {
+            let played = self
+                .engine_move_told(turn, mv, Some(how))
+                .and_then(|reply| self.touch_user(&turn.ctx.user, None, None).map(|()| reply));
+            self.answer(played)
+        })
+    }
+
+    /// The notices of an engine's move about `shown` (the game as its commit writes it):
+    /// `reply` in each home, after what the earlier steps of its turn said (`earlier`).
+    pub(crate) fn engine_notices(
+        &self,
+        shown: &GameDoc,
+        mut reply: Reply,
+        earlier: &[skald_lang::Text],
+        how: &Announce,
+    ) -> Vec<Notice> {
+        if !earlier.is_empty() {
+            let mut text = skald_lang::Text::default();
+            for step in earlier {
+                text.line(step.clone());
+            }
+            text.line(std::mem::take(&mut reply.text));
+            reply.text = text;
+        }
+        let mut notices = self.fan_out(shown, reply);
+        if let Some(said) = &how.said {
+            for n in &mut notices {
+                n.said = Some(said.clone());
+            }
+        }
+        notices
     }
 
     /// [`Session::play_engine_move`] before the failure becomes a reply.
     fn engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Result<Reply, Failure> {
+        self.engine_move_told(turn, mv, None)
+    }
+
+    /// The engine's move, its notices in its commit when `how` says how to tell them.
+    fn engine_move_told(
+        &self,
+        turn: &EngineTurn,
+        mv: AnyMove,
+        how: Option<&Announce>,
+    ) -> Result<Reply, Failure> {
         let Some(stored) = self.store.game(turn.game)? else {
             return Err(Failure::Refused(crate::t!(
                 "engine-no-game",
@@ -217,6 +285,6 @@ impl Session {
         };
         let events = events
             .map_err(|e| Failure::Refused(move_refusal(m.position(), &mv.to_string(), &e, 10)))?;
-        self.commit_moves(&stored, &m, turn.seat, &[mv.to_string()], &events)
+        self.commit_moves(&stored, &m, turn.seat, &[mv.to_string()], &events, how)
     }
 }

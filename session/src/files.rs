@@ -1,4 +1,5 @@
-//! Files a reply posts: a game's record (what `skald import` reads back) and its replay GIF.
+//! Files a reply posts: a game's record (what `skald import` reads back), its replay GIF,
+//! and a tournament's standings picture.
 //!
 //! The session decides what goes into a file and who may read it (a running Subulata game's
 //! record holds only its asker's values, in a private part); an adapter turns each [`File`]
@@ -10,12 +11,19 @@
 //!
 //! A [`File`] is data (serde), so a notice carrying one can wait in the store's outbox: a
 //! record's bytes are small and made at once; a replay is stored as what it shows (the
-//! record, the viewer, the names), its GIF drawn only when it is posted.
+//! record, the viewer, the names), its GIF drawn only when it is posted. Standings are
+//! stored as their table's text ([`StandingsOf`], made by [`standings_file`]), drawn as a PNG
+//! with headers in the reader's language when posted.
 
 use serde::{Deserialize, Serialize};
 use skald_lang::{Lang, Text, t};
-use skald_render::{ReplayOptions, replay_gif, replay_scenes, replay_scenes_ended};
+use skald_render::{
+    ReplayOptions, render_standings, replay_gif, replay_scenes, replay_scenes_ended,
+};
 use skald_rules::{Record, Viewer};
+
+mod standings;
+pub use standings::{Stage, StandingsLine, StandingsOf, standings_file, standings_file_with};
 
 /// One MiB, the unit limits are told in.
 const MIB: u64 = 1024 * 1024;
@@ -29,7 +37,7 @@ const SHORTENING_TRIES: usize = 4;
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct File {
-    /// The game it is of.
+    /// The game it is of; for standings, the tournament's number (the id logs name it by).
     pub game: u64,
     /// The file name without its extension: `skald-game-3`, or `skald-game-3-bob` for a
     /// player's own view of a running game, so it never takes the place of the public one
@@ -45,7 +53,7 @@ pub struct File {
 /// What a [`File`] holds.
 ///
 /// Stored as `{"record": "<the JSON lines>"}` (the bytes as text: they are UTF-8 JSON; any
-/// other bytes as a list of numbers) or `{"replay": {…}}`.
+/// other bytes as a list of numbers), `{"replay": {…}}` or `{"standings": {…}}`.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FileBody {
@@ -54,6 +62,8 @@ pub enum FileBody {
     Record(#[serde(with = "crate::stored_notice::bytes_as_text")] Vec<u8>),
     /// A replay GIF of a record, drawn when delivered.
     Replay(ReplayOf),
+    /// A tournament's standings as a PNG table, drawn when delivered.
+    Standings(StandingsOf),
 }
 
 /// What a replay GIF shows: drawn by [`File::render`] in the reader's language.
@@ -95,6 +105,14 @@ impl std::fmt::Debug for File {
         let kind = match &self.body {
             FileBody::Record(bytes) => format!("record, {} bytes", bytes.len()),
             FileBody::Replay(r) => format!("replay for {:?}", r.viewer),
+            FileBody::Standings(st) => {
+                return write!(
+                    f,
+                    "File(tournament {}, standings of {} players)",
+                    self.game,
+                    st.rows.len()
+                );
+            }
         };
         write!(f, "File(game {}, {kind})", self.game)
     }
@@ -131,7 +149,31 @@ impl File {
                 })
             }
             FileBody::Replay(replay) => self.render_replay(replay, lang, limit),
+            FileBody::Standings(table) => self.render_standings(table, lang, limit),
         }
+    }
+
+    /// The standings PNG, its headers and legend in `lang`.
+    fn render_standings(&self, table: &StandingsOf, lang: Lang, limit: u64) -> Result<Ready, Text> {
+        let title = table.title.as_str();
+        let png = render_standings(&table.picture(lang)).map_err(|e| {
+            tracing::warn!(tournament = self.game, error = %e, "cannot draw standings");
+            t!("file-standings-failed", title = title)
+        })?;
+        if png.bytes.len() as u64 > limit {
+            return Err(t!(
+                "file-standings-too-big",
+                title = title,
+                limit = mib_down(limit)
+            ));
+        }
+        Ok(Ready {
+            name: format!("{}.png", self.stem),
+            mime: "image/png",
+            size: Some((png.width, png.height)),
+            bytes: png.bytes,
+            note: None,
+        })
     }
 
     /// The replay GIF: the whole game if it fits `limit`, drawn smaller if that fits, else

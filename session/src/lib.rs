@@ -205,7 +205,7 @@ impl Session {
         config: SessionConfig,
     ) -> Result<Session, StoreError> {
         let session = Session {
-            store,
+            store: Arc::new(store::memo::Memo::new(store)),
             clock,
             rng: Mutex::new(rng),
             config,
@@ -230,9 +230,11 @@ impl Session {
     /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`. A line
     /// over the rate limit or the length limit is refused before it is read.
     pub fn handle(&self, ctx: &Context, line: &str) -> Reply {
-        let mut reply = self.handle_line(ctx, line);
-        self.set_languages(&mut reply, ctx);
-        reply
+        store::memo::Memo::scope(|| {
+            let mut reply = self.handle_line(ctx, line);
+            self.set_languages(&mut reply, ctx);
+            reply
+        })
     }
 
     fn handle_line(&self, ctx: &Context, line: &str) -> Reply {
@@ -254,12 +256,14 @@ impl Session {
     /// Carries out a parsed command (within the user's rate limit). Never panics on anything
     /// a user or the disk does: refusals, races and store failures all become replies.
     pub fn execute(&self, ctx: &Context, cmd: Command) -> Reply {
-        let mut reply = match self.admit(ctx) {
-            Some(refusal) => refusal,
-            None => self.execute_admitted(ctx, cmd),
-        };
-        self.set_languages(&mut reply, ctx);
-        reply
+        store::memo::Memo::scope(|| {
+            let mut reply = match self.admit(ctx) {
+                Some(refusal) => refusal,
+                None => self.execute_admitted(ctx, cmd),
+            };
+            self.set_languages(&mut reply, ctx);
+            reply
+        })
     }
 
     /// The refusal of a command over the speaker's rate limit, if it is.

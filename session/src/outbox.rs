@@ -5,10 +5,11 @@
 //! process posts those of its platforms ([`Session::take_notices`], then
 //! [`Session::notices_posted`]).
 //!
-//! A deadline's notice (a reminder, a timeout) and a daily digest are written in the same
-//! commit as the change they tell of, so a process killed between the two cannot lose or
-//! repeat one. Notices made after their commit (an engine's move, an answer's copy for a
-//! game's home on another platform) are written by [`Session::send_later`] right after it.
+//! A deadline's notice (a reminder, a timeout), a daily digest and an engine's move (in the
+//! runtime: [`crate::engine_driver::Driver::play_pending_into_outbox`]) are written in the
+//! same commit as the change they tell of, so a process killed between the two cannot lose
+//! or repeat one. An answer's copy for a game's home on another platform is written by
+//! [`Session::send_later`] right after the command's commit.
 
 use crate::identity::ChannelId;
 use crate::reply::Notice;
@@ -52,8 +53,8 @@ impl Session {
             .collect()
     }
 
-    /// Writes notices made after their change was committed (an engine's move, an
-    /// answer's copy for another home) into the outbox, for the process serving each one's
+    /// Writes notices made after their change was committed (an answer's copy for
+    /// another home) into the outbox, for the process serving each one's
     /// platform to post.
     pub fn send_later(&self, notices: &[Notice]) -> Result<(), StoreError> {
         let outbox = self.outbox_entries(notices);

@@ -49,7 +49,7 @@ fn game(s: &Session, rule_set: RuleSetId, moves: usize) -> u64 {
 fn record_bytes(f: &File) -> &[u8] {
     match &f.body {
         FileBody::Record(bytes) => bytes,
-        FileBody::Replay(_) => panic!("a record was expected"),
+        FileBody::Replay(_) | FileBody::Standings(_) => panic!("a record was expected"),
     }
 }
 
@@ -127,7 +127,7 @@ fn a_running_subulata_game_gives_each_player_only_their_own_values_privately() {
                 assert_eq!(replay.viewer, Viewer::Seat(seat));
                 assert_eq!(replay.record, mine.record);
             }
-            FileBody::Record(_) => panic!("a replay was expected"),
+            FileBody::Record(_) | FileBody::Standings(_) => panic!("a replay was expected"),
         }
     }
     // A spectator's file is public and holds no value.

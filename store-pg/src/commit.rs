@@ -200,126 +200,120 @@ impl Plan {
         }
     }
 
+    /// Writes every row. The statements are sent together, without waiting for each
+    /// answer (tokio-postgres pipelines the requests of futures polled together, in the
+    /// order they are first polled), so a move's writes cost one round trip, not one each;
+    /// the row counts are checked once all have answered, and a replaced row that did not
+    /// match makes the commit a conflict (the caller rolls back).
     async fn write(self, tx: &Transaction<'_>) -> Result<Vec<GameDoc>, CommitError> {
-        /// One row changed, else the commit conflicts.
-        fn one(n: u64) -> Result<(), CommitError> {
-            if n == 1 {
-                Ok(())
-            } else {
-                Err(CommitError::Conflict)
-            }
-        }
-        let mut written = Vec::with_capacity(self.games.len());
-        for g in self.games {
-            match g.read {
-                None => {
-                    one(run(
+        let mut batch: Vec<(Statement<'_>, Expect)> = Vec::new();
+        for g in &self.games {
+            match &g.read {
+                None => batch.push((
+                    Box::pin(run(
                         tx,
                         "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
                              ON CONFLICT (id) DO NOTHING",
-                        &[&g.id, &g.rev, &g.text, &g.wake],
-                    )
-                    .await?)?;
-                    use_id(tx, g.id).await?;
-                }
-                Some(read) => one(run(
-                    tx,
-                    "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
-                    &[&g.id, &g.rev, &g.text, &g.wake, &read],
-                )
-                .await?)?,
+                        vec![&g.id, &g.rev, &g.text, &g.wake],
+                    )),
+                    Expect::One,
+                )),
+                Some(read) => batch.push((
+                    Box::pin(run(
+                        tx,
+                        "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
+                        vec![&g.id, &g.rev, &g.text, &g.wake, read],
+                    )),
+                    Expect::One,
+                )),
             }
-            run(tx, "DELETE FROM game_players WHERE game = $1", &[&g.id]).await?;
+            batch.push((
+                Box::pin(run(
+                    tx,
+                    "DELETE FROM game_players WHERE game = $1",
+                    vec![&g.id],
+                )),
+                Expect::Any,
+            ));
             for (user, active) in &g.players {
-                run(
-                    tx,
-                    "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
+                batch.push((
+                    Box::pin(run(
+                        tx,
+                        "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
                      ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
-                    &[user, &g.id, active],
-                )
-                .await?;
+                        vec![user, &g.id, active],
+                    )),
+                    Expect::Any,
+                ));
             }
-            written.push(g.doc);
         }
         for (id, text) in &self.new_challenges {
-            one(run(
-                tx,
-                "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
+            batch.push((
+                Box::pin(run(
+                    tx,
+                    "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
                      ON CONFLICT (id) DO NOTHING",
-                &[id, text],
-            )
-            .await?)?;
-            use_id(tx, *id).await?;
+                    vec![id, text],
+                )),
+                Expect::One,
+            ));
         }
         for (id, read) in &self.removed_challenges {
-            one(run(
-                tx,
-                "DELETE FROM challenges WHERE id = $1 AND rev = $2",
-                &[id, read],
-            )
-            .await?)?;
+            batch.push((
+                Box::pin(run(
+                    tx,
+                    "DELETE FROM challenges WHERE id = $1 AND rev = $2",
+                    vec![id, read],
+                )),
+                Expect::One,
+            ));
         }
         for u in &self.users {
-            let n = match u.read {
-                None => {
-                    run(
-                        tx,
-                        "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
+            let statement = match &u.read {
+                None => run(
+                    tx,
+                    "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
                          VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
-                        &[&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
-                    )
-                    .await
-                }
-                Some(read) => {
-                    run(
-                        tx,
-                        "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
+                    vec![&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
+                ),
+                Some(read) => run(
+                    tx,
+                    "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
                          link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
-                        &[
-                            &u.key,
-                            &u.text,
-                            &u.name_folded,
-                            &u.link_code,
-                            &u.digest,
-                            &read,
-                        ],
-                    )
-                    .await
-                }
+                    vec![
+                        &u.key,
+                        &u.text,
+                        &u.name_folded,
+                        &u.link_code,
+                        &u.digest,
+                        read,
+                    ],
+                ),
             };
-            one(n?)?;
+            batch.push((Box::pin(statement), Expect::One));
         }
         for r in &self.ratings {
-            let n = match (&r.text, r.read) {
-                (None, read) => {
-                    run(
-                        tx,
-                        "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
+            let statement = match (&r.text, &r.read) {
+                (None, read) => run(
+                    tx,
+                    "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
                          AND user_key = $3 AND rev = $4",
-                        &[&r.community, &r.rule_set, &r.user, &read],
-                    )
-                    .await
-                }
-                (Some(text), None) => {
-                    run(
-                        tx,
-                        "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
+                    vec![&r.community, &r.rule_set, &r.user, read],
+                ),
+                (Some(text), None) => run(
+                    tx,
+                    "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
                          VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
-                        &[&r.community, &r.rule_set, &r.user, text],
-                    )
-                    .await
-                }
-                (Some(text), Some(read)) => {
-                    run(
-                        tx,
-                        "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
+                    vec![&r.community, &r.rule_set, &r.user, text],
+                ),
+                (Some(text), Some(read)) => run(
+                    tx,
+                    "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
                          AND rule_set = $2 AND user_key = $3 AND rev = $5",
-                        &[&r.community, &r.rule_set, &r.user, text, &read],
-                    )
-                    .await
-                }
+                    vec![&r.community, &r.rule_set, &r.user, text, read],
+                ),
             };
-            one(n?)?;
+            batch.push((Box::pin(statement), Expect::One));
         }
         for (id, read, rev, text) in &self.tournaments {
             match read {
@@ -342,30 +336,61 @@ impl Plan {
             }
         }
         for (platform, body) in &self.outbox {
-            run(
-                tx,
-                "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
-                &[platform, body],
-            )
-            .await?;
+            batch.push((
+                Box::pin(run(
+                    tx,
+                    "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
+                    vec![platform, body],
+                )),
+                Expect::Any,
+            ));
         }
-        Ok(written)
+        let (statements, expected): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
+        let answers = futures_util::future::join_all(statements).await;
+        // The first failure is the cause (those after it only say the transaction failed).
+        for (answer, expect) in answers.into_iter().zip(expected) {
+            let n = answer?;
+            if expect == Expect::One && n != 1 {
+                return Err(CommitError::Conflict);
+            }
+        }
+        // Rare (an id chosen outside the sequence): one at a time, after the rows.
+        for g in &self.games {
+            if g.read.is_none() {
+                use_id(tx, g.id).await?;
+            }
+        }
+        for (id, _) in &self.new_challenges {
+            use_id(tx, *id).await?;
+        }
+        Ok(self.games.into_iter().map(|g| g.doc).collect())
     }
+}
+
+/// One statement of a pipelined batch, answering how many rows it changed.
+type Statement<'a> = std::pin::Pin<Box<dyn Future<Output = Result<u64, CommitError>> + Send + 'a>>;
+
+/// How many rows a statement of the batch must change.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// Exactly one: it replaces (or creates) a document read at a revision.
+    One,
+    /// Any number: an index row.
+    Any,
 }
 
 /// Runs one statement of the transaction and says how many rows it changed. The statement
 /// is prepared on the connection's first use of it and kept with the pooled connection
 /// (deadpool's statement cache): one round trip to the server instead of two (prepare,
 /// then bind and execute).
-async fn run(
-    tx: &Transaction<'_>,
-    sql: &str,
-    params: &[&(dyn ToSql + Sync)],
+async fn run<'a>(
+    tx: &'a Transaction<'_>,
+    sql: &'static str,
+    params: Vec<&'a (dyn ToSql + Sync)>,
 ) -> Result<u64, CommitError> {
     let statement = tx.prepare_cached(sql).await.map_err(in_commit)?;
-    tx.execute(&statement, params).await.map_err(in_commit)
+    tx.execute(&statement, &params).await.map_err(in_commit)
 }
-
 /// Moves the id sequence past `id` when a commit writes a number the sequence has not
 /// handed out (an id chosen outside [`skald_session::store::Store::allocate_id`]): ids
 /// from the sequence are below its position already, so this touches it only then.
@@ -378,7 +403,7 @@ async fn use_id(tx: &Transaction<'_>, id: i64) -> Result<(), CommitError> {
     let called: bool = row.try_get(1).map_err(|e| CommitError::Store(backend(e)))?;
     let next = if called { last + 1 } else { last };
     if id >= next {
-        run(tx, "SELECT setval('skald_ids', $1, true)", &[&id]).await?;
+        run(tx, "SELECT setval('skald_ids', $1, true)", vec![&id]).await?;
     }
     Ok(())
 }

@@ -252,6 +252,10 @@ fn flags(data: &Value, out: &mut Vec<String>) {
 /// A message: content within 2,000 characters, valid components and allowed mentions.
 fn message(m: &Value, out: &mut Vec<String>) {
     check_opt_str(&m["content"], "content", 2000, out);
+    // A nonce is an integer or a string of at most 25 characters.
+    if !m["nonce"].is_u64() {
+        check_opt_str(&m["nonce"], "nonce", 25, out);
+    }
     flags(m, out);
     let rows = array(&m["components"]);
     if rows.len() > 5 {

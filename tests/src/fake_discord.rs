@@ -124,6 +124,39 @@ struct Shared {
     problems: Arc<Mutex<Vec<String>>>,
     /// Interaction id -> when the gateway sent it, and whether it has been answered.
     interactions: Arc<Mutex<HashMap<String, (Instant, bool)>>>,
+    /// The nonces of messages created with `enforce_nonce`, and each one's message id: as
+    /// Discord does, a message created again with one of them is not created; the first
+    /// is returned.
+    nonces: Arc<Mutex<HashMap<String, u64>>>,
+    /// The last message id handed out.
+    last_id: Arc<Mutex<u64>>,
+    /// Texts whose messages are created but never answered (the answer lost on the way):
+    /// [`FakeDiscord::lose_answers_to`].
+    lose: Arc<Mutex<Vec<String>>>,
+}
+
+impl Shared {
+    /// A new message's id, or the first message's if `call` creates a message with an
+    /// enforced nonce already used (then `true`: nothing is created).
+    fn message_id(&self, call: &Call) -> (u64, bool) {
+        let body = call.json();
+        let nonce = match &body["nonce"] {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+        .filter(|_| body["enforce_nonce"] == json!(true));
+        let mut nonces = self.nonces.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(id) = nonce.as_ref().and_then(|n| nonces.get(n)) {
+            return (*id, true);
+        }
+        let mut last = self.last_id.lock().unwrap_or_else(|p| p.into_inner());
+        *last += 1;
+        if let Some(n) = nonce {
+            nonces.insert(n, *last);
+        }
+        (*last, false)
+    }
 }
 
 impl Shared {
@@ -296,6 +329,41 @@ impl FakeDiscord {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// The next message whose text contains `needle` is created but its answer never
+    /// comes back (the connection stays open, silent), as when the network fails after
+    /// Discord made the message: the bot cannot know it was posted.
+    pub fn lose_answers_to(&self, needle: &str) {
+        self.shared
+            .lose
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(needle.to_string());
+    }
+
+    /// The messages created at `path` (`/api/v10/channels/ID/messages`), as the channel's
+    /// readers see them: a post repeating an enforced nonce made no new message.
+    pub fn messages_at(&self, path: &str) -> Vec<Call> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for call in self.calls() {
+            if call.method != "POST"
+                || !call.path.starts_with("/api/v10/channels/")
+                || !call.path.ends_with("/messages")
+            {
+                continue;
+            }
+            let body = call.json();
+            let enforced = body["enforce_nonce"] == json!(true) && !body["nonce"].is_null();
+            if enforced && !seen.insert(body["nonce"].to_string()) {
+                continue;
+            }
+            if call.path == path {
+                out.push(call);
+            }
+        }
+        out
     }
 
     /// Sends a gateway dispatch event (`INTERACTION_CREATE`, …).
@@ -547,7 +615,25 @@ async fn serve_connection(mut stream: TcpStream, shared: Shared, ws_url: String)
             authorization,
         };
         let broken = shared.check(&call);
-        let (status, response) = if broken.is_empty() {
+        let creates = call.method == "POST"
+            && call.path.starts_with("/api/v10/channels/")
+            && call.path.ends_with("/messages");
+        let lost = creates && {
+            let text = call.json()["content"].as_str().unwrap_or("").to_string();
+            let mut lose = shared.lose.lock().unwrap_or_else(|p| p.into_inner());
+            let found = lose
+                .iter()
+                .position(|needle| text.contains(needle.as_str()));
+            found.map(|i| lose.remove(i)).is_some()
+        };
+        let (status, response) = if broken.is_empty() && creates {
+            let (id, _) = shared.message_id(&call);
+            let channel = call.path.split('/').nth(4).and_then(|c| c.parse().ok());
+            (
+                "200 OK",
+                Some(message(channel.unwrap_or(CHANNEL_ID), id, "")),
+            )
+        } else if broken.is_empty() {
             respond(&call, &ws_url)
         } else {
             // As Discord answers a request it refuses.
@@ -561,6 +647,12 @@ async fn serve_connection(mut stream: TcpStream, shared: Shared, ws_url: String)
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .push(call);
+        if lost {
+            // Created, and the answer never comes: hold the connection until the bot goes.
+            let mut rest = [0u8; 1024];
+            while matches!(stream.read(&mut rest).await, Ok(n) if n > 0) {}
+            return;
+        }
         let text = match &response {
             Some(v) => v.to_string(),
             None => String::new(),
@@ -616,10 +708,6 @@ fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
         ("DELETE", ["channels", id]) => (
             "200 OK",
             Some(json!({"id": id, "type": 11, "guild_id": GUILD_ID.to_string(), "name": "game"})),
-        ),
-        ("POST", ["channels", channel, "messages"]) => (
-            "200 OK",
-            Some(message(channel.parse().unwrap_or(CHANNEL_ID), 779, "")),
         ),
         _ => (
             "404 Not Found",

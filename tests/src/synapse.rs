@@ -192,6 +192,21 @@ rc_admin_redaction: {limit}
             .to_string()
     }
 
+    /// A client-API call as the holder of `token` (`GET`, `PUT`...): the answer's JSON.
+    pub fn client_api(
+        &self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: &str,
+    ) -> serde_json::Value {
+        let answer = http(self.port, method, path, Some(token), body)
+            .unwrap_or_else(|| panic!("{method} {path} got no answer"));
+        let json = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+        serde_json::from_str(json)
+            .unwrap_or_else(|e| panic!("{method} {path} answered {answer}: {e}"))
+    }
+
     /// The end of Synapse's log files, for failure messages.
     pub fn log(&self) -> String {
         let mut s = String::new();
@@ -240,11 +255,19 @@ fn http_get(port: u16, path: &str) -> Option<String> {
 
 /// A bare HTTP POST of a JSON body: the whole answer, or `None` when nobody answers.
 fn http_post(port: u16, path: &str, body: &str) -> Option<String> {
+    http(port, "POST", path, None, body)
+}
+
+/// One HTTP/1.0 request to the homeserver (`token`: an access token), the whole answer.
+fn http(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) -> Option<String> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
     s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     write!(
         s,
-        "POST {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .ok()?;

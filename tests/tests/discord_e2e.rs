@@ -44,6 +44,30 @@ fn posted(fake: &FakeDiscord, path: &str, needle: &str) -> Call {
     .remove(0)
 }
 
+/// Alice challenges bob in the channel (interaction 1), he accepts (2), she plays d1-d4
+/// (3): game 1, bob to move.
+fn bob_to_move(fake: &FakeDiscord) {
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
+    );
+    callback_of(fake, 1);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(2, BOB, "accept #1"),
+    );
+    callback_of(fake, 2);
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::move_command(3, ALICE, "d1-d4"),
+    );
+    let c = data_of(&callback_of(fake, 3)[0]);
+    assert!(
+        c["content"].as_str().unwrap_or("").contains("played d1-d4"),
+        "{c}"
+    );
+}
+
 fn data_of(call: &Call) -> Value {
     call.json()["data"].clone()
 }
@@ -836,27 +860,65 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     fake.assert_valid();
 }
 
+/// A notice posted, whose answer was lost, by a process killed before it could strike the
+/// notice from the outbox, is posted again by the next process under the same nonce, which
+/// Discord enforces: the players read the reminder once (docs/DEPLOY.md).
+#[test]
+fn a_reminder_posted_again_after_a_crash_shows_once() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-once");
+    let extra = "[clock]\nfake = true\n";
+    let (bot, _log) = start_bot(&fake, data.path(), extra);
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    bob_to_move(&fake);
+
+    // The reminder is made and posted; Discord's answer never comes back, and the process
+    // dies waiting for it (SIGKILL).
+    fake.lose_answers_to("Reminder");
+    set_fake_time(&data, "2025-01-03T00:30");
+    let channel = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    posted(&fake, &channel, "Reminder");
+    drop(bot);
+
+    // The next process finds it in the outbox and posts it again, under the same nonce.
+    let (_bot, _log) = start_bot(&fake, data.path(), extra);
+    let is_reminder = |c: &Call| {
+        c.path == channel
+            && c.json()["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Reminder")
+    };
+    let posts = fake.wait_calls(2, "the reminder posted again", is_reminder);
+    let (first, again) = (posts[0].json(), posts[1].json());
+    assert!(first["nonce"].is_string(), "{first}");
+    assert_eq!(first["nonce"], again["nonce"]);
+    assert_eq!(
+        (&first["enforce_nonce"], &again["enforce_nonce"]),
+        (&json!(true), &json!(true))
+    );
+    let shown = fake.messages_at(&channel);
+    assert_eq!(
+        shown.iter().filter(|c| is_reminder(c)).count(),
+        1,
+        "the channel shows the reminder once"
+    );
+    // Other notices carry other nonces: only the repeat was held back.
+    let nonces: std::collections::HashSet<String> = shown
+        .iter()
+        .map(|c| c.json()["nonce"].to_string())
+        .collect();
+    assert_eq!(nonces.len(), shown.len(), "{nonces:?}");
+    fake.assert_valid();
+}
+
 #[test]
 fn a_conditional_move_is_answered_only_to_its_owner_and_played_when_its_move_comes() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-premove");
     let (_bot, _log) = start_bot(&fake, data.path(), "");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::challenge(1, ALICE, 0, 0, Some(BOB), None),
-    );
-    callback_of(&fake, 1);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::button(2, BOB, "accept #1"),
-    );
-    callback_of(&fake, 2);
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        fake_discord::move_command(3, ALICE, "d1-d4"),
-    );
-    callback_of(&fake, 3);
+    bob_to_move(&fake);
     let before = fake.calls().len();
 
     // alice's line, on bob's turn: answered to her alone, nothing posted for the channel.

@@ -370,6 +370,30 @@ async fn an_access_token_login_and_deadlines_on_a_fake_clock() {
         "{reminder:?}"
     );
     assert_eq!(reminder.mentions, [dave.id()], "only dave is pinged");
+    // The reminder came from the outbox under a transaction id made of its outbox number:
+    // posting it again (a process killed before it struck the notice from the outbox) is
+    // answered by the homeserver with the same event, and the room shows it once.
+    let event = hs.client_api(
+        "GET",
+        &format!("/_matrix/client/v3/rooms/{room}/event/{}", reminder.event),
+        &token,
+        "",
+    );
+    let txn = event["unsigned"]["transaction_id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("the bot's own event shows its transaction id: {event}"))
+        .to_string();
+    assert!(
+        txn.starts_with('s') && txn.ends_with(".0"),
+        "a key from the outbox: {txn}"
+    );
+    let again = hs.client_api(
+        "PUT",
+        &format!("/_matrix/client/v3/rooms/{room}/send/m.room.message/{txn}"),
+        &token,
+        r#"{"msgtype": "m.notice", "body": "Reminder, posted again"}"#,
+    );
+    assert_eq!(again["event_id"].as_str(), Some(reminder.event.as_str()));
 
     // A restart reuses the session saved from the token (same device, no new login).
     drop(bot.take());

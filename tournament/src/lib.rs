@@ -5,6 +5,8 @@
 //! - [`dutch`]: Swiss pairings by the FIDE Dutch system (C.04.3, 2026), bbpPairings' method;
 //! - [`swiss_check`]: the absolute criteria every Swiss round must meet, checked on their own;
 //! - [`knockout`]: seeded brackets, byes for the top seeds, replays of drawn games;
+//! - [`league`]: seasons of divisions of 4 to 8 players, with ups, downs, leavers and
+//!   newcomers between seasons;
 //! - [`standings`]: points, Sonneborn-Berger, Buchholz Cut 1, direct encounter, wins, and
 //!   the round-robin crosstable;
 //! - [`trf`]: the FIDE Tournament Report File (TRF-16), read and written, and `pair(trf)`.
@@ -16,6 +18,7 @@
 pub mod berger;
 pub mod dutch;
 pub mod knockout;
+pub mod league;
 mod matching;
 pub mod model;
 pub mod pairing;

@@ -11,6 +11,7 @@
 
 use crate::runtime::fake_time::AdapterClock;
 use crate::runtime::gate;
+use crate::runtime::once_key::OnceKey;
 use crate::runtime::serve::{BoxFuture, Outlet, Running, Shared};
 use skald_session::clock::{describe_duration, parse_duration};
 use skald_session::files::File;
@@ -187,14 +188,13 @@ impl Outlet for ConsoleOutlet {
         true
     }
 
-    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
+    /// A transcript has nothing to tell a repeat by: `once` is not used.
+    fn post(&self, n: Notice, _once: Option<OnceKey>) -> BoxFuture<'_, ()> {
         let pictures = self.pictures.as_deref();
-        for n in &notices {
-            let answer = format_reply(&n.reply, pictures, Some(&self.files));
-            match &n.said {
-                Some(said) => say(&self.out, &format!("@{}> {}\n{answer}", said.by, said.line)),
-                None => say(&self.out, &answer),
-            }
+        let answer = format_reply(&n.reply, pictures, Some(&self.files));
+        match &n.said {
+            Some(said) => say(&self.out, &format!("@{}> {}\n{answer}", said.by, said.line)),
+            None => say(&self.out, &answer),
         }
         Box::pin(async {})
     }

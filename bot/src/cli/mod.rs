@@ -63,6 +63,28 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Play the built-in AI against itself: wins, losses, draws and a 95% interval of A's score.
     AiMatch(AiMatchArgs),
+    /// Tournament tools: the next Swiss round of a TRF-16 file.
+    #[command(subcommand)]
+    Tournament(TournamentCommand),
+}
+
+/// `skald tournament ...`: Skald's tournament core on files, for arbiters and scripts.
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Print the next round's pairings of a TRF-16 file by the FIDE Dutch system: one
+    /// `white black` pair of start numbers per line, board 1 first, and `N 0` for the bye.
+    ///
+    /// Exits 2 when the file cannot be read or is refused (the message names the line and
+    /// what is accepted), 1 when no pairing meets the absolute criteria.
+    Pair {
+        /// The TRF-16 file: `001` player lines with the rounds played so far, `XXR` for the
+        /// planned number of rounds, `XXC` for the initial colour.
+        file: PathBuf,
+        /// Print the number of pairs (the bye included) first, as `bbpPairings --dutch FILE
+        /// -p` does, for scripts written for bbpPairings.
+        #[arg(long)]
+        bbp: bool,
+    },
 }
 
 /// `skald ai-match <rule-set> --a hard --b random --games N`: engine against engine, seats
@@ -283,3 +305,4 @@ pub mod ai_match;
 pub mod picture;
 pub mod rules;
 pub mod store;
+pub mod tournament;

@@ -9,6 +9,7 @@ pub mod fake_time;
 pub mod gate;
 pub mod log_mask;
 pub mod log_noise;
+pub mod once_key;
 pub mod poster;
 pub mod scheduler;
 pub mod serve;

@@ -5,6 +5,7 @@
 //! one database each notice is claimed by one poster (`docs/DEPLOY.md`). A notice is removed
 //! from the outbox once its adapter posted it.
 
+use super::once_key::OnceKey;
 use super::serve::Router;
 use skald_session::Session;
 use std::sync::Arc;
@@ -70,7 +71,7 @@ impl Poster {
                 return posted;
             }
             for (id, notice) in batch {
-                router.post_now(notice).await;
+                router.post_now(notice, Some(OnceKey::of(id))).await;
                 let s = session.clone();
                 let _ = tokio::task::spawn_blocking(move || s.notices_posted(&[id])).await;
                 posted += 1;

@@ -1,6 +1,6 @@
 //! The process's one background loop, the same for every adapter: play the built-in engine's
 //! pending moves ([`skald_session::engine_driver`]), tick the deadlines, hand the notices to
-//! be posted (each engine answer as soon as it is played), then sleep until the next deadline
+//! be posted (each engine move's as soon as it is played), then sleep until the next deadline
 //! (at most `max_sleep`, which is also the heartbeat), until an answered command wakes it (it
 //! may have handed the engine a turn), or, on a file-moved fake clock, until the file moves
 //! time or `max_sleep` has passed (another process on the database may have left work for
@@ -8,7 +8,8 @@
 //! whatever fell due while the bot was down.
 //!
 //! The engine's pass runs beside the deadlines, not before them: it searches on its own
-//! threads (inside `spawn_blocking`) and sends each answer here as it is played, while this
+//! threads (inside `spawn_blocking`) and writes each move's notices into the outbox in the
+//! move's own commit, telling this loop to post them, while this
 //! loop goes on ticking, so a reminder or a timeout is never late because the engine has a
 //! long queue. A command answered while a pass runs kicks it (the new turn is picked up by
 //! the next free worker) and asks for another pass after it, so no turn is left behind.
@@ -20,8 +21,8 @@
 //! answer then comes before the next line is read.
 
 use crate::runtime::fake_time::AdapterClock;
+use skald_session::Session;
 use skald_session::engine_driver::Driver;
-use skald_session::{Notice, Session};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -78,9 +79,9 @@ struct EnginePass {
     covers: u64,
 }
 
-/// Runs forever (the process aborts it on shutdown). `post` is handed each engine answer
-/// (not yet in the outbox) and, after each tick, nothing (the tick wrote its notices into the
-/// outbox): it writes what it is handed into the outbox and posts what waits there. `driver`
+/// Runs forever (the process aborts it on shutdown). `post` posts what waits in the outbox:
+/// it is called after each engine move and each tick, which wrote their notices there in
+/// their commits. `driver`
 /// plays the engine's moves as the adapters want them (see [`Driver::separate`] and
 /// [`Driver::ordered`]); `ticks` off (a `skald worker`), the loop only plays engine moves.
 #[allow(clippy::too_many_arguments)] // The loop's parts, each shared with an adapter.
@@ -94,7 +95,7 @@ pub async fn run<P, F>(
     driver: Driver,
     mut post: P,
 ) where
-    P: FnMut(Vec<Notice>) -> F,
+    P: FnMut() -> F,
     F: Future<Output = ()>,
 {
     let ordered = driver.ordered;
@@ -103,8 +104,8 @@ pub async fn run<P, F>(
     let mut waker = driver.waker();
     let mut idle = Some(driver);
     let mut pass: Option<EnginePass> = None;
-    // The engine's answers, sent by its pass as each is played.
-    let (answers, mut answered) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+    // Each says a move was played, its notices written into the outbox with it.
+    let (answers, mut answered) = tokio::sync::mpsc::unbounded_channel::<()>();
     // At start-up: resume the engine's turns, post what fell due while the bot was down.
     let (mut engine_due, mut tick_due) = (true, true);
     // The requests answered by the last finished pass and by the last tick.
@@ -125,8 +126,8 @@ pub async fn run<P, F>(
                 // The engine thinks here, on its own workers; a panic must not lose the
                 // driver (nor its record of failed turns).
                 let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    d.play_pending(&s, |n| {
-                        let _ = answers.send(n);
+                    d.play_pending_into_outbox(&s, || {
+                        let _ = answers.send(());
                     });
                 }));
                 if played.is_err() {
@@ -148,7 +149,7 @@ pub async fn run<P, F>(
             match tokio::task::spawn_blocking(move || s.tick(now)).await {
                 // The tick's notices were written into the outbox with their changes:
                 // `post` with nothing new posts what waits there.
-                Ok(_) => post(Vec::new()).await,
+                Ok(_) => post().await,
                 Err(e) => tracing::error!(error = %e, "the scheduler's tick failed"),
             }
             tick_covered = covers;
@@ -166,11 +167,12 @@ pub async fn run<P, F>(
             // Answers first: a pass's answers are all sent before it ends, so they are posted
             // before its end is seen.
             biased;
-            Some(notice) = answered.recv() => post(vec![notice]).await,
+            Some(()) = answered.recv() => post().await,
             ended = pass_end(&mut pass), if pass.is_some() => {
                 let covers = pass.take().map_or(0, |p| p.covers);
-                while let Ok(notice) = answered.try_recv() {
-                    post(vec![notice]).await;
+                if answered.try_recv().is_ok() {
+                    while answered.try_recv().is_ok() {}
+                    post().await;
                 }
                 match ended {
                     Ok(d) => idle = Some(d),
@@ -253,15 +255,12 @@ mod tests {
         driver.threads = 1;
         driver.uncapped = true;
         let (tx, mut posted) = tokio::sync::mpsc::unbounded_channel::<String>();
-        // What the process's poster would post: the engine's answers handed over, and
-        // the deadlines' notices from the outbox.
+        // What the process's poster would post: the engine's answers and the deadlines'
+        // notices, from the outbox.
         let outbox = session.clone();
-        let post = move |notices: Vec<Notice>| {
+        let post = move || {
             let (tx, outbox) = (tx.clone(), outbox.clone());
             async move {
-                for n in notices {
-                    let _ = tx.send(n.channel.0);
-                }
                 for (id, n) in outbox.take_notices(
                     &["console"],
                     "test",

@@ -15,6 +15,7 @@
 
 use super::fake_time::AdapterClock;
 use super::gate::Gate;
+use super::once_key::OnceKey;
 use super::poster::Poster;
 use super::scheduler::Rounds;
 use crate::adapters::console::{self, ConsoleIo, ConsoleOptions};
@@ -107,10 +108,11 @@ impl Router {
         let _ = self.outbox.set((session, wake));
     }
 
-    /// Posts one notice through the adapter owning its channel, and waits.
-    pub async fn post_now(&self, notice: Notice) {
+    /// Posts one notice through the adapter owning its channel, and waits; `once` is its
+    /// idempotency key when it comes from the outbox.
+    pub async fn post_now(&self, notice: Notice, once: Option<OnceKey>) {
         let outlets = self.outlets().clone();
-        route(&outlets, vec![notice]).await;
+        route_one(&outlets, notice, once).await;
     }
 
     /// The platforms this process's adapters serve.
@@ -149,8 +151,9 @@ pub trait Outlet: Send + Sync {
     /// Whether `channel` is one of this platform's (a Discord channel id is a number, a
     /// Matrix room id starts with `!`).
     fn owns(&self, channel: &ChannelId) -> bool;
-    /// Posts the notices, in order, in their channels.
-    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()>;
+    /// Posts the notice in its channel; with `once` (a notice from the outbox), each
+    /// message under its idempotency key, so a repeat after a crash shows once.
+    fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()>;
 }
 
 /// A started adapter.
@@ -290,25 +293,9 @@ async fn run(
         .use_outbox(shared.session.clone(), shared.engine.clone());
     let poster = Arc::new(Poster::new(!place.shared, config.store.lease()));
     let (session, router) = (shared.session.clone(), shared.router.clone());
-    let post = move |notices: Vec<Notice>| {
+    let post = move || {
         let (session, router, poster) = (session.clone(), router.clone(), poster.clone());
         async move {
-            if !notices.is_empty() {
-                let (s, n) = (session.clone(), notices.clone());
-                match tokio::task::spawn_blocking(move || s.send_later(&n)).await {
-                    Ok(Ok(())) => {}
-                    failed => {
-                        // Not in the outbox: posted from here, as it is, rather than lost.
-                        tracing::error!(
-                            ?failed,
-                            "cannot write the engine's notices to the outbox; posting them directly"
-                        );
-                        for n in notices {
-                            router.post_now(n).await;
-                        }
-                    }
-                }
-            }
             poster.drain(&session, &router).await;
         }
     };
@@ -394,11 +381,16 @@ async fn start_chat(config: &Config, shared: &Shared) -> Result<Vec<Running>, St
 /// Posts each notice through the adapter that owns its channel, in order.
 async fn route(outlets: &[Arc<dyn Outlet>], notices: Vec<Notice>) {
     for notice in notices {
-        match outlets.iter().find(|o| o.owns(&notice.channel)) {
-            Some(outlet) => outlet.post(vec![notice]).await,
-            None => {
-                tracing::warn!(channel = %notice.channel, "a notice for a channel no running adapter owns")
-            }
+        route_one(outlets, notice, None).await;
+    }
+}
+
+/// Posts `notice` through the adapter owning its channel.
+async fn route_one(outlets: &[Arc<dyn Outlet>], notice: Notice, once: Option<OnceKey>) {
+    match outlets.iter().find(|o| o.owns(&notice.channel)) {
+        Some(outlet) => outlet.post(notice, once).await,
+        None => {
+            tracing::warn!(channel = %notice.channel, "a notice for a channel no running adapter owns")
         }
     }
 }

@@ -37,7 +37,7 @@ mod tests;
 pub use claims::{LocalClaims, StoreClaims, TurnClaims, TurnKey};
 pub use pool::EngineWaker;
 
-use crate::engine::EngineTurn;
+use crate::engine::{Announce, EngineTurn};
 use crate::{ChannelId, Notice, Reply, ReplyKind, Said, Session};
 use pool::{Event, Job, Outcome, Pool};
 use skald_ai::Budget;
@@ -72,6 +72,9 @@ pub struct Driver {
     /// played, come out the same in every run: the console's transcript. Off, each game's
     /// move is played as soon as it is found.
     pub ordered: bool,
+    /// In the pass under way: each move's notices are written into the outbox in its
+    /// commit ([`Driver::play_pending_into_outbox`]).
+    in_outbox: bool,
     claims: Arc<dyn TurnClaims>,
     /// Turns the engine could not play (forgotten once the game moves on).
     failed: HashSet<TurnKey>,
@@ -87,6 +90,7 @@ impl Default for Driver {
             uncapped: false,
             separate: false,
             ordered: false,
+            in_outbox: false,
             claims: Arc::new(LocalClaims::default()),
             failed: HashSet::new(),
             seen: HashMap::new(),
@@ -140,6 +144,26 @@ impl Driver {
     /// the engine meanwhile (kicked through [`Driver::waker`]) are played in the same pass.
     /// Moves that could not be played are only logged (once).
     pub fn play_pending(&mut self, session: &Session, mut post: impl FnMut(Notice)) {
+        self.in_outbox = false;
+        self.run(session, &mut |n| {
+            if let Some(n) = n {
+                post(n)
+            }
+        });
+    }
+
+    /// [`Driver::play_pending`], each move's notices written into the store's outbox in
+    /// the move's own commit ([`Session::play_engine_move_announced`]) rather than handed
+    /// over: a process killed just after a move cannot have played it without its notice.
+    /// `written` is called after each move, so the caller posts what waits in the outbox.
+    pub fn play_pending_into_outbox(&mut self, session: &Session, mut written: impl FnMut()) {
+        self.in_outbox = true;
+        self.run(session, &mut |_| written());
+        self.in_outbox = false;
+    }
+
+    /// One pass: `post` gets each notice (`None`: a move's notices went into the outbox).
+    fn run(&mut self, session: &Session, post: &mut dyn FnMut(Option<Notice>)) {
         self.pool.start(self.threads.max(1));
         self.pool.drop_kicks();
         let mut pass = Pass::default();
@@ -154,11 +178,11 @@ impl Driver {
                 .collect();
             for game in done {
                 if let Some(answer) = pass.merged.remove(&game) {
-                    send(session, game, answer, &mut post);
+                    send(session, game, answer, post);
                 }
             }
             if let Some((turn, outcome)) = self.next_to_play(&mut pass, &turns) {
-                self.play(session, turn, outcome, &mut pass, &mut post);
+                self.play(session, turn, outcome, &mut pass, post);
                 continue;
             }
             if pass.played < MAX_MOVES {
@@ -209,7 +233,7 @@ impl Driver {
             self.claims.release(key(&turn));
         }
         for (game, answer) in std::mem::take(&mut pass.merged) {
-            send(session, game, answer, &mut post);
+            send(session, game, answer, post);
         }
     }
 
@@ -335,10 +359,10 @@ impl Driver {
         turn: Box<EngineTurn>,
         outcome: Outcome,
         pass: &mut Pass,
-        post: &mut impl FnMut(Notice),
+        post: &mut dyn FnMut(Option<Notice>),
     ) {
         let k = key(&turn);
-        let played = play_move(session, &turn, outcome);
+        let played = play_move(session, &turn, outcome, self.in_outbox, self.separate);
         self.claims.release(k);
         pass.played += 1;
         let Some((line, reply)) = played else {
@@ -346,6 +370,11 @@ impl Driver {
             return;
         };
         tracing::info!(game = turn.game, level = %turn.level, "the engine moved");
+        if self.in_outbox {
+            // Its notices were written with it.
+            post(None);
+            return;
+        }
         let (game, channel) = (turn.game, turn.ctx.channel.clone());
         if self.separate {
             let said = Said {
@@ -354,7 +383,7 @@ impl Driver {
             };
             for mut n in session.notices_for(game, &channel, reply) {
                 n.said = Some(said.clone());
-                post(n);
+                post(Some(n));
             }
             return;
         }
@@ -399,7 +428,13 @@ fn key(turn: &EngineTurn) -> TurnKey {
 
 /// Plays what the search found; the line the engine would have typed and the session's
 /// answer, or `None` (logged) when there is nothing to post.
-fn play_move(session: &Session, turn: &EngineTurn, outcome: Outcome) -> Option<(String, Reply)> {
+fn play_move(
+    session: &Session,
+    turn: &EngineTurn,
+    outcome: Outcome,
+    in_outbox: bool,
+    separate: bool,
+) -> Option<(String, Reply)> {
     let Outcome::Move(mv) = outcome else {
         tracing::error!(
             game = turn.game,
@@ -410,14 +445,26 @@ fn play_move(session: &Session, turn: &EngineTurn, outcome: Outcome) -> Option<(
         return None;
     };
     let line = format!("move #{} {mv}", turn.game);
-    let mut reply = session.play_engine_move(turn, mv);
+    // With the notices in the move's commit: told as the driver would have posted them.
+    let how = in_outbox.then(|| Announce {
+        merge: !separate,
+        said: separate.then(|| Said {
+            by: turn.ctx.user.name.clone(),
+            line: line.clone(),
+        }),
+    });
+    let play = || match &how {
+        Some(how) => session.play_engine_move_announced(turn, mv, how),
+        None => session.play_engine_move(turn, mv),
+    };
+    let mut reply = play();
     // A deadline or a command wrote the game between our read and our write: the move is
     // still an answer to the same position if the game is (play_engine_move checks).
     for _ in 0..CONFLICT_RETRIES {
         if reply.kind != ReplyKind::Conflict {
             break;
         }
-        reply = session.play_engine_move(turn, mv);
+        reply = play();
     }
     if reply.kind != ReplyKind::Done {
         // The game changed while the engine thought (a resignation), or a bug: the log says
@@ -433,10 +480,10 @@ fn send(
     session: &Session,
     game: u64,
     (channel, reply): (ChannelId, Reply),
-    post: &mut impl FnMut(Notice),
+    post: &mut dyn FnMut(Option<Notice>),
 ) {
     for n in session.notices_for(game, &channel, reply) {
-        post(n);
+        post(Some(n));
     }
 }
 

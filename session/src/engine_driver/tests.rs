@@ -312,3 +312,83 @@ fn a_turn_another_searcher_holds_is_left_to_it() {
     assert_eq!(notices[0].channel.0, "ann");
     assert!(claims.claim(held), "released after its move");
 }
+
+/// The engine's answers to five games (three of them dice games, whose turns are several
+/// steps), as `told` says: handed over by [`Driver::play_pending`], or written into the
+/// outbox in each move's commit by [`Driver::play_pending_into_outbox`] and read back from
+/// there. Each as `channel said: text | boards | pinged`.
+fn answers(separate: bool, into_outbox: bool) -> Vec<String> {
+    let s = session();
+    let games = [
+        "daldosa @skald easy",
+        "adelta-rustik @skald easy",
+        "subulata @skald easy",
+        "daldosa @skald normal",
+        "tafl @skald easy",
+    ];
+    for (i, game) in games.iter().enumerate() {
+        against_engine(&s, &format!("p{i}"), game);
+    }
+    let mut driver = Driver::new();
+    driver.threads = 2;
+    driver.uncapped = true;
+    driver.separate = separate;
+    driver.ordered = true;
+    let mut notices = Vec::new();
+    if into_outbox {
+        let mut moves = 0;
+        driver.play_pending_into_outbox(&s, || moves += 1);
+        assert!(moves >= games.len(), "told after each move: {moves}");
+        notices.extend(
+            s.take_notices(&["console"], "test", crate::outbox::POST_LEASE, 100)
+                .into_iter()
+                .map(|(_, n)| n),
+        );
+    } else {
+        driver.play_pending(&s, |n| notices.push(n));
+    }
+    for id in 1..=games.len() as u64 {
+        assert!(
+            s.test_game(id).engine_said.is_empty(),
+            "no step is left untold"
+        );
+    }
+    notices
+        .into_iter()
+        .map(|n| {
+            let said = n.said.map(|s| s.line).unwrap_or_default();
+            let pinged: Vec<String> = n.reply.notify.iter().map(|u| u.id.clone()).collect();
+            format!(
+                "{} {said}: {} | {} boards | {pinged:?}",
+                n.channel.0,
+                n.reply.text.en(),
+                n.reply.boards.len()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn notices_written_with_their_moves_are_the_ones_the_driver_would_post() {
+    for separate in [false, true] {
+        let handed = answers(separate, false);
+        let stored = answers(separate, true);
+        assert!(handed.len() >= 4, "{handed:#?}");
+        assert_eq!(handed, stored, "separate: {separate}");
+    }
+    // Merged, a dice turn of several steps is one message telling each step.
+    let merged = answers(false, true);
+    let mut channels: Vec<&str> = merged.iter().filter_map(|m| m.split(' ').next()).collect();
+    channels.dedup();
+    assert_eq!(
+        channels.len(),
+        merged.len(),
+        "one message per game: {merged:#?}"
+    );
+    assert!(
+        merged
+            .iter()
+            .any(|m| m.matches("skald (").count() >= 2 && m.contains("| 1 boards")),
+        "{merged:#?}"
+    );
+}

@@ -89,7 +89,7 @@ impl Session {
                 i += used;
             }
         }
-        self.commit_moves(&stored, &m, seat, &played, &events)
+        self.commit_moves(&stored, &m, seat, &played, &events, None)
     }
 
     /// Stores the moves `seat` just played in `m` (their canonical notation in `played`, what
@@ -102,6 +102,7 @@ impl Session {
         seat: Seat,
         played: &[String],
         events: &[Event],
+        announce: Option<&crate::engine::Announce>,
     ) -> Result<Reply, Failure> {
         let g = &stored.doc;
         let now = self.now();
@@ -137,9 +138,34 @@ impl Session {
             }
             note = answered.note;
         }
-        let written = match m.position().status() {
-            Status::Over(o) => self.end_game(stored, next, GameResult::Rules(o), now)?,
-            _ => self.commit_game(stored.clone(), next)?,
+        let written = match (m.position().status(), announce) {
+            (Status::Over(o), None) => self.end_game(stored, next, GameResult::Rules(o), now)?,
+            (_, None) => self.commit_game(stored.clone(), next)?,
+            (Status::Over(o), Some(how)) => {
+                next.finish(GameResult::Rules(o), now);
+                let said = std::mem::take(&mut next.engine_said);
+                let notices = |shown: &GameDoc| {
+                    let reply =
+                        self.game_reply(shown, &m, headline.clone(), &events, Some(seat), now);
+                    self.engine_notices(shown, reply, &said, how)
+                };
+                self.commit_ending_announced(stored, next, &notices)?
+            }
+            (status, Some(how)) => {
+                let mut shown = next.clone();
+                shown.version = g.version + 1;
+                let reply = self.game_reply(&shown, &m, headline.clone(), &events, Some(seat), now);
+                let notices = if how.merge && status.seat() == Some(seat) {
+                    // The turn goes on: this step is told with the turn's last one.
+                    next.engine_said.push(reply.text);
+                    Vec::new()
+                } else {
+                    let said = std::mem::take(&mut next.engine_said);
+                    shown.engine_said.clear();
+                    self.engine_notices(&shown, reply, &said, how)
+                };
+                self.commit_game_announced(stored.clone(), next, &notices)?
+            }
         };
         tracing::info!(game = g.id, moves = played.len(), "moves played");
         let mut reply = self.game_reply(&written, &m, headline, &events, Some(seat), now);

@@ -125,6 +125,11 @@ pub struct GameDoc {
     /// opponent's next moves, private to that seat's player; cleared when the game ends.
     #[serde(default, skip_serializing_if = "no_premoves")]
     pub premoves: [Vec<crate::premove::PremoveLine>; 2],
+    /// What the engine's earlier steps of a dice turn still being played said, kept until
+    /// the turn's last step, whose notice (written in that step's commit) tells the whole
+    /// turn in one message ([`crate::engine::Announce`]). Empty between turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_said: Vec<skald_lang::Text>,
     /// The tournament this game is a board of ([`crate::tournament`]): its end is
     /// recorded there in the same commit. `None` for a game from a challenge.
     #[serde(default, skip_serializing_if = "Option::is_none")]

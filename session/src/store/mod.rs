@@ -17,6 +17,7 @@
 #[cfg(any(test, feature = "testkit"))]
 pub mod contract;
 pub mod leases;
+pub mod memo;
 pub mod sled;
 
 pub use self::sled::SledStore;

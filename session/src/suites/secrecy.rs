@@ -198,6 +198,10 @@ fn file_view(f: &crate::files::File) -> String {
                 s.push_str(&format!("gif {:?}\n", gif.bytes));
             }
         }
+        FileBody::Standings(table) => s.push_str(&format!(
+            "standings {}\n",
+            serde_json::to_string(table).expect("serialises")
+        )),
     }
     s
 }

@@ -509,16 +509,28 @@ impl Session {
     }
 }
 
-/// Where the standings picture goes: the other half of issue #22 draws it (branch `tpure`:
-/// `files::standings_file`, a `FileBody::Standings`). Once both are merged, the body is
-///
-/// ```text
-/// if doc.state != State::Open && doc.format != Format::Knockout {
-///     let names = doc.players.iter().map(|e| (e.start, e.user.name.clone())).collect();
-///     let title = format!("#{}", doc.id);
-///     reply.files.push(crate::files::standings_file(doc.id, &title, &doc.as_tournament(None), &names));
-/// }
-/// ```
-///
-/// and the text stays as it is, for platforms without pictures.
-fn attach_standings_picture(_reply: &mut Reply, _doc: &TournamentDoc) {}
+/// The standings picture (`files::standings_file`, drawn by `skald-render` in the reader's
+/// language when posted) beside the text, once a round-robin or a Swiss has started; a
+/// knockout is told by its bracket, in the text.
+fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
+    if doc.state == State::Open || doc.format == Format::Knockout {
+        return;
+    }
+    let names = doc
+        .players
+        .iter()
+        .map(|e| (e.start, e.user.name.clone()))
+        .collect();
+    // Game names are proper names, the same in every language.
+    let title = format!(
+        "#{} {}",
+        doc.id,
+        skald_lang::rule_set_name(doc.rule_set).en()
+    );
+    reply.files.push(crate::files::standings_file(
+        doc.id,
+        &title,
+        &doc.as_tournament(None),
+        &names,
+    ));
+}

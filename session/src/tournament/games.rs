@@ -62,6 +62,7 @@ impl Session {
                 end: None,
                 homes: vec![doc.home.clone()],
                 premoves: Default::default(),
+                engine_said: Vec::new(),
                 tournament: Some(doc.id),
             };
             self.start_turn(&mut g, &m, now)?;

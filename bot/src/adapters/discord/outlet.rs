@@ -4,6 +4,7 @@
 
 use super::deliver;
 use super::server_locales::ServerLocales;
+use crate::runtime::once_key::{OnceKey, Parts};
 use crate::runtime::serve::{BoxFuture, Outlet};
 use poise::serenity_prelude as serenity;
 use skald_session::{ChannelId, Notice};
@@ -29,16 +30,16 @@ impl Outlet for DiscordOutlet {
         channel.0.parse::<u64>().is_ok()
     }
 
-    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
-        Box::pin(post(self, notices))
+    fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()> {
+        Box::pin(post(self, vec![(notice, once)]))
     }
 }
 
 /// Posts each notice in its game's channel, in its server's language (the pictures are
-/// drawn off the async threads).
-async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
+/// drawn off the async threads); each message under its nonce when the notice has a key.
+async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
     let mut servers = Vec::with_capacity(notices.len());
-    for n in &notices {
+    for (n, _) in &notices {
         let lang = match n.channel.0.parse::<u64>() {
             Ok(id) => {
                 let channel = serenity::ChannelId::new(id.max(1));
@@ -55,11 +56,12 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
         notices
             .into_iter()
             .zip(servers)
-            .map(|(n, guild)| {
+            .map(|((n, once), guild)| {
                 let locales = deliver::Locales { user: None, guild };
                 (
                     n.channel.0.clone(),
                     deliver::prepare(&n.reply, None, locales),
+                    Parts::new(once),
                 )
             })
             .collect::<Vec<_>>()
@@ -69,9 +71,9 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
         tracing::error!(error = %e, "cannot prepare the scheduler's notices");
         Vec::new()
     });
-    for (channel, prepared) in prepared {
+    for (channel, prepared, parts) in prepared {
         for (user, message) in &prepared.direct {
-            send_direct(http, *user, message).await;
+            send_direct(http, *user, message, parts.next()).await;
         }
         let Some(public) = prepared.public else {
             continue;
@@ -82,7 +84,7 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
         };
         let channel = serenity::ChannelId::new(id.max(1));
         if let Err(e) = channel
-            .send_message(http, deliver::channel_message(&public))
+            .send_message(http, once(deliver::channel_message(&public), parts.next()))
             .await
         {
             tracing::warn!(error = %e, %channel, "cannot post a notice");
@@ -90,13 +92,30 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<Notice>) {
     }
 }
 
-/// Sends `message` to `user` in their direct messages with the bot.
-async fn send_direct(http: &Arc<serenity::Http>, user: u64, message: &deliver::Outgoing) {
+/// `message` under `key` as its nonce, which Discord enforces: the same nonce again (the
+/// notice posted once more after a crash) returns the first message instead of a new one.
+fn once(message: serenity::CreateMessage, key: Option<OnceKey>) -> serenity::CreateMessage {
+    match key {
+        Some(k) => message
+            .nonce(serenity::Nonce::String(k.as_str().to_string()))
+            .enforce_nonce(true),
+        None => message,
+    }
+}
+
+/// Sends `message` to `user` in their direct messages with the bot (under `key`, as
+/// [`once`] says).
+async fn send_direct(
+    http: &Arc<serenity::Http>,
+    user: u64,
+    message: &deliver::Outgoing,
+    key: Option<OnceKey>,
+) {
     let user = serenity::UserId::new(user.max(1));
     let sent = match user.create_dm_channel(http).await {
         Ok(dm) => dm
             .id
-            .send_message(http, deliver::channel_message(message))
+            .send_message(http, once(deliver::channel_message(message), key))
             .await
             .map(|_| ()),
         Err(e) => Err(e),

@@ -11,6 +11,7 @@
 
 use super::html;
 use super::rooms::{self, DirectRooms};
+use crate::runtime::once_key::{OnceKey, Parts};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseFileInfo, BaseImageInfo};
 use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
 use matrix_sdk::ruma::events::Mentions;
@@ -70,6 +71,9 @@ pub struct Delivery {
     /// Whether the command came from the speaker's direct room with the bot: everything
     /// posted there is theirs alone, so it is in their language.
     pub direct: bool,
+    /// For a notice from the outbox: its key, which makes each event's transaction id, so
+    /// the homeserver shows the notice once even if it is posted again after a crash.
+    pub once: Option<OnceKey>,
 }
 
 /// The commands a session text names (between backticks: `accept #1`, a usage line), written
@@ -112,18 +116,19 @@ pub async fn deliver(
         text.push('\n');
         text.push_str(&matrix_commands(&list, &how.prefix));
     }
+    let parts = Parts::new(how.once.clone());
     if !text.is_empty() || !reply.notify.is_empty() {
         let mut content = with_mentions(room, &text, &reply.notify).await;
         content.relates_to = how.answer_to.as_ref().map(AnswerTo::relation);
-        if let Err(e) = room.send(content).await {
+        if let Err(e) = send_keyed(room, content, parts.next()).await {
             tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
         }
     }
     for board in &reply.boards {
         if how.text_boards {
-            send_text_board(room, board, how.answer_to.as_ref(), lang).await;
+            send_text_board(room, board, how.answer_to.as_ref(), lang, parts.next()).await;
         } else {
-            send_board(room, board, how.answer_to.as_ref(), lang).await;
+            send_board(room, board, how.answer_to.as_ref(), lang, parts.next()).await;
         }
     }
     let any_files = !reply.files.is_empty() || reply.private.iter().any(|p| !p.files.is_empty());
@@ -134,7 +139,7 @@ pub async fn deliver(
     };
     for file in &reply.files {
         let to = how.answer_to.as_ref();
-        send_file(room, file, to, lang, limit, &how.prefix).await;
+        send_file(room, file, to, lang, limit, &how.prefix, &parts.group()).await;
     }
     for part in &reply.private {
         let Some(uid) =
@@ -153,14 +158,15 @@ pub async fn deliver(
         // In a direct room the player has not joined yet, the encryption keys would not
         // reach them: wait for the join in the background, not holding up other commands.
         let their = part.lang.unwrap_or(lang);
+        let keys = parts.group();
         if rooms::has_joined(&dm, &uid).await {
-            send_private(&dm, part, &how.prefix, their, limit).await;
+            send_private(&dm, part, &how.prefix, their, limit, keys).await;
         } else {
             let part = part.clone();
             let prefix = how.prefix.clone();
             tokio::spawn(async move {
                 if rooms::wait_joined(&dm, &uid).await {
-                    send_private(&dm, &part, &prefix, their, limit).await;
+                    send_private(&dm, &part, &prefix, their, limit, keys).await;
                 } else {
                     tracing::warn!(user = %uid, "matrix: the player never joined the direct room; private part dropped");
                 }
@@ -169,25 +175,50 @@ pub async fn deliver(
     }
 }
 
-/// One private part, in the direct room: its text, then its boards and files.
+/// One private part, in the direct room: its text, then its boards and files, each event
+/// under the next of `keys`.
 async fn send_private(
     dm: &Room,
     part: &skald_session::Private,
     prefix: &str,
     lang: Lang,
     limit: u64,
+    keys: Parts,
 ) {
     let text = matrix_commands(&part.text.render(lang), prefix);
     let content = RoomMessageEventContent::notice_html(&text, html::from_text(&text));
-    if let Err(e) = dm.send(content).await {
+    if let Err(e) = send_keyed(dm, content, keys.next()).await {
         tracing::warn!(error = %e, "matrix: cannot send a private part");
         return;
     }
     for board in &part.boards {
-        send_board(dm, board, None, lang).await;
+        send_board(dm, board, None, lang, keys.next()).await;
     }
     for file in &part.files {
-        send_file(dm, file, None, lang, limit, prefix).await;
+        send_file(dm, file, None, lang, limit, prefix, &keys.group()).await;
+    }
+}
+
+/// Sends `content`, with `key` as its transaction id when it has one: the homeserver
+/// answers a send repeated with the same id (by this device) with the first event.
+async fn send_keyed(
+    room: &Room,
+    content: RoomMessageEventContent,
+    key: Option<OnceKey>,
+) -> matrix_sdk::Result<()> {
+    let send = room.send(content);
+    match key {
+        Some(k) => send.with_transaction_id(k.as_str().into()).await,
+        None => send.await,
+    }
+    .map(|_| ())
+}
+
+/// `config` with `key` as its event's transaction id, as [`send_keyed`] does.
+fn keyed(config: AttachmentConfig, key: Option<OnceKey>) -> AttachmentConfig {
+    match key {
+        Some(k) => config.txn_id(k.as_str().into()),
+        None => config,
     }
 }
 
@@ -217,6 +248,7 @@ async fn send_file(
     lang: Lang,
     limit: u64,
     prefix: &str,
+    keys: &Parts,
 ) {
     let f = file.clone();
     let made = match tokio::task::spawn_blocking(move || f.render(lang, limit)).await {
@@ -236,14 +268,14 @@ async fn send_file(
     let ready = match made {
         Ok(ready) => ready,
         Err(why) => {
-            if let Err(e) = room.send(notice(why)).await {
+            if let Err(e) = send_keyed(room, notice(why), keys.next()).await {
                 tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
             }
             return;
         }
     };
     if let Some(note) = ready.note.clone()
-        && let Err(e) = room.send(notice(note)).await
+        && let Err(e) = send_keyed(room, notice(note), keys.next()).await
     {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
     }
@@ -266,7 +298,7 @@ async fn send_file(
         .reply(answer_to.map(AnswerTo::for_attachment));
     let mime: mime::Mime = ready.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
     if let Err(e) = room
-        .send_attachment(ready.name, &mime, ready.bytes, config)
+        .send_attachment(ready.name, &mime, ready.bytes, keyed(config, keys.next()))
         .await
     {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a file");
@@ -312,7 +344,13 @@ pub fn mention_bodies(text: &str, users: &[(OwnedUserId, String)]) -> (String, S
 }
 
 /// One board as a notice holding its text board (`board text`, text-only clients).
-async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, lang: Lang) {
+async fn send_text_board(
+    room: &Room,
+    board: &Board,
+    answer_to: Option<&AnswerTo>,
+    lang: Lang,
+    key: Option<OnceKey>,
+) {
     let alt = board.alt.render(lang);
     let grid = board.text().render(lang);
     let text = format!("{alt}\n{grid}");
@@ -320,13 +358,19 @@ async fn send_text_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo
     let mut content =
         RoomMessageEventContent::notice_html(text, html).add_mentions(Mentions::new());
     content.relates_to = answer_to.map(AnswerTo::relation);
-    if let Err(e) = room.send(content).await {
+    if let Err(e) = send_keyed(room, content, key).await {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a text board");
     }
 }
 
 /// Uploads and posts one board picture, as its viewer sees it, its alt text as the body.
-async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, lang: Lang) {
+async fn send_board(
+    room: &Room,
+    board: &Board,
+    answer_to: Option<&AnswerTo>,
+    lang: Lang,
+    key: Option<OnceKey>,
+) {
     let b = board.clone();
     let png =
         match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b, lang))
@@ -355,7 +399,7 @@ async fn send_board(room: &Room, board: &Board, answer_to: Option<&AnswerTo>, la
         .reply(answer_to.map(AnswerTo::for_attachment));
     let name = format!("skald-game-{}.png", board.game);
     if let Err(e) = room
-        .send_attachment(name, &mime::IMAGE_PNG, png.bytes, config)
+        .send_attachment(name, &mime::IMAGE_PNG, png.bytes, keyed(config, key))
         .await
     {
         tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot post a board");

@@ -301,6 +301,7 @@ async fn incoming(
             text_boards,
             prefix: prefix.to_string(),
             direct,
+            once: None,
         },
     })
 }

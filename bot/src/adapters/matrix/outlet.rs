@@ -3,6 +3,7 @@
 
 use super::deliver;
 use super::rooms::DirectRooms;
+use crate::runtime::once_key::OnceKey;
 use crate::runtime::serve::{BoxFuture, Outlet};
 use matrix_sdk::Client;
 use matrix_sdk::ruma::RoomId;
@@ -28,37 +29,42 @@ impl Outlet for MatrixOutlet {
         RoomId::parse(&channel.0).is_ok()
     }
 
-    fn post(&self, notices: Vec<Notice>) -> BoxFuture<'_, ()> {
-        Box::pin(post(&self.client, &self.dms, &self.prefix, notices))
+    fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()> {
+        Box::pin(post(&self.client, &self.dms, &self.prefix, notice, once))
     }
 }
 
-/// Posts each notice in its game's room.
-async fn post(client: &Client, dms: &DirectRooms, prefix: &str, notices: Vec<Notice>) {
-    for notice in notices {
-        let room = RoomId::parse(&notice.channel.0)
-            .ok()
-            .and_then(|id| client.get_room(&id));
-        match room {
-            Some(room) => {
-                deliver::deliver(
-                    client,
-                    dms,
-                    &room,
-                    &notice.reply,
-                    &deliver::Delivery {
-                        prefix: prefix.to_string(),
-                        ..deliver::Delivery::default()
-                    },
-                )
-                .await;
-                if !notice.reply.boards.is_empty() {
-                    super::typing::stop(&room).await;
-                }
+/// Posts the notice in its game's room, each event under `once` when it has a key.
+async fn post(
+    client: &Client,
+    dms: &DirectRooms,
+    prefix: &str,
+    notice: Notice,
+    once: Option<OnceKey>,
+) {
+    let room = RoomId::parse(&notice.channel.0)
+        .ok()
+        .and_then(|id| client.get_room(&id));
+    match room {
+        Some(room) => {
+            deliver::deliver(
+                client,
+                dms,
+                &room,
+                &notice.reply,
+                &deliver::Delivery {
+                    prefix: prefix.to_string(),
+                    once,
+                    ..deliver::Delivery::default()
+                },
+            )
+            .await;
+            if !notice.reply.boards.is_empty() {
+                super::typing::stop(&room).await;
             }
-            None => {
-                tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
-            }
+        }
+        None => {
+            tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
         }
     }
 }

@@ -316,24 +316,20 @@ impl Plan {
             batch.push((Box::pin(statement), Expect::One));
         }
         for (id, read, rev, text) in &self.tournaments {
-            match read {
-                None => {
-                    one(run(
-                        tx,
-                        "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
-                             ON CONFLICT (id) DO NOTHING",
-                        &[id, rev, text],
-                    )
-                    .await?)?;
-                    use_id(tx, *id).await?;
-                }
-                Some(read) => one(run(
+            let statement = match read {
+                None => run(
+                    tx,
+                    "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
+                         ON CONFLICT (id) DO NOTHING",
+                    vec![id, rev, text],
+                ),
+                Some(read) => run(
                     tx,
                     "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4",
-                    &[id, rev, text, read],
-                )
-                .await?)?,
-            }
+                    vec![id, rev, text, read],
+                ),
+            };
+            batch.push((Box::pin(statement), Expect::One));
         }
         for (platform, body) in &self.outbox {
             batch.push((
@@ -362,6 +358,11 @@ impl Plan {
         }
         for (id, _) in &self.new_challenges {
             use_id(tx, *id).await?;
+        }
+        for (id, read, ..) in &self.tournaments {
+            if read.is_none() {
+                use_id(tx, *id).await?;
+            }
         }
         Ok(self.games.into_iter().map(|g| g.doc).collect())
     }

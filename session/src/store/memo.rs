@@ -294,6 +294,8 @@ mod tests {
         through! {
             challenge(id: u64) -> Result<Option<Stored<crate::challenge::Challenge>>, StoreError>;
             challenges() -> Result<Vec<Stored<crate::challenge::Challenge>>, StoreError>;
+            tournament(id: u64) -> Result<Option<Stored<crate::tournament::TournamentDoc>>, StoreError>;
+            tournaments() -> Result<Vec<Stored<crate::tournament::TournamentDoc>>, StoreError>;
             user_by_link_code(code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
             users_named(name: &str) -> Result<Vec<UserDoc>, StoreError>;
             users_with_digest() -> Result<Vec<Stored<UserDoc>>, StoreError>;

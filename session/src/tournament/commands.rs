@@ -527,10 +527,15 @@ fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
         doc.id,
         skald_lang::rule_set_name(doc.rule_set).en()
     );
+    // The picture counts a player's recorded rounds as played: games still being played at
+    // the end of their rounds are left out (games still to play).
+    let mut record = doc.as_tournament(None);
+    for p in &mut record.players {
+        while p.rounds.last() == Some(&skald_tournament::RoundEntry::NotPaired) {
+            p.rounds.pop();
+        }
+    }
     reply.files.push(crate::files::standings_file(
-        doc.id,
-        &title,
-        &doc.as_tournament(None),
-        &names,
+        doc.id, &title, &record, &names,
     ));
 }

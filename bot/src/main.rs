@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         Some(cli::Command::Render(args)) => cli::picture::render(args),
         Some(cli::Command::Replay(args)) => cli::picture::replay(args),
         Some(cli::Command::AiMatch(args)) => cli::ai_match::run(&args),
-        Some(cli::Command::Tournament(cmd)) => return cli::tournament::main(cmd),
+        Some(cli::Command::Tournament(cmd)) => return cli::tournament::main(cmd, &config),
     };
     match result {
         Ok(out) => {

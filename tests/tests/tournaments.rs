@@ -4,7 +4,7 @@
 //! 6-player 3-round Swiss with a withdrawal, and an 8-player knockout with a drawn game
 //! replayed with the seats swapped.
 
-use skald_tests::{TempDir, block_after, block_after_last, blocks, console};
+use skald_tests::{TempDir, block_after, block_after_last, blocks, console, fails, ok};
 
 fn lines(text: &str) -> String {
     text.lines()
@@ -15,25 +15,20 @@ fn lines(text: &str) -> String {
         + "\n"
 }
 
-/// The first tournament announcement printed after the input line `echo`: a notice
-/// written with the command's change and posted by the background loop, which the console
-/// prints in the outbox's order, but not always before it reads the next line.
-fn announcement_after(out: &str, echo: &str) -> String {
-    announcement_with(out, echo, "")
-}
-
-/// [`announcement_after`], the first one holding `text`.
-fn announcement_with(out: &str, echo: &str, text: &str) -> String {
+/// The tournament announcement holding `text` that the command `echo` made. It is a notice
+/// written with the command's change and posted by the background loop: the console prints
+/// it in the outbox's order, but not always right after the command's own answer (before its
+/// echo, or after the next line's), so it is looked for in the whole transcript.
+fn announcement(out: &str, echo: &str, text: &str) -> String {
     let all = blocks(out);
-    let start = all
-        .iter()
-        .rposition(|b| b.lines().next() == Some(echo))
-        .unwrap_or_else(|| panic!("no `{echo}` in:\n{out}"));
-    all[start..]
-        .iter()
+    assert!(
+        all.iter().any(|b| b.lines().next() == Some(echo)),
+        "no `{echo}` in:\n{out}"
+    );
+    all.iter()
         .find(|b| b.starts_with("Tournament #") && b.contains(text))
         .map(|b| b.to_string())
-        .unwrap_or_else(|| panic!("no announcement after `{echo}` in:\n{out}"))
+        .unwrap_or_else(|| panic!("no announcement with `{text}` after `{echo}` in:\n{out}"))
 }
 
 /// The games a tournament announcement lists: `#12: alice (Attackers) vs bob (Defenders)`,
@@ -169,6 +164,25 @@ fn a_five_player_round_robin_is_played_to_the_end() {
     let b = block_after(&out, "@carol> ladder hnefatafl");
     assert!(b.contains("Ladder: Hnefatafl 11x11 (5 players)"), "{b}");
     assert!(b.contains("alice") && b.contains("4 games"), "{b}");
+    // The tournament as a TRF-16 file, for arbiters' tools.
+    let trf = ok(&["tournament", "export", "#1", "--trf", "--data", &data.arg()]);
+    assert!(trf.contains("012 Skald tournament #1"), "{trf}");
+    let players: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    assert_eq!(players.len(), 5, "{trf}");
+    // Columns 81-84 hold the points: alice 3.0, dave 2.5.
+    let points = |name: &str| {
+        players
+            .iter()
+            .find(|l| l.contains(name))
+            .and_then(|l| l.get(80..84))
+            .map(|p| p.trim().to_string())
+    };
+    assert_eq!(points("alice").as_deref(), Some("3.0"), "{trf}");
+    assert_eq!(points("dave").as_deref(), Some("2.5"), "{trf}");
+    let e = fails(&["tournament", "export", "#9", "--trf", "--data", &data.arg()]);
+    assert!(e.contains("there is no tournament #9"), "{e}");
+    let e = fails(&["tournament", "export", "#1", "--data", &data.arg()]);
+    assert!(e.contains("--trf"), "{e}");
 }
 
 #[test]
@@ -201,7 +215,11 @@ fn a_six_player_swiss_with_a_withdrawal() {
     }
     let out = console(&data, 2, &input);
     let last = &round1[2];
-    let b = announcement_after(&out, &format!("@{}> resign #{}", last.2, last.0));
+    let b = announcement(
+        &out,
+        &format!("@{}> resign #{}", last.2, last.0),
+        "round 2 of 3:",
+    );
     assert!(b.contains("Tournament #1, round 2 of 3:"), "{b}");
     let round2 = games_in(&b);
     assert_eq!(round2.len(), 3, "{b}");
@@ -232,7 +250,7 @@ fn a_six_player_swiss_with_a_withdrawal() {
     );
     // Round 3: five players left, so two games and a bye; the leaver is not paired.
     let (id, _, defender) = &round2[2];
-    let b = announcement_after(&out, &format!("@{defender}> resign #{id}"));
+    let b = announcement(&out, &format!("@{defender}> resign #{id}"), "round 3 of 3:");
     assert!(b.contains("round 3 of 3:"), "{b}");
     let round3 = games_in(&b);
     assert_eq!(round3.len(), 2, "{b}");
@@ -256,7 +274,7 @@ fn a_six_player_swiss_with_a_withdrawal() {
     }
     let out = console(&data, 2, &input);
     let (id, _, defender) = &round3[1];
-    let b = announcement_after(&out, &format!("@{defender}> resign #{id}"));
+    let b = announcement(&out, &format!("@{defender}> resign #{id}"), "is over");
     assert!(b.contains("Tournament #1 is over. Final standings:"), "{b}");
     assert!(b.contains("1. ") && b.contains("BC1 "), "{b}");
     assert!(b.contains("(withdrew)"), "{b}");
@@ -314,7 +332,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
     let out = console(&data, 3, &input);
     let b = block_after_last(&out, &format!("@alice> draw #{drawn}"));
     assert!(b.contains("Drawn by agreement"), "{b}");
-    let b = announcement_with(
+    let b = announcement(
         &out,
         &format!("@alice> draw #{drawn}"),
         "(Attackers) vs alice",
@@ -329,7 +347,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
     );
     // bob and carol won the matches feeding the second semi-final: it starts at once.
     let (last, _, last_defender) = &round1[3];
-    let b = announcement_with(
+    let b = announcement(
         &out,
         &format!("@{last_defender}> resign #{last}"),
         "bob (Attackers) vs carol (Defenders)",
@@ -350,7 +368,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
         &format!("@alice resign #{replay_id}\n@carol tournament\n"),
     );
     // hugo (seed 8) meets dave (seed 4), the better seed attacking.
-    let b = announcement_with(
+    let b = announcement(
         &out,
         &format!("@alice> resign #{replay_id}"),
         "dave (Attackers) vs hugo (Defenders)",
@@ -370,7 +388,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
     }
     let out = console(&data, 3, &input);
     let (id, _, defender) = &semi2[0];
-    let b = announcement_with(
+    let b = announcement(
         &out,
         &format!("@{defender}> resign #{id}"),
         "bob (Attackers) vs dave (Defenders)",
@@ -379,7 +397,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
     assert_eq!(fin.len(), 1, "the final: {b}");
     let (fin_id, champion, runner_up) = fin[0].clone();
     let out = console(&data, 3, &format!("@{runner_up} resign #{fin_id}\n"));
-    let b = announcement_after(&out, &format!("@{runner_up}> resign #{fin_id}"));
+    let b = announcement(&out, &format!("@{runner_up}> resign #{fin_id}"), "is over");
     assert!(b.contains("Tournament #1 is over. Final standings:"), "{b}");
     assert!(b.contains("Round 3 (final):"), "{b}");
     assert!(

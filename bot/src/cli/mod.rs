@@ -63,7 +63,7 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Play the built-in AI against itself: wins, losses, draws and a 95% interval of A's score.
     AiMatch(AiMatchArgs),
-    /// Tournament tools: the next Swiss round of a TRF-16 file.
+    /// Tournament tools: the next Swiss round of a TRF-16 file; a stored tournament as TRF-16.
     #[command(subcommand)]
     Tournament(TournamentCommand),
 }
@@ -84,6 +84,20 @@ pub enum TournamentCommand {
         /// -p` does, for scripts written for bbpPairings.
         #[arg(long)]
         bbp: bool,
+    },
+    /// Write a stored tournament as a TRF-16 file to standard output: its players by start
+    /// number, every round's results (a game still being played is left blank).
+    Export {
+        /// The tournament's number, as chat shows it (`#3` or `3`).
+        tournament: String,
+        /// TRF-16, FIDE's Tournament Report File (the one format so far; say it, so a
+        /// later format cannot be taken for it).
+        #[arg(long)]
+        trf: bool,
+        /// A sled data directory (default: the config's store: its `[store] postgres`
+        /// database, else its data directory, else ./skald-data).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
 }
 

@@ -27,6 +27,20 @@ pub fn export(config: &Config, data: Option<PathBuf>) -> Result<String, String> 
     Ok(String::new())
 }
 
+/// A stored tournament (for `skald tournament export`), or why not.
+pub fn tournament(
+    config: &Config,
+    data: Option<PathBuf>,
+    id: u64,
+) -> Result<skald_session::tournament::TournamentDoc, String> {
+    let store = open_store_at(&store_of(config, data))?;
+    store
+        .tournament(id)
+        .map_err(|e| e.to_string())?
+        .map(|t| t.doc)
+        .ok_or_else(|| format!("there is no tournament #{id} in this store"))
+}
+
 /// `skald import FILE`: an export into a new, empty store.
 pub fn import(config: &Config, data: Option<PathBuf>, file: &Path) -> Result<String, String> {
     let f =

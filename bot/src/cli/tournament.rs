@@ -17,9 +17,14 @@ const NO_PAIRING: u8 = 1;
 
 /// Runs one `skald tournament` command: prints its output, or `error: …` on standard error,
 /// and gives the exit code.
-pub fn main(cmd: TournamentCommand) -> ExitCode {
+pub fn main(cmd: TournamentCommand, config: &skald::config::Config) -> ExitCode {
     let result = match cmd {
         TournamentCommand::Pair { file, bbp } => pair(&file, bbp),
+        TournamentCommand::Export {
+            tournament,
+            trf,
+            data,
+        } => export(config, data, &tournament, trf),
     };
     match result {
         Ok(out) => {
@@ -31,6 +36,30 @@ pub fn main(cmd: TournamentCommand) -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// `skald tournament export #T --trf`: the stored tournament as a TRF-16 file. Refused
+/// (exit 2) without `--trf`, for a number that is not one, or one no tournament has.
+fn export(
+    config: &skald::config::Config,
+    data: Option<std::path::PathBuf>,
+    tournament: &str,
+    trf: bool,
+) -> Result<String, (u8, String)> {
+    if !trf {
+        return Err((
+            BAD_INPUT,
+            "say which format: --trf (TRF-16, the one Skald writes)".to_string(),
+        ));
+    }
+    let id: u64 = tournament.trim_start_matches('#').parse().map_err(|_| {
+        (
+            BAD_INPUT,
+            format!("'{tournament}' is not a tournament number; write it like #3"),
+        )
+    })?;
+    let doc = crate::cli::store::tournament(config, data, id).map_err(|e| (BAD_INPUT, e))?;
+    Ok(doc.to_trf())
 }
 
 /// The pairings of the round after those recorded in `file`: `white black` start numbers per

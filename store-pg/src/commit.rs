@@ -10,11 +10,12 @@
 //! revision waits for a concurrent writer of the row and re-checks the condition on the row
 //! it committed, so two commits over the same read cannot both apply.
 
-use crate::errors::{backend, in_commit};
+use crate::errors::{backend, in_commit, is_race};
 use crate::{rev_of, sql_id, text};
 use deadpool_postgres::Transaction;
 use skald_session::game::GameDoc;
 use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
+use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 
 /// A game row to write.
@@ -200,86 +201,71 @@ impl Plan {
         }
     }
 
-    /// Writes every row. The statements are sent together, without waiting for each
-    /// answer (tokio-postgres pipelines the requests of futures polled together, in the
-    /// order they are first polled), so a move's writes cost one round trip, not one each;
-    /// the row counts are checked once all have answered, and a replaced row that did not
-    /// match makes the commit a conflict (the caller rolls back).
+    /// Writes every row. The statements are prepared first (each connection keeps its
+    /// prepared statements, so after its first commits this costs nothing), then sent
+    /// together, without waiting for each answer (tokio-postgres pipelines the requests of
+    /// futures polled together, in the order they are first polled), so a move's writes
+    /// cost one round trip, not one each. The row counts are checked once all have
+    /// answered: a replaced row that did not match, or a race the server reported
+    /// (serialization failure, deadlock), makes the commit a conflict; any other failure is
+    /// reported by its cause, not by the "transaction is aborted" errors of the statements
+    /// after it. The caller rolls back on any error.
     async fn write(self, tx: &Transaction<'_>) -> Result<Vec<GameDoc>, CommitError> {
-        let mut batch: Vec<(Statement<'_>, Expect)> = Vec::new();
+        let mut batch: Vec<(&'static str, Params<'_>, Expect)> = Vec::new();
         for g in &self.games {
             match &g.read {
                 None => batch.push((
-                    Box::pin(run(
-                        tx,
-                        "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
-                             ON CONFLICT (id) DO NOTHING",
-                        vec![&g.id, &g.rev, &g.text, &g.wake],
-                    )),
+                    "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (id) DO NOTHING",
+                    vec![&g.id, &g.rev, &g.text, &g.wake],
                     Expect::One,
                 )),
                 Some(read) => batch.push((
-                    Box::pin(run(
-                        tx,
-                        "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
-                        vec![&g.id, &g.rev, &g.text, &g.wake, read],
-                    )),
+                    "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
+                    vec![&g.id, &g.rev, &g.text, &g.wake, read],
                     Expect::One,
                 )),
             }
             batch.push((
-                Box::pin(run(
-                    tx,
-                    "DELETE FROM game_players WHERE game = $1",
-                    vec![&g.id],
-                )),
+                "DELETE FROM game_players WHERE game = $1",
+                vec![&g.id],
                 Expect::Any,
             ));
             for (user, active) in &g.players {
                 batch.push((
-                    Box::pin(run(
-                        tx,
-                        "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
+                    "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
                      ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
-                        vec![user, &g.id, active],
-                    )),
+                    vec![user, &g.id, active],
                     Expect::Any,
                 ));
             }
         }
         for (id, text) in &self.new_challenges {
             batch.push((
-                Box::pin(run(
-                    tx,
-                    "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
-                     ON CONFLICT (id) DO NOTHING",
-                    vec![id, text],
-                )),
+                "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
+                 ON CONFLICT (id) DO NOTHING",
+                vec![id, text],
                 Expect::One,
             ));
         }
         for (id, read) in &self.removed_challenges {
             batch.push((
-                Box::pin(run(
-                    tx,
-                    "DELETE FROM challenges WHERE id = $1 AND rev = $2",
-                    vec![id, read],
-                )),
+                "DELETE FROM challenges WHERE id = $1 AND rev = $2",
+                vec![id, read],
                 Expect::One,
             ));
         }
         for u in &self.users {
-            let statement = match &u.read {
-                None => run(
-                    tx,
+            batch.push(match &u.read {
+                None => (
                     "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
-                         VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
+                     VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
                     vec![&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
+                    Expect::One,
                 ),
-                Some(read) => run(
-                    tx,
+                Some(read) => (
                     "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
-                         link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
+                     link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
                     vec![
                         &u.key,
                         &u.text,
@@ -288,67 +274,91 @@ impl Plan {
                         &u.digest,
                         read,
                     ],
+                    Expect::One,
                 ),
-            };
-            batch.push((Box::pin(statement), Expect::One));
+            });
         }
         for r in &self.ratings {
-            let statement = match (&r.text, &r.read) {
-                (None, read) => run(
-                    tx,
+            batch.push(match (&r.text, &r.read) {
+                (None, read) => (
                     "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
-                         AND user_key = $3 AND rev = $4",
+                     AND user_key = $3 AND rev = $4",
                     vec![&r.community, &r.rule_set, &r.user, read],
+                    Expect::One,
                 ),
-                (Some(text), None) => run(
-                    tx,
+                (Some(text), None) => (
                     "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
-                         VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
+                     VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
                     vec![&r.community, &r.rule_set, &r.user, text],
+                    Expect::One,
                 ),
-                (Some(text), Some(read)) => run(
-                    tx,
+                (Some(text), Some(read)) => (
                     "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
-                         AND rule_set = $2 AND user_key = $3 AND rev = $5",
+                     AND rule_set = $2 AND user_key = $3 AND rev = $5",
                     vec![&r.community, &r.rule_set, &r.user, text, read],
+                    Expect::One,
                 ),
-            };
-            batch.push((Box::pin(statement), Expect::One));
-        }
-        for (id, read, rev, text) in &self.tournaments {
-            let statement = match read {
-                None => run(
-                    tx,
-                    "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
-                         ON CONFLICT (id) DO NOTHING",
-                    vec![id, rev, text],
-                ),
-                Some(read) => run(
-                    tx,
-                    "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4",
-                    vec![id, rev, text, read],
-                ),
-            };
-            batch.push((Box::pin(statement), Expect::One));
+            });
         }
         for (platform, body) in &self.outbox {
             batch.push((
-                Box::pin(run(
-                    tx,
-                    "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
-                    vec![platform, body],
-                )),
+                "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
+                vec![platform, body],
                 Expect::Any,
             ));
         }
-        let (statements, expected): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
-        let answers = futures_util::future::join_all(statements).await;
-        // The first failure is the cause (those after it only say the transaction failed).
-        for (answer, expect) in answers.into_iter().zip(expected) {
-            let n = answer?;
-            if expect == Expect::One && n != 1 {
-                return Err(CommitError::Conflict);
+        for (id, read, rev, text) in &self.tournaments {
+            batch.push(match read {
+                None => (
+                    "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
+                     ON CONFLICT (id) DO NOTHING",
+                    vec![id, rev, text],
+                    Expect::One,
+                ),
+                Some(read) => (
+                    "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4",
+                    vec![id, rev, text, read],
+                    Expect::One,
+                ),
+            });
+        }
+        // Prepared first, so each statement's execute is its future's first request: they
+        // reach the server in the batch's order.
+        let prepared =
+            futures_util::future::join_all(batch.iter().map(|(sql, _, _)| tx.prepare_cached(sql)))
+                .await
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(in_commit)?;
+        let answers = futures_util::future::join_all(
+            batch
+                .iter()
+                .zip(&prepared)
+                .map(|((_, params, _), statement)| tx.execute(statement, params)),
+        )
+        .await;
+        let mut conflict = false;
+        let mut failure: Option<tokio_postgres::Error> = None;
+        for (answer, (_, _, expect)) in answers.into_iter().zip(&batch) {
+            match answer {
+                Ok(n) => conflict |= *expect == Expect::One && n != 1,
+                Err(e) if is_race(&e) => conflict = true,
+                Err(e) => {
+                    // The first failure that is not only "the transaction is aborted".
+                    let aborted = |e: &tokio_postgres::Error| {
+                        e.code() == Some(&SqlState::IN_FAILED_SQL_TRANSACTION)
+                    };
+                    if failure.as_ref().is_none_or(|f| aborted(f) && !aborted(&e)) {
+                        failure = Some(e);
+                    }
+                }
             }
+        }
+        if conflict {
+            return Err(CommitError::Conflict);
+        }
+        if let Some(e) = failure {
+            return Err(in_commit(e));
         }
         // Rare (an id chosen outside the sequence): one at a time, after the rows.
         for g in &self.games {
@@ -368,8 +378,8 @@ impl Plan {
     }
 }
 
-/// One statement of a pipelined batch, answering how many rows it changed.
-type Statement<'a> = std::pin::Pin<Box<dyn Future<Output = Result<u64, CommitError>> + Send + 'a>>;
+/// A statement's parameters.
+type Params<'a> = Vec<&'a (dyn ToSql + Sync)>;
 
 /// How many rows a statement of the batch must change.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1376,3 +1376,82 @@ fn a_dice_turn_offers_up_to_five_steps_as_buttons_and_more_in_a_menu_that_plays_
     );
     fake.assert_valid();
 }
+
+/// A tournament on Discord (issue #22): created with `/tournament`, joined by three players,
+/// started by its creator (a round-robin of 3: every game at once, a bye each round), whose
+/// start pings each paired player; then `/tournament` shows the standings as a picture.
+#[test]
+fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-tournament");
+    let (_bot, _log) = start_bot(&fake, data.path(), "");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let tournament = |id: u64, who: (u64, &str), action: &str| {
+        let options = json!([{"name": "action", "type": 3, "value": action}]);
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            command(id, 2, who, "tournament", options),
+        );
+        data_of(&callback_of(&fake, id)[0])
+    };
+    let text = |d: &Value| d["content"].as_str().unwrap_or("").to_string();
+
+    let created = tournament(1, ALICE, "create tafl round-robin days:2");
+    assert!(
+        text(&created).contains("Tournament #1 is open"),
+        "{created}"
+    );
+    for (id, who) in [(2, ALICE), (3, BOB), (4, CAROL)] {
+        let joined = tournament(id, who, "join");
+        assert!(
+            text(&joined).contains(&format!("{} joined tournament #1", who.1)),
+            "{joined}"
+        );
+    }
+    let started = tournament(5, ALICE, "start");
+    let said = text(&started);
+    for round in 1..=3 {
+        assert!(said.contains(&format!("round {round} of 3")), "{said}");
+    }
+    assert!(said.contains("has the bye this round"), "{said}");
+    // The paired players are pinged (alice started it: she is told, not pinged).
+    let mut pinged: Vec<String> = started["allowed_mentions"]["users"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    pinged.sort();
+    assert_eq!(
+        pinged,
+        [BOB.0, CAROL.0].map(|id| id.to_string()),
+        "{started}"
+    );
+
+    // The standings: text and a picture.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(6, 2, CAROL, "tournament", json!([])),
+    );
+    let (call, png) = answer_with_file(&fake, 6, ".png");
+    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+        .expect("the standings are a PNG");
+    assert!(
+        picture.width() >= 400 && picture.height() >= 200,
+        "{}x{}",
+        picture.width(),
+        picture.height()
+    );
+    let answer = data_of(&call);
+    assert!(text(&answer).contains("Tournament #1"), "{answer}");
+    assert!(
+        answer["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Tournament #1"),
+        "{answer}"
+    );
+    fake.assert_valid();
+}

@@ -440,3 +440,51 @@ async fn an_access_token_login_and_deadlines_on_a_fake_clock() {
     drop(hs);
     let _ = std::fs::remove_file(&log);
 }
+
+/// A tournament on Matrix (issue #22): a one-round Swiss between alice and bob, created,
+/// joined and started in their room; the start pings the paired player and the standings
+/// come as a picture (an `m.image`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
+    let (hs, url) = synapse_with_alice_and_bob();
+    let dir = TempDir::new("matrix-tournament");
+    let config = matrix_config(&dir, &url, "");
+    let log = std::env::temp_dir().join(format!("skald-matrix-tour-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let bot = Bot::start(&config, &log);
+    bot_ready(&log, 1).await;
+    let alice = Player::login(&url, "alice", "alice-password").await;
+    let bob = Player::login(&url, "bob", "bob-password").await;
+    let room = alice.create_room(&bob, false).await;
+
+    let m = bob.mark();
+    alice
+        .say(&room, "!skald tournament create tafl swiss rounds:1 days:2")
+        .await;
+    bob.bot_says(m, &room, "Tournament #1 is open").await;
+    for who in [&alice, &bob] {
+        let m = alice.mark();
+        who.say(&room, "!skald tournament join").await;
+        alice.bot_says(m, &room, "joined tournament #1").await;
+    }
+    let m = bob.mark();
+    alice.say(&room, "!skald tournament start").await;
+    let start = bob.bot_says(m, &room, "round 1 of 1").await;
+    assert!(
+        start.mentions.contains(&bob.id()),
+        "bob, paired, is pinged: {start:?}"
+    );
+    assert!(start.body.contains(" vs "), "{start:?}");
+
+    let m = bob.mark();
+    bob.say(&room, "!skald tournament").await;
+    let (seen, png) = bob.bot_media(m, &room, "m.image").await;
+    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+        .expect("the standings are a PNG");
+    assert!(picture.width() >= 400, "{seen:?}");
+    drop(bot);
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(!logged.contains("panicked"), "the bot panicked: {logged}");
+    drop(hs);
+    let _ = std::fs::remove_file(&log);
+}

@@ -4,7 +4,7 @@
 
 use super::clock::Timestamp;
 use super::command::{ChallengeSpec, Command, Opponent, SeatChoice};
-use super::game::{GameDoc, TurnClock};
+use super::game::GameDoc;
 use super::identity::{ChannelId, CommunityId, Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
@@ -12,7 +12,7 @@ use super::{Failure, Session};
 use crate::{Text, t};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use skald_rules::{Match, RuleSetId, Seat, Viewer};
+use skald_rules::{Match, RuleSetId, Seat};
 
 /// A challenge waiting for an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -489,34 +489,17 @@ impl Session {
             players.swap(0, 1);
         }
         let mut g = GameDoc {
-            id: ch.id,
-            version: 0,
-            community: ch.community.clone(),
-            channel: ch.channel.clone(),
-            players,
-            ranked: ch.ranked,
-            days: ch.days,
-            bank: ch.bank,
-            banks: ch.bank.map_or([0, 0], |b| [b.start, b.start]),
-            record: m.record().clone(),
-            position: m.position().to_notation(Viewer::Final),
-            started: now,
-            clock: TurnClock {
-                seat: Seat::A,
-                since: now,
-                deadline: now,
-                remind_at: None,
-            },
-            moved: [0, 0],
-            draw_offer: None,
-            takeback: None,
             rematch_of: ch.rematch_of,
-            rematch: None,
-            end: None,
             homes,
-            premoves: Default::default(),
-            engine_said: Vec::new(),
-            tournament: None,
+            ..GameDoc::new(
+                ch.id,
+                ch.community.clone(),
+                ch.channel.clone(),
+                players,
+                (ch.ranked, ch.days, ch.bank),
+                &m,
+                now,
+            )
         };
         self.start_turn(&mut g, &m, now)?;
         let commit = Commit {

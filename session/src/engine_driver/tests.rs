@@ -241,30 +241,48 @@ fn a_long_search_does_not_hold_back_another_games_answer() {
     assert_eq!(posted[1], ("ann".to_string(), vec![]), "{posted:?}");
 }
 
-/// Every notice the engine's pass posts, as a transcript would print them, and the games after.
-fn transcript(threads: usize) -> (Vec<String>, Vec<crate::game::GameDoc>) {
+/// Five games against the engine (three of them dice games, whose turns are several
+/// steps), each waiting for its first move.
+const FIVE_GAMES: [&str; 5] = [
+    "daldosa @skald easy",
+    "adelta-rustik @skald easy",
+    "subulata @skald easy",
+    "daldosa @skald normal",
+    "tafl @skald easy",
+];
+
+/// A session with [`FIVE_GAMES`] started by `p0`..`p4`.
+fn five_engine_games() -> Session {
     let s = session();
-    let games = [
-        "daldosa @skald easy",
-        "adelta-rustik @skald easy",
-        "subulata @skald easy",
-        "daldosa @skald normal",
-        "tafl @skald easy",
-    ];
-    for (i, game) in games.iter().enumerate() {
+    for (i, game) in FIVE_GAMES.iter().enumerate() {
         against_engine(&s, &format!("p{i}"), game);
     }
+    s
+}
+
+/// A driver playing in game order (a transcript's), uncapped, on `threads` workers, each
+/// step on its own when `separate`.
+fn ordered_driver(threads: usize, separate: bool) -> Driver {
     let mut driver = Driver::new();
     driver.threads = threads;
     driver.uncapped = true;
-    driver.separate = true;
+    driver.separate = separate;
     driver.ordered = true;
+    driver
+}
+
+/// Every notice the engine's pass posts, as a transcript would print them, and the games after.
+fn transcript(threads: usize) -> (Vec<String>, Vec<crate::game::GameDoc>) {
+    let s = five_engine_games();
+    let mut driver = ordered_driver(threads, true);
     let mut lines = Vec::new();
     driver.play_pending(&s, |n| {
         let said = n.said.map(|s| s.line).unwrap_or_default();
         lines.push(format!("{} {said}: {}", n.channel.0, n.reply.text.en()));
     });
-    let docs = (1..=games.len() as u64).map(|id| s.test_game(id)).collect();
+    let docs = (1..=FIVE_GAMES.len() as u64)
+        .map(|id| s.test_game(id))
+        .collect();
     (lines, docs)
 }
 
@@ -318,22 +336,9 @@ fn a_turn_another_searcher_holds_is_left_to_it() {
 /// outbox in each move's commit by [`Driver::play_pending_into_outbox`] and read back from
 /// there. Each as `channel said: text | boards | pinged`.
 fn answers(separate: bool, into_outbox: bool) -> Vec<String> {
-    let s = session();
-    let games = [
-        "daldosa @skald easy",
-        "adelta-rustik @skald easy",
-        "subulata @skald easy",
-        "daldosa @skald normal",
-        "tafl @skald easy",
-    ];
-    for (i, game) in games.iter().enumerate() {
-        against_engine(&s, &format!("p{i}"), game);
-    }
-    let mut driver = Driver::new();
-    driver.threads = 2;
-    driver.uncapped = true;
-    driver.separate = separate;
-    driver.ordered = true;
+    let s = five_engine_games();
+    let games = FIVE_GAMES;
+    let mut driver = ordered_driver(2, separate);
     let mut notices = Vec::new();
     if into_outbox {
         let mut moves = 0;

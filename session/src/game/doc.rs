@@ -141,6 +141,51 @@ fn no_premoves(p: &[Vec<crate::premove::PremoveLine>; 2]) -> bool {
 }
 
 impl GameDoc {
+    /// A new game of `m` between `players`, on the terms `(ranked, days, bank)`, played in
+    /// `channel`, before its first turn starts (`Session::start_turn` sets its clock): what
+    /// an accepted challenge and a tournament's pairing both create. Its homes, the game it
+    /// is a rematch of and its tournament are the caller's to set.
+    pub fn new(
+        id: u64,
+        community: CommunityId,
+        channel: ChannelId,
+        players: [User; 2],
+        (ranked, days, bank): (bool, u32, Option<crate::time_control::Bank>),
+        m: &Match,
+        now: Timestamp,
+    ) -> GameDoc {
+        GameDoc {
+            id,
+            version: 0,
+            community,
+            channel,
+            players,
+            ranked,
+            days,
+            bank,
+            banks: bank.map_or([0, 0], |b| [b.start, b.start]),
+            record: m.record().clone(),
+            position: m.position().to_notation(skald_rules::Viewer::Final),
+            started: now,
+            clock: TurnClock {
+                seat: Seat::A,
+                since: now,
+                deadline: now,
+                remind_at: None,
+            },
+            moved: [0, 0],
+            draw_offer: None,
+            takeback: None,
+            rematch_of: None,
+            rematch: None,
+            end: None,
+            homes: Vec::new(),
+            premoves: Default::default(),
+            engine_said: Vec::new(),
+            tournament: None,
+        }
+    }
+
     /// The rule set played.
     pub fn rule_set(&self) -> RuleSetId {
         self.record.rule_set

@@ -5,11 +5,11 @@
 use super::doc::TournamentDoc;
 use super::pairing::{Advance, Slot};
 use crate::clock::Timestamp;
-use crate::game::{GameDoc, TurnClock};
+use crate::game::GameDoc;
 use crate::reply::{Notice, Reply};
 use crate::{Failure, Session, Text, t};
 use rand::RngExt;
-use skald_rules::{Match, Seat, Viewer};
+use skald_rules::{Match, Seat};
 
 impl Session {
     /// Makes a game for each board in `slots` (white in the first seat), writes their
@@ -36,34 +36,17 @@ impl Session {
                 Match::new(doc.rule_set, seed, &mut *rng).0
             };
             let mut g = GameDoc {
-                id,
-                version: 0,
-                community: doc.community.clone(),
-                channel: doc.home.channel.clone(),
-                players,
-                ranked: doc.ranked,
-                days: doc.days,
-                bank: doc.bank,
-                banks: doc.bank.map_or([0, 0], |b| [b.start, b.start]),
-                record: m.record().clone(),
-                position: m.position().to_notation(Viewer::Final),
-                started: now,
-                clock: TurnClock {
-                    seat: Seat::A,
-                    since: now,
-                    deadline: now,
-                    remind_at: None,
-                },
-                moved: [0, 0],
-                draw_offer: None,
-                takeback: None,
-                rematch_of: None,
-                rematch: None,
-                end: None,
                 homes: vec![doc.home.clone()],
-                premoves: Default::default(),
-                engine_said: Vec::new(),
                 tournament: Some(doc.id),
+                ..GameDoc::new(
+                    id,
+                    doc.community.clone(),
+                    doc.home.channel.clone(),
+                    players,
+                    (doc.ranked, doc.days, doc.bank),
+                    &m,
+                    now,
+                )
             };
             self.start_turn(&mut g, &m, now)?;
             if let Some(p) = doc.rounds.get_mut(ri).and_then(|r| r.pairings.get_mut(pi)) {

@@ -41,6 +41,13 @@ impl Timestamp {
         i64::from(self.utc().year())
     }
 
+    /// The date and the minute, `2025-01-04T18:00` (UTC), as [`Timestamp::parse`] reads
+    /// it back: for a tournament's `starts:`.
+    pub fn minute(self) -> String {
+        let d = self.utc();
+        format!("{}T{:02}:{:02}", self.date(), d.hour(), d.minute())
+    }
+
     /// The date alone, `2025-01-04`, for game lists.
     pub fn date(self) -> String {
         let d = self.utc();

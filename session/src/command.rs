@@ -103,6 +103,15 @@ pub enum Command {
     },
     /// `tournaments`: this community's open and running tournaments.
     Tournaments,
+    /// `league [<rule-set>] [standings | join | leave | start …]`: a community's standing
+    /// league for a game, played in seasons (see [`crate::league`]); with no rule set, the
+    /// community's leagues.
+    League {
+        /// Which league (`None`: list them).
+        rule_set: Option<RuleSetId>,
+        /// What to do.
+        action: LeagueAction,
+    },
 }
 
 impl Command {
@@ -153,6 +162,7 @@ impl Command {
             Command::Pings(_) => "pings",
             Command::Tournament { .. } => "tournament",
             Command::Tournaments => "tournaments",
+            Command::League { .. } => "league",
         }
     }
 }
@@ -234,9 +244,11 @@ impl fmt::Display for ParseError {
 }
 
 mod args;
+pub mod league;
 mod sentence;
 pub mod tournament;
 
+pub use league::{LeagueAction, LeagueTerms};
 pub use tournament::{TournamentAction, TournamentSpec};
 
 pub use sentence::in_sentence;
@@ -752,7 +764,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "tournament",
         aliases: &["tourney"],
-        usage: "tournament [#id] [action: create <rule-set> <round-robin | swiss | knockout> [rounds:N] [double] [pace:all | pace:rounds] [days:N | clock:<bank>+<per move>] [max:N] [ranked | casual] | join | leave | start | remove @user]",
+        usage: "tournament [#id] [action: create <rule-set> <round-robin | swiss | knockout> [rounds:N] [double] [pace:all | pace:rounds] [days:N | clock:<bank>+<per move>] [max:N] [ranked | casual] [starts:<date>] | join | leave | start | remove @user]",
         example: "tournament create tafl round-robin days:2",
         args: &[
             Arg {
@@ -794,6 +806,41 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| no_args(a).map(|()| Command::Tournaments),
         secret: false,
         build: |_| Ok(Command::Tournaments),
+    },
+    CommandInfo {
+        name: "league",
+        aliases: &["leagues"],
+        usage: "league [rule-set] [action: standings | join | leave | start [days:N | clock:<bank>+<per move>] [ranked | casual]]",
+        example: "league tafl join",
+        args: &[
+            Arg {
+                name: "rule_set",
+                kind: ArgKind::RuleSet,
+                required: false,
+                complete: false,
+            },
+            Arg {
+                name: "action",
+                kind: ArgKind::Text {
+                    max_len: 100,
+                    prefix: "",
+                },
+                required: false,
+                complete: false,
+            },
+        ],
+        parse: |a| league::parse(a).map(|(rule_set, action)| Command::League { rule_set, action }),
+        secret: false,
+        build: |a| {
+            let mut words = words(a.text("action"));
+            let typed = a.rule_set("rule_set");
+            let id = typed.map(RuleSetId::id);
+            if let Some(id) = id {
+                words.insert(0, id);
+            }
+            let (rule_set, action) = league::parse(&words)?;
+            Ok(Command::League { rule_set, action })
+        },
     },
     CommandInfo {
         name: "rules",
@@ -1660,9 +1707,27 @@ mod tests {
                     bank: None,
                     max: None,
                     ranked: false,
+                    starts: None,
                 }),
             },
             Command::Tournaments,
+            Command::League {
+                rule_set: None,
+                action: LeagueAction::Standings,
+            },
+            Command::League {
+                rule_set: Some(RuleSetId::Hnefatafl),
+                action: LeagueAction::Join,
+            },
+            Command::League {
+                rule_set: Some(RuleSetId::Hnefatafl),
+                action: LeagueAction::Start(LeagueTerms {
+                    days: DEFAULT_DAYS,
+                    bank: None,
+                    ranked: Some(false),
+                    clock_given: false,
+                }),
+            },
         ]
     }
 
@@ -1779,7 +1844,7 @@ mod tests {
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
              commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, export, \
              replay, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, tournament, \
-             tournaments, rules, vacation, link, unlink, language, help"
+             tournaments, league, rules, vacation, link, unlink, language, help"
         );
         assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));
         assert!(fr("challenge tafl first second").contains("le camp est déjà donné"));

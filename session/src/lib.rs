@@ -32,6 +32,7 @@ pub mod identity;
 pub mod journal;
 pub mod ladder;
 mod language;
+pub mod league;
 pub mod limits;
 pub mod link;
 mod lists;
@@ -70,6 +71,8 @@ mod tests_clock;
 mod tests_digest;
 #[cfg(test)]
 mod tests_language;
+#[cfg(test)]
+mod tests_league;
 #[cfg(test)]
 mod tests_limits;
 #[cfg(test)]
@@ -396,6 +399,7 @@ impl Session {
             Command::Pings(words) => self.cmd_pings(ctx, words),
             Command::Tournament { id, action } => self.cmd_tournament(ctx, *id, action),
             Command::Tournaments => self.cmd_tournaments(ctx),
+            Command::League { rule_set, action } => self.cmd_league(ctx, *rule_set, action),
         }
     }
 

@@ -31,7 +31,10 @@ impl Session {
                 None
             }
         };
-        game.into_iter().chain(self.next_digest_due()).min()
+        game.into_iter()
+            .chain(self.next_digest_due())
+            .chain(self.next_tournament_start())
+            .min()
     }
 
     /// Records that the bot is running at `now`, so down time can be measured after a crash.
@@ -41,10 +44,12 @@ impl Session {
         }
     }
 
-    /// Sends the reminders and ends the games whose deadline passed by `now`, then sends the
-    /// daily digests due; returns what to post in which channel.
+    /// Sends the reminders and ends the games whose deadline passed by `now`, starts the
+    /// tournaments whose time came (their announcements go through the outbox), then sends
+    /// the daily digests due; returns what to post in which channel.
     pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
         let mut notices = self.tick_games(now);
+        self.start_due_tournaments(now);
         notices.extend(self.due_digests(now));
         notices
     }

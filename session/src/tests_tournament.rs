@@ -427,3 +427,92 @@ fn a_knockout_of_three_gives_the_top_seed_a_bye() {
         r.text.en()
     );
 }
+
+#[test]
+fn a_tournament_with_a_start_time_starts_by_itself_once() {
+    let (s, clock) = world();
+    // The fake clock starts at its epoch; the tournament starts a day and a half later.
+    let at = clock::Timestamp(clock::FakeClock::EPOCH.0 + 36 * clock::HOUR);
+    let made = ok(
+        &s,
+        "alice",
+        &format!("tournament create tafl round-robin starts:{}", at.minute()),
+    );
+    assert!(
+        made.text.en().contains("It starts by itself at"),
+        "{}",
+        made.text.en()
+    );
+    let id = s.store().tournaments().expect("reads")[0].doc.id;
+    for p in ["alice", "bob", "carol"] {
+        ok(&s, p, &format!("tournament join #{id}"));
+    }
+    assert_eq!(s.next_wakeup(), Some(at), "the scheduler wakes for it");
+    // Not yet.
+    clock.advance(35 * clock::HOUR);
+    s.tick(s.now());
+    assert_eq!(tournament(&s, id).state, State::Open);
+    // Its time: started, its games made, the announcement in its channel; once.
+    clock.advance(2 * clock::HOUR);
+    s.tick(s.now());
+    s.tick(s.now());
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Running);
+    assert_eq!(t.starts, None);
+    assert_eq!(running_games(&s, id).len(), 3);
+    let posted: Vec<String> = s
+        .take_notices(&["console"], "t", outbox::POST_LEASE, 50)
+        .into_iter()
+        .map(|(_, n)| n.reply.text.en())
+        .collect();
+    let starts = posted
+        .iter()
+        .filter(|p| p.contains(&format!("Tournament #{id} starts with 3 players")))
+        .count();
+    assert_eq!(starts, 1, "{posted:?}");
+}
+
+#[test]
+fn a_tournament_short_of_players_at_its_time_says_so_once_and_waits() {
+    let (s, clock) = world();
+    let at = clock::Timestamp(clock::FakeClock::EPOCH.0 + clock::DAY);
+    ok(
+        &s,
+        "alice",
+        &format!("tournament create tafl swiss rounds:3 starts:{}", at.date()),
+    );
+    let id = s.store().tournaments().expect("reads")[0].doc.id;
+    ok(&s, "bob", &format!("tournament join #{id}"));
+    clock.advance(2 * clock::DAY);
+    s.tick(s.now());
+    s.tick(s.now());
+    let t = tournament(&s, id);
+    assert_eq!(t.state, State::Open, "still open");
+    assert_eq!(t.starts, None, "told once");
+    let posted: Vec<String> = s
+        .take_notices(&["console"], "t", outbox::POST_LEASE, 50)
+        .into_iter()
+        .map(|(_, n)| n.reply.text.en())
+        .collect();
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    assert!(
+        posted[0].contains(&format!("Tournament #{id} could not start at its time"))
+            && posted[0].contains("needs at least 4 players"),
+        "{posted:?}"
+    );
+    // Past and far start times, and words that are no time, are refused.
+    let past = refused(
+        &s,
+        "alice",
+        "tournament create tafl knockout starts:2020-01-01",
+    );
+    assert!(past.contains("has passed"), "{past}");
+    let far = refused(
+        &s,
+        "alice",
+        "tournament create tafl knockout starts:2099-01-01",
+    );
+    assert!(far.contains("more than a year away"), "{far}");
+    let bad = refused(&s, "alice", "tournament create tafl knockout starts:friday");
+    assert!(bad.contains("starts:2026-12-01T18:00"), "{bad}");
+}

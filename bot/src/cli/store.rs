@@ -38,6 +38,7 @@ pub fn tournament(
         .tournament(id)
         .map_err(|e| e.to_string())?
         .map(|t| t.doc)
+        .filter(|d| !d.is_league())
         .ok_or_else(|| format!("there is no tournament #{id} in this store"))
 }
 

@@ -257,7 +257,12 @@ cmd-error-too-long = { $option } is too long; at most { $max ->
 
 cmd-tournament = tournament
     .summary = a community tournament: create, join, leave, start, or its standings
-    .detail = `tournament create tafl round-robin` (or `swiss rounds:5`, or `knockout`) opens one here; add `double` for a double round-robin, `pace:rounds` to play a round-robin round by round (all its games start at once by default), `days:N` or `clock:…` for the games' clock, `max:N` for at most N players, `casual` for games the ladder does not count. Then `tournament join`, `tournament leave`, `tournament start` (its creator or an organiser), `tournament remove @user` (the same). Alone, `tournament` shows the standings. `#id` names one when several fit.
+    .detail = `tournament create tafl round-robin` (or `swiss rounds:5`, or `knockout`) opens one here; add `double` for a double round-robin, `pace:rounds` to play a round-robin round by round (all its games start at once by default), `days:N` or `clock:…` for the games' clock, `max:N` for at most N players, `casual` for games the ladder does not count, `starts:2026-12-01T18:00` (UTC) to start by itself then. Then `tournament join`, `tournament leave`, `tournament start` (its creator or an organiser), `tournament remove @user` (the same). Alone, `tournament` shows the standings. `#id` names one when several fit.
+cmd-league = league
+    .summary = a league played in seasons: join, leave, start, or its standings
+    .detail = `league tafl join` enters this community's Hnefatafl league (and makes it, the first time); once 4 players are in, `league tafl start` begins the first season (`days:N` or `clock:…` for the games' clock, `casual` for games the ladder does not count). Each season splits the players into divisions of 4 to 8 that play a round-robin; when the last game ends the best of each division go up, the last go down, and the next season starts by itself. A join counts from the next season, `league tafl leave` after the current one. `league tafl` shows the divisions and standings; `league` alone, this community's leagues.
+cmd-league-rule-set = Game (none: this community's leagues)
+cmd-league-action = join, leave, start [days:N | clock:…] [casual], standings (none: standings)
 cmd-tournaments = tournaments
     .summary = the open and running tournaments here
 cmd-tournament-action = create <rule-set> <format> …, join, leave, start, remove @user (none: standings)

@@ -257,7 +257,12 @@ cmd-error-too-long = trop long pour { $option } ; { $max ->
 
 cmd-tournament = tournoi
     .summary = un tournoi de la communauté : le créer, s'y inscrire, le quitter, le lancer, son classement
-    .detail = `tournament create tafl round-robin` (ou `swiss rounds:5`, ou `knockout`) en ouvre un ici ; ajoutez `double` pour un double toutes-rondes, `pace:rounds` pour jouer un toutes-rondes ronde par ronde (par défaut toutes ses parties commencent ensemble), `days:N` ou `clock:…` pour la pendule des parties, `max:N` pour N joueurs au plus, `casual` pour des parties hors classement. Puis `tournament join`, `tournament leave`, `tournament start` (son créateur ou un organisateur), `tournament remove @user` (de même). Seul, `tournament` montre le classement. `#id` en désigne un quand plusieurs conviennent.
+    .detail = `tournament create tafl round-robin` (ou `swiss rounds:5`, ou `knockout`) en ouvre un ici ; ajoutez `double` pour un double toutes-rondes, `pace:rounds` pour jouer un toutes-rondes ronde par ronde (par défaut toutes ses parties commencent ensemble), `days:N` ou `clock:…` pour la pendule des parties, `max:N` pour N joueurs au plus, `casual` pour des parties hors classement, `starts:2026-12-01T18:00` (UTC) pour qu'il commence de lui-même à cette heure. Puis `tournament join`, `tournament leave`, `tournament start` (son créateur ou un organisateur), `tournament remove @user` (de même). Seul, `tournament` montre le classement. `#id` en désigne un quand plusieurs conviennent.
+cmd-league = ligue
+    .summary = une ligue jouée en saisons : la rejoindre, la quitter, la lancer, son classement
+    .detail = `league tafl join` entre dans la ligue de Hnefatafl de la communauté (et la crée, la première fois) ; dès que 4 joueurs y sont, `league tafl start` lance la première saison (`days:N` ou `clock:…` pour la pendule des parties, `casual` pour des parties hors classement). Chaque saison répartit les joueurs en divisions de 4 à 8 qui jouent un toutes-rondes ; à la dernière partie, les meilleurs de chaque division montent, les derniers descendent, et la saison suivante commence d'elle-même. Une inscription compte à partir de la saison suivante, `league tafl leave` après la saison en cours. `league tafl` montre les divisions et leurs classements ; `league` seul, les ligues de la communauté.
+cmd-league-rule-set = Jeu (aucun : les ligues de la communauté)
+cmd-league-action = join, leave, start [days:N | clock:…] [casual], standings (rien : classement)
 cmd-tournaments = tournois
     .summary = les tournois ouverts et en cours ici
 cmd-tournament-action = create <jeu> <format> …, join, leave, start, remove @user (rien : classement)

@@ -536,6 +536,9 @@ impl Command {
                     super::tournament::words(action).map(ArgValue::Text),
                 ),
             Command::Tournaments => Args::default(),
+            Command::League { rule_set, action } => Args::default()
+                .with("rule_set", rule_set.map(ArgValue::RuleSet))
+                .with("action", super::league::words(action).map(ArgValue::Text)),
             Command::Premove { game, line } => id(game).with(
                 "line",
                 (!line.is_empty()).then(|| ArgValue::Text(line.join(" "))),

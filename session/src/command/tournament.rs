@@ -30,6 +30,9 @@ pub struct TournamentSpec {
     pub max: Option<u32>,
     /// Whether its games count for the ladder.
     pub ranked: bool,
+    /// When it starts by itself (`starts:2026-12-01` or `starts:2026-12-01T18:00`, UTC);
+    /// `None`: when its creator says `tournament start`.
+    pub starts: Option<crate::clock::Timestamp>,
 }
 
 /// What `tournament` does.
@@ -114,10 +117,17 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
     let mut cap: Option<&str> = None;
     let mut max: Option<u32> = None;
     let mut ranked: Option<bool> = None;
+    let mut starts: Option<crate::clock::Timestamp> = None;
     let twice = |token: &str| t!("tournament-error-twice", token = shown(token));
     for token in rest {
         let lower = token.to_lowercase();
-        if let Some(v) = prefixed(token, "rounds") {
+        if let Some(v) = prefixed(token, "starts") {
+            let at = crate::clock::Timestamp::parse(v)
+                .map_err(|_| t!("tournament-error-starts", token = shown(token)))?;
+            if starts.replace(at).is_some() {
+                return Err(twice(token));
+            }
+        } else if let Some(v) = prefixed(token, "rounds") {
             let n = number(v, &ROUNDS_RANGE, "rounds")?;
             if rounds.replace(n).is_some() {
                 return Err(twice(token));
@@ -211,6 +221,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
         bank,
         max,
         ranked: ranked.unwrap_or(true),
+        starts,
     })
 }
 
@@ -275,6 +286,9 @@ pub fn words(action: &TournamentAction) -> Option<String> {
             }
             if !spec.ranked {
                 w.push("casual".into());
+            }
+            if let Some(at) = spec.starts {
+                w.push(format!("starts:{}", at.minute()));
             }
             w.join(" ")
         }

@@ -10,7 +10,7 @@ use skald_render::{
     CrosstableBlock, MAX_CROSSTABLE_PLAYERS, MAX_STANDINGS_ROWS, StandingsPicture, StandingsRow,
 };
 use skald_tournament::standings::{TieBreak, crosstable, default_tiebreaks, standings_with};
-use skald_tournament::{StartNumber, Tenths, Tournament, TournamentKind};
+use skald_tournament::{RoundEntry, StartNumber, Tenths, Tournament, TournamentKind};
 
 use super::{File, FileBody};
 
@@ -170,7 +170,31 @@ impl StandingsOf {
                 .or_else(|| tournament.player(n).map(|p| p.name.clone()))
                 .unwrap_or_else(|| n.to_string())
         };
-        let recorded = |n: StartNumber| tournament.player(n).map_or(0, |p| p.rounds.len());
+        // Games left: a round-robin's bye is no game, so a player there has (players - 1)
+        // games a cycle, whichever round their bye falls in; a Swiss's bye is not known
+        // before its round, so every round left may be a game. A round whose game is still
+        // being played (`NotPaired` in the record) is left to play.
+        let planned_games = match tournament.kind {
+            TournamentKind::RoundRobin { cycles } => Some(
+                u32::try_from(tournament.players.len().saturating_sub(1))
+                    .unwrap_or(u32::MAX)
+                    .saturating_mul(u32::from(cycles)),
+            ),
+            _ => None,
+        };
+        let games_left = |n: StartNumber| {
+            let done = |counts: &dyn Fn(&RoundEntry) -> bool| {
+                tournament.player(n).map_or(0, |p| {
+                    u32::try_from(p.rounds.iter().filter(|r| counts(r)).count()).unwrap_or(u32::MAX)
+                })
+            };
+            match planned_games {
+                Some(planned) => planned.saturating_sub(done(&|r| {
+                    !matches!(r, RoundEntry::NotPaired | RoundEntry::PairingBye)
+                })),
+                None => rounds.saturating_sub(done(&|r| *r != RoundEntry::NotPaired)),
+            }
+        };
         let rows: Vec<StandingsLine> = lines
             .iter()
             .take(MAX_STANDINGS_ROWS)
@@ -186,8 +210,7 @@ impl StandingsOf {
                         _ => hundredths(v),
                     })
                     .collect(),
-                games_left: rounds
-                    .saturating_sub(u32::try_from(recorded(l.start_number)).unwrap_or(u32::MAX)),
+                games_left: games_left(l.start_number),
             })
             .collect();
         let round_robin = matches!(tournament.kind, TournamentKind::RoundRobin { .. });
@@ -306,20 +329,32 @@ impl StandingsOf {
     }
 }
 
-/// Where a tournament stands: the last round anyone has a result for, and whether everyone
-/// has one.
+/// Where a tournament stands: the rounds every player has a result for (a game still being
+/// played is none yet), and whether any later round has started. A round-robin whose
+/// games all started at once is "round 1 under way" until every round-1 game has ended.
 fn stage(tournament: &Tournament) -> Stage {
     let rounds = tournament.total_rounds;
-    let round = u32::try_from(tournament.rounds_recorded()).unwrap_or(u32::MAX);
-    let everyone = tournament
-        .players
-        .iter()
-        .all(|p| p.rounds.len() as u64 >= u64::from(round));
+    let recorded = tournament.rounds_recorded();
+    if recorded == 0 {
+        return Stage::NotStarted { rounds };
+    }
+    let complete = (0..recorded)
+        .take_while(|&r| {
+            tournament.players.iter().all(|p| {
+                p.rounds
+                    .get(r)
+                    .is_some_and(|e| *e != skald_tournament::RoundEntry::NotPaired)
+            })
+        })
+        .count();
+    let round = u32::try_from(complete).unwrap_or(u32::MAX);
     match round {
-        0 => Stage::NotStarted { rounds },
-        r if !everyone => Stage::UnderWay { round: r, rounds },
         r if r >= rounds => Stage::Final { rounds: r },
-        r => Stage::AfterRound { round: r, rounds },
+        r if complete == recorded && r > 0 => Stage::AfterRound { round: r, rounds },
+        r => Stage::UnderWay {
+            round: r.saturating_add(1),
+            rounds,
+        },
     }
 }
 
@@ -477,6 +512,44 @@ mod tests {
     }
 
     #[test]
+    fn a_round_robin_bye_is_not_a_game_left() {
+        // 5 players: each plays 4 games and sits out one of the 5 rounds.
+        let t = round_robin(1);
+        let table = standings_file(4, "Spring league", &t, &names(5));
+        let table = self::table(&table);
+        let schedule = berger::single_round_robin(5).unwrap_or_default();
+        let bye = schedule[0].bye.expect("a bye in round 1");
+        let name = &names(5)[&bye];
+        for row in &table.rows {
+            let expected = if row.name == *name { 4 } else { 3 };
+            assert_eq!(row.games_left, expected, "{}: {row:?}", row.name);
+        }
+        // Before any round, every player has 4 games to play, not 5.
+        let t = round_robin(0);
+        let table = standings_file(4, "Spring league", &t, &names(5));
+        assert!(self::table(&table).rows.iter().all(|r| r.games_left == 4));
+        // All rounds started at once, round 1's games still being played (the record holds
+        // `NotPaired` there): those games are still to play, the bye is not.
+        let mut t = round_robin(2);
+        for p in &mut t.players {
+            if p.rounds[0] != RoundEntry::PairingBye {
+                p.rounds[0] = RoundEntry::NotPaired;
+            }
+        }
+        let table = standings_file(4, "Spring league", &t, &names(5));
+        let bye2 = schedule[1].bye.expect("a bye in round 2");
+        for row in &self::table(&table).rows {
+            // The round-2 bye played no game yet: 4 left; everyone else played one: 3.
+            let expected = if row.name == names(5)[&bye2] { 4 } else { 3 };
+            assert_eq!(row.games_left, expected, "{}: {row:?}", row.name);
+        }
+        // At the end, none.
+        let t = round_robin(5);
+        let table = standings_file(4, "Spring league", &t, &names(5));
+        assert!(self::table(&table).rows.iter().all(|r| r.games_left == 0));
+    }
+
+    #[test]
     fn a_round_robin_shows_its_crosstable_in_standings_order() {
         let t = round_robin(3);
         let file = standings_file(4, "Spring league", &t, &names(5));
@@ -496,10 +569,9 @@ mod tests {
         for (i, row) in cross.iter().enumerate() {
             assert_eq!(row[i], "×");
         }
-        // each player has 2 games left (one a bye round or a game) and the cells agree: the
-        // cells of a row hold as many results as the player played games
+        // each player has 4 games in all (the bye is none), less those played; the cells
+        // agree: the cells of a row hold as many results as the player played games
         for (i, line) in table.rows.iter().enumerate() {
-            assert_eq!(line.games_left, 2, "{line:?}");
             let results = cross[i]
                 .iter()
                 .filter(|c| !matches!(c.as_str(), "×" | "·"))
@@ -510,6 +582,11 @@ mod tests {
                 .find(|p| names(5).get(&p.start_number) == Some(&line.name))
                 .map(|p| p.rounds.iter().filter(|e| e.opponent().is_some()).count());
             assert_eq!(Some(results), games, "{line:?}");
+            assert_eq!(
+                Some(line.games_left as usize),
+                games.map(|g| 4 - g),
+                "{line:?}"
+            );
         }
         // the places go up, the points down
         assert!(table.rows.windows(2).all(|w| w[0].place <= w[1].place));

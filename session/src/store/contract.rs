@@ -79,6 +79,7 @@ fn a_tournament(id: u64) -> crate::tournament::TournamentDoc {
         max_players: Some(8),
         creator: User::new("console", "erin", "erin"),
         created: Timestamp(7),
+        starts: None,
         state: State::Open,
         players: ["erin", "finn"]
             .iter()
@@ -92,6 +93,7 @@ fn a_tournament(id: u64) -> crate::tournament::TournamentDoc {
         rounds: Vec::new(),
         bracket: None,
         finished: None,
+        league: None,
     }
 }
 

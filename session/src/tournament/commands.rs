@@ -19,6 +19,9 @@ use skald_tournament::StartNumber;
 /// tournament first (each try reads it again).
 const RETRIES: usize = 8;
 
+/// How far ahead `starts:` may be: a year.
+const MAX_STARTS_AHEAD: i64 = 366 * crate::clock::DAY;
+
 impl Session {
     /// `tournament [#id] [action]`.
     pub(crate) fn cmd_tournament(
@@ -55,7 +58,9 @@ impl Session {
             .tournaments()?
             .into_iter()
             .map(|s| s.doc)
-            .filter(|d| d.community == ctx.community && d.state != State::Finished)
+            .filter(|d| {
+                d.community == ctx.community && d.state != State::Finished && !d.is_league()
+            })
             .collect();
         if here.is_empty() {
             return Ok(Reply::done(t!("tournaments-none")));
@@ -85,6 +90,13 @@ impl Session {
     ) -> Result<Stored<TournamentDoc>, Failure> {
         if let Some(id) = id {
             return match self.store.tournament(id)? {
+                Some(t) if t.doc.community == ctx.community && t.doc.is_league() => {
+                    Err(Failure::Refused(t!(
+                        "tournament-is-league",
+                        id = id,
+                        rule_set = t.doc.rule_set.id()
+                    )))
+                }
                 Some(t) if t.doc.community == ctx.community => Ok(t),
                 _ => Err(Failure::Refused(t!("tournament-no-such", id = id))),
             };
@@ -93,7 +105,7 @@ impl Session {
             .store
             .tournaments()?
             .into_iter()
-            .filter(|t| t.doc.community == ctx.community && fits(&t.doc))
+            .filter(|t| t.doc.community == ctx.community && !t.doc.is_league() && fits(&t.doc))
             .collect();
         match here.len() {
             0 => Err(Failure::Refused(none)),
@@ -129,6 +141,21 @@ impl Session {
             return Err(Failure::Refused(t!("tournament-create-organisers")));
         }
         let now = self.now();
+        if let Some(at) = spec.starts {
+            if at <= now {
+                return Err(Failure::Refused(t!(
+                    "tournament-starts-past",
+                    at = at.text(),
+                    now = now.text()
+                )));
+            }
+            if at.since(now) > MAX_STARTS_AHEAD {
+                return Err(Failure::Refused(t!(
+                    "tournament-starts-far",
+                    at = at.text()
+                )));
+            }
+        }
         let pace = spec.pace.unwrap_or(match spec.format {
             Format::RoundRobin { .. } => Pace::All,
             _ => Pace::Rounds,
@@ -151,11 +178,13 @@ impl Session {
                 max_players: spec.max,
                 creator: ctx.user.clone(),
                 created: now,
+                starts: spec.starts,
                 state: State::Open,
                 players: Vec::new(),
                 rounds: Vec::new(),
                 bracket: None,
                 finished: None,
+                league: None,
             };
             let commit = Commit {
                 tournaments: vec![(None, doc.clone())],
@@ -176,6 +205,9 @@ impl Session {
                         text.line(t!("tournament-max", max = max));
                     }
                     text.line(t!("tournament-how-to-join", id = doc.id));
+                    if let Some(at) = doc.starts {
+                        text.line(t!("tournament-starts-at", id = doc.id, at = at.text()));
+                    }
                     return Ok(Reply::done(text));
                 }
             }
@@ -197,7 +229,7 @@ impl Session {
                 .store
                 .tournaments()?
                 .into_iter()
-                .rfind(|t| t.doc.community == ctx.community)
+                .rfind(|t| t.doc.community == ctx.community && !t.doc.is_league())
                 .ok_or(Failure::Refused(none))?,
             other => other?,
         };
@@ -375,7 +407,7 @@ impl Session {
             .extend(games.iter().cloned().map(|g| (None, g)));
         let announcement = self.advance_reply(&doc, &advance, &games);
         let here = ctx.channel == doc.home.channel;
-        let notices: Vec<Notice> = match (&announcement, here) {
+        let mut notices: Vec<Notice> = match (&announcement, here) {
             (Some(reply), false) => vec![Notice {
                 channel: doc.home.channel.clone(),
                 reply: reply.clone(),
@@ -383,6 +415,13 @@ impl Session {
             }],
             _ => Vec::new(),
         };
+        if advance.finished {
+            // The last division of a league's season: the season turns over with it.
+            let league = self.league_effects(&doc)?;
+            commit.tournaments.extend(league.tournaments);
+            commit.games.extend(league.games);
+            notices.extend(league.notices);
+        }
         let id = doc.id;
         self.write_tournament(stored, doc, commit, &notices)?;
         let mut reply = Reply::done(t!(
@@ -431,6 +470,24 @@ impl Session {
                 creator = &d.creator.name
             )));
         }
+        let here = ctx.channel == d.home.channel;
+        match self.begin_tournament(stored, here)? {
+            Ok(reply) => Ok(reply),
+            Err(too_few) => Err(Failure::Refused(too_few)),
+        }
+    }
+
+    /// Starts an open tournament (the caller checked who may): ratings read, the first
+    /// boards paired and made into games, all in one commit with the tournament. The
+    /// announcement is the answer when `here` (the command was sent in its home channel),
+    /// else a notice for the home channel. `Ok(Err(why))`: it cannot start (too few or too
+    /// many players), nothing written.
+    pub(crate) fn begin_tournament(
+        &self,
+        stored: Stored<TournamentDoc>,
+        here: bool,
+    ) -> Result<Result<Reply, Text>, Failure> {
+        let d = &stored.doc;
         let mut doc = d.clone();
         for e in &mut doc.players {
             let rating = self
@@ -442,7 +499,7 @@ impl Session {
         let advance = match pairing::start(&mut doc) {
             Ok(a) => a,
             Err(StartError::TooFew { have, need }) => {
-                return Err(Failure::Refused(t!(
+                return Ok(Err(t!(
                     "tournament-too-few",
                     id = doc.id,
                     have = have,
@@ -450,7 +507,7 @@ impl Session {
                 )));
             }
             Err(StartError::TooMany { have, most }) => {
-                return Err(Failure::Refused(t!(
+                return Ok(Err(t!(
                     "tournament-too-many",
                     id = doc.id,
                     have = have,
@@ -478,8 +535,8 @@ impl Session {
                 .collect()
         };
         headline.line(t!("tournament-start-numbers", numbers = numbers.join(", ")));
+        doc.starts = None;
         let announcement = self.advance_reply(&doc, &advance, &games);
-        let here = ctx.channel == doc.home.channel;
         let mut reply = Reply::done(headline.clone());
         let mut notices = Vec::new();
         if let Some(a) = announcement {
@@ -505,14 +562,14 @@ impl Session {
         let id = doc.id;
         self.write_tournament(stored, doc, commit, &notices)?;
         tracing::info!(tournament = id, "tournament started");
-        Ok(reply)
+        Ok(Ok(reply))
     }
 }
 
 /// The standings picture (`files::standings_file`, drawn by `skald-render` in the reader's
 /// language when posted) beside the text, once a round-robin or a Swiss has started; a
 /// knockout is told by its bracket, in the text.
-fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
+pub(crate) fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
     if doc.state == State::Open || doc.format == Format::Knockout {
         return;
     }

@@ -152,6 +152,10 @@ pub struct TournamentDoc {
     pub creator: User,
     /// When it was created.
     pub created: Timestamp,
+    /// When an open tournament starts by itself (`starts:`); cleared when it starts, or when
+    /// it could not for want of players (its creator then starts it by hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<Timestamp>,
     /// Open, running or finished.
     pub state: State,
     /// The entrants, in the order they joined (start numbers given at the start).
@@ -164,9 +168,19 @@ pub struct TournamentDoc {
     /// When it ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<Timestamp>,
+    /// A league's part: this document is a league itself, or one division of a league's
+    /// season (see [`crate::league`]); `None` for a tournament of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub league: Option<crate::league::LeagueLink>,
 }
 
 impl TournamentDoc {
+    /// Whether this document is a league (stored beside the tournaments, never shown or
+    /// played as one).
+    pub fn is_league(&self) -> bool {
+        matches!(self.league, Some(crate::league::LeagueLink::League(_)))
+    }
+
     /// The entrant with a start number.
     pub fn entrant(&self, start: StartNumber) -> Option<&Entrant> {
         self.players.iter().find(|p| p.start == start)

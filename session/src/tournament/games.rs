@@ -14,7 +14,7 @@ use skald_rules::{Match, Seat};
 impl Session {
     /// Makes a game for each board in `slots` (white in the first seat), writes their
     /// numbers into the tournament, and returns them, to be committed with it.
-    pub(super) fn make_games(
+    pub(crate) fn make_games(
         &self,
         doc: &mut TournamentDoc,
         slots: &[Slot],
@@ -60,7 +60,7 @@ impl Session {
     /// What the players read when boards begin (and when the tournament ends): one message
     /// in the tournament's home channel listing the new games, pinging their players, and
     /// the final standings when it is over. `None` when there is nothing to tell.
-    pub(super) fn advance_reply(
+    pub(crate) fn advance_reply(
         &self,
         doc: &TournamentDoc,
         advance: &Advance,
@@ -134,7 +134,7 @@ impl Session {
     }
 
     /// [`Session::advance_reply`] as a notice for the tournament's home channel.
-    pub(super) fn advance_notice(
+    pub(crate) fn advance_notice(
         &self,
         doc: &TournamentDoc,
         advance: &Advance,

@@ -14,13 +14,16 @@
 //! - `games`: a round's boards made into games, and their announcement;
 //! - `results`: a tournament game's end recorded, in the game's ending commit;
 //! - `commands`: `tournament …` and `tournaments`;
-//! - `show`: the standings and the other texts.
+//! - `show`: the standings and the other texts;
+//! - `scheduled`: a tournament that starts by itself at its `starts:` time.
 
 mod commands;
 pub mod doc;
 mod games;
 pub mod pairing;
-mod results;
+pub(crate) mod results;
+mod scheduled;
 mod show;
 
+pub(crate) use commands::attach_standings_picture;
 pub use doc::TournamentDoc;

@@ -51,10 +51,20 @@ impl Session {
             .advance_notice(&doc, &advance, &games)
             .into_iter()
             .collect();
-        Ok(TournamentEffects {
+        // The last division of a league's season: the season turns over in this commit.
+        let league = if advance.finished {
+            self.league_effects(&doc)?
+        } else {
+            TournamentEffects::default()
+        };
+        let mut effects = TournamentEffects {
             tournaments: vec![(Some(stored), doc)],
             games: games.into_iter().map(|g| (None, g)).collect(),
             notices,
-        })
+        };
+        effects.tournaments.extend(league.tournaments);
+        effects.games.extend(league.games);
+        effects.notices.extend(league.notices);
+        Ok(effects)
     }
 }

@@ -482,7 +482,7 @@ impl Session {
     /// Applies a commit; a lost compare-and-swap becomes [`Failure::Conflict`] for `game`.
     fn commit(&self, commit: Commit, game: Option<u64>) -> Result<Vec<game::GameDoc>, Failure> {
         match self.store.commit(commit) {
-            Ok(written) => Ok(written),
+            Ok(written) => Ok(written.into_iter().map(|g| g.doc).collect()),
             Err(CommitError::Conflict) => Err(Failure::Conflict(game.unwrap_or(0))),
             Err(CommitError::Store(e)) => Err(Failure::Store(e)),
         }

@@ -1,22 +1,24 @@
-//! One [`Commit`] as one database transaction: every replaced row must still have the
-//! revision the command read (`UPDATE ... WHERE rev = $read`, `INSERT ... ON CONFLICT DO
-//! NOTHING` for "must not exist yet", `DELETE ... WHERE rev = $read`); a row that did not
-//! match rolls the whole transaction back and the answer is [`CommitError::Conflict`], as a
-//! race lost to another process's transaction (serialization failure, deadlock) is. The
-//! indexes (a game's players, its wake-up time, a user's name, link code and digest flag)
-//! are written from the documents in the same transaction.
+//! One [`Commit`] as one database transaction, sent in one round trip
+//! ([`crate::pipeline`]): every replaced row must still have the revision the command read
+//! (`UPDATE ... WHERE rev = $read`, `INSERT ... ON CONFLICT DO NOTHING` for "must not exist
+//! yet", `DELETE ... WHERE rev = $read`), each wrapped so that it raises an error unless it
+//! changed its one row ([`one_row!`]); a row that did not match aborts the whole transaction
+//! and the answer is [`CommitError::Conflict`], as a race lost to another process's
+//! transaction (serialization failure, deadlock) is. The indexes (a game's players, its
+//! wake-up time, a user's name, link code and digest flag) are written from the documents in
+//! the same transaction.
 //!
 //! Under PostgreSQL's default READ COMMITTED isolation an `UPDATE` whose `WHERE` names the
 //! revision waits for a concurrent writer of the row and re-checks the condition on the row
 //! it committed, so two commits over the same read cannot both apply.
 
-use crate::errors::{backend, in_commit, is_race};
-use crate::{rev_of, sql_id, text};
-use deadpool_postgres::Transaction;
+use crate::errors::in_commit;
+use crate::pipeline::{self, Params, one_row};
+use crate::{rev_of, sql_id, text, version};
+use deadpool_postgres::ClientWrapper;
 use skald_session::game::GameDoc;
 use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
-use tokio_postgres::error::SqlState;
-use tokio_postgres::types::ToSql;
+use tokio_postgres::Statement;
 
 /// A game row to write.
 struct GameRow {
@@ -168,104 +170,101 @@ impl Plan {
         })
     }
 
-    /// Runs the transaction: the games as written, or why not.
-    pub async fn apply(
-        self,
-        client: &mut deadpool_postgres::ClientWrapper,
-    ) -> Result<Vec<GameDoc>, CommitError> {
+    /// Runs the transaction: the games as written, with their new revisions, or why not.
+    /// The statements are prepared first (each connection keeps its prepared statements, so
+    /// after its first commits this costs nothing), then `BEGIN`, the statements and
+    /// `COMMIT` go to the server together, in one round trip ([`pipeline::transaction`]):
+    /// each compare-and-swap is a statement that raises an error unless it changed its one
+    /// row ([`one_row!`]), which aborts the transaction, and is told apart from other
+    /// failures as a conflict.
+    pub async fn apply(self, client: &ClientWrapper) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         if self.foreign {
             return Err(CommitError::Conflict);
         }
-        let tx = client.transaction().await.map_err(in_commit)?;
-        match self.write(&tx).await {
-            Ok(games) => {
-                // A failure here is ambiguous (the server may have committed before the
-                // connection broke), unless the server said why it refused.
-                tx.commit().await.map_err(|e| {
-                    if e.code().is_some() {
-                        in_commit(e)
-                    } else {
-                        CommitError::Store(StoreError::Unconfirmed(
-                            crate::errors::backend(e).to_string(),
-                        ))
-                    }
-                })?;
-                Ok(games)
-            }
-            Err(e) => {
-                // Dropping the transaction rolls it back; said explicitly so the connection
-                // goes back to the pool clean.
-                let _ = tx.rollback().await;
-                Err(e)
-            }
+        {
+            let batch = self.statements();
+            // Prepared first, so each statement's execute is its future's first request:
+            // they reach the server in the batch's order.
+            let prepared = futures_util::future::join_all(
+                batch.iter().map(|(sql, _)| client.prepare_cached(sql)),
+            )
+            .await
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(in_commit)?;
+            let writes: Vec<(Statement, Params<'_>)> = prepared
+                .into_iter()
+                .zip(batch)
+                .map(|(statement, (_, params))| (statement, params))
+                .collect();
+            pipeline::transaction(client, &writes).await?;
         }
+        Ok(self
+            .games
+            .into_iter()
+            .map(|g| Stored::new(g.doc, version(g.rev)))
+            .collect())
     }
 
-    /// Writes every row. The statements are prepared first (each connection keeps its
-    /// prepared statements, so after its first commits this costs nothing), then sent
-    /// together, without waiting for each answer (tokio-postgres pipelines the requests of
-    /// futures polled together, in the order they are first polled), so a move's writes
-    /// cost one round trip, not one each. The row counts are checked once all have
-    /// answered: a replaced row that did not match, or a race the server reported
-    /// (serialization failure, deadlock), makes the commit a conflict; any other failure is
-    /// reported by its cause, not by the "transaction is aborted" errors of the statements
-    /// after it. The caller rolls back on any error.
-    async fn write(self, tx: &Transaction<'_>) -> Result<Vec<GameDoc>, CommitError> {
-        let mut batch: Vec<(&'static str, Params<'_>, Expect)> = Vec::new();
+    /// Every statement of the transaction, in order, with its parameters: the documents
+    /// (each replaced one checked against the revision read), their index rows, the
+    /// outbox, and last the id sequence moved past a number chosen outside it.
+    fn statements(&self) -> Vec<(&'static str, Params<'_>)> {
+        let mut batch: Vec<(&'static str, Params<'_>)> = Vec::new();
         for g in &self.games {
             match &g.read {
                 None => batch.push((
-                    "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (id) DO NOTHING",
+                    one_row!(
+                        "INSERT INTO games (id, rev, doc, wake) VALUES ($1, $2, $3, $4)
+                         ON CONFLICT (id) DO NOTHING"
+                    ),
                     vec![&g.id, &g.rev, &g.text, &g.wake],
-                    Expect::One,
                 )),
                 Some(read) => batch.push((
-                    "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5",
+                    one_row!(
+                        "UPDATE games SET rev = $2, doc = $3, wake = $4 WHERE id = $1 AND rev = $5"
+                    ),
                     vec![&g.id, &g.rev, &g.text, &g.wake, read],
-                    Expect::One,
                 )),
             }
-            batch.push((
-                "DELETE FROM game_players WHERE game = $1",
-                vec![&g.id],
-                Expect::Any,
-            ));
+            batch.push(("DELETE FROM game_players WHERE game = $1", vec![&g.id]));
             for (user, active) in &g.players {
                 batch.push((
                     "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
                      ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
                     vec![user, &g.id, active],
-                    Expect::Any,
                 ));
             }
         }
         for (id, text) in &self.new_challenges {
             batch.push((
-                "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
-                 ON CONFLICT (id) DO NOTHING",
+                one_row!(
+                    "INSERT INTO challenges (id, rev, doc) VALUES ($1, 1, $2)
+                     ON CONFLICT (id) DO NOTHING"
+                ),
                 vec![id, text],
-                Expect::One,
             ));
         }
         for (id, read) in &self.removed_challenges {
             batch.push((
-                "DELETE FROM challenges WHERE id = $1 AND rev = $2",
+                one_row!("DELETE FROM challenges WHERE id = $1 AND rev = $2"),
                 vec![id, read],
-                Expect::One,
             ));
         }
         for u in &self.users {
             batch.push(match &u.read {
                 None => (
-                    "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
-                     VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING",
+                    one_row!(
+                        "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
+                         VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING"
+                    ),
                     vec![&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
-                    Expect::One,
                 ),
                 Some(read) => (
-                    "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
-                     link_code = $4, digest = $5 WHERE key = $1 AND rev = $6",
+                    one_row!(
+                        "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
+                         link_code = $4, digest = $5 WHERE key = $1 AND rev = $6"
+                    ),
                     vec![
                         &u.key,
                         &u.text,
@@ -274,29 +273,31 @@ impl Plan {
                         &u.digest,
                         read,
                     ],
-                    Expect::One,
                 ),
             });
         }
         for r in &self.ratings {
             batch.push(match (&r.text, &r.read) {
                 (None, read) => (
-                    "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
-                     AND user_key = $3 AND rev = $4",
+                    one_row!(
+                        "DELETE FROM ratings WHERE community = $1 AND rule_set = $2
+                         AND user_key = $3 AND rev = $4"
+                    ),
                     vec![&r.community, &r.rule_set, &r.user, read],
-                    Expect::One,
                 ),
                 (Some(text), None) => (
-                    "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
-                     VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING",
+                    one_row!(
+                        "INSERT INTO ratings (community, rule_set, user_key, rev, doc)
+                         VALUES ($1, $2, $3, 1, $4) ON CONFLICT DO NOTHING"
+                    ),
                     vec![&r.community, &r.rule_set, &r.user, text],
-                    Expect::One,
                 ),
                 (Some(text), Some(read)) => (
-                    "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
-                     AND rule_set = $2 AND user_key = $3 AND rev = $5",
+                    one_row!(
+                        "UPDATE ratings SET rev = rev + 1, doc = $4 WHERE community = $1
+                         AND rule_set = $2 AND user_key = $3 AND rev = $5"
+                    ),
                     vec![&r.community, &r.rule_set, &r.user, text, read],
-                    Expect::One,
                 ),
             });
         }
@@ -304,117 +305,48 @@ impl Plan {
             batch.push((
                 "INSERT INTO outbox (platform, body) VALUES ($1, $2)",
                 vec![platform, body],
-                Expect::Any,
             ));
         }
         for (id, read, rev, text) in &self.tournaments {
             batch.push(match read {
                 None => (
-                    "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
-                     ON CONFLICT (id) DO NOTHING",
+                    one_row!(
+                        "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
+                         ON CONFLICT (id) DO NOTHING"
+                    ),
                     vec![id, rev, text],
-                    Expect::One,
                 ),
                 Some(read) => (
-                    "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4",
+                    one_row!(
+                        "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4"
+                    ),
                     vec![id, rev, text, read],
-                    Expect::One,
                 ),
             });
         }
-        // Prepared first, so each statement's execute is its future's first request: they
-        // reach the server in the batch's order.
-        let prepared =
-            futures_util::future::join_all(batch.iter().map(|(sql, _, _)| tx.prepare_cached(sql)))
-                .await
-                .into_iter()
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(in_commit)?;
-        let answers = futures_util::future::join_all(
-            batch
-                .iter()
-                .zip(&prepared)
-                .map(|((_, params, _), statement)| tx.execute(statement, params)),
-        )
-        .await;
-        let mut conflict = false;
-        let mut failure: Option<tokio_postgres::Error> = None;
-        for (answer, (_, _, expect)) in answers.into_iter().zip(&batch) {
-            match answer {
-                Ok(n) => conflict |= *expect == Expect::One && n != 1,
-                Err(e) if is_race(&e) => conflict = true,
-                Err(e) => {
-                    // The first failure that is not only "the transaction is aborted".
-                    let aborted = |e: &tokio_postgres::Error| {
-                        e.code() == Some(&SqlState::IN_FAILED_SQL_TRANSACTION)
-                    };
-                    if failure.as_ref().is_none_or(|f| aborted(f) && !aborted(&e)) {
-                        failure = Some(e);
-                    }
-                }
-            }
+        // Last, so it runs only when every row above was written: a new game, challenge or
+        // tournament whose number the sequence has not handed out (one chosen outside
+        // [`skald_session::store::Store::allocate_id`]) moves the sequence past it. Ids
+        // from the sequence are below its position already, so it is moved only then.
+        let new_ids = self
+            .games
+            .iter()
+            .filter(|g| g.read.is_none())
+            .map(|g| &g.id)
+            .chain(self.new_challenges.iter().map(|(id, _)| id))
+            .chain(
+                self.tournaments
+                    .iter()
+                    .filter(|t| t.1.is_none())
+                    .map(|(id, ..)| id),
+            );
+        for id in new_ids {
+            batch.push((
+                "SELECT setval('skald_ids', $1, true) FROM skald_ids
+                 WHERE $1 >= last_value + CASE WHEN is_called THEN 1 ELSE 0 END",
+                vec![id],
+            ));
         }
-        if conflict {
-            return Err(CommitError::Conflict);
-        }
-        if let Some(e) = failure {
-            return Err(in_commit(e));
-        }
-        // Rare (an id chosen outside the sequence): one at a time, after the rows.
-        for g in &self.games {
-            if g.read.is_none() {
-                use_id(tx, g.id).await?;
-            }
-        }
-        for (id, _) in &self.new_challenges {
-            use_id(tx, *id).await?;
-        }
-        for (id, read, ..) in &self.tournaments {
-            if read.is_none() {
-                use_id(tx, *id).await?;
-            }
-        }
-        Ok(self.games.into_iter().map(|g| g.doc).collect())
+        batch
     }
-}
-
-/// A statement's parameters.
-type Params<'a> = Vec<&'a (dyn ToSql + Sync)>;
-
-/// How many rows a statement of the batch must change.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Expect {
-    /// Exactly one: it replaces (or creates) a document read at a revision.
-    One,
-    /// Any number: an index row.
-    Any,
-}
-
-/// Runs one statement of the transaction and says how many rows it changed. The statement
-/// is prepared on the connection's first use of it and kept with the pooled connection
-/// (deadpool's statement cache): one round trip to the server instead of two (prepare,
-/// then bind and execute).
-async fn run<'a>(
-    tx: &'a Transaction<'_>,
-    sql: &'static str,
-    params: Vec<&'a (dyn ToSql + Sync)>,
-) -> Result<u64, CommitError> {
-    let statement = tx.prepare_cached(sql).await.map_err(in_commit)?;
-    tx.execute(&statement, &params).await.map_err(in_commit)
-}
-/// Moves the id sequence past `id` when a commit writes a number the sequence has not
-/// handed out (an id chosen outside [`skald_session::store::Store::allocate_id`]): ids
-/// from the sequence are below its position already, so this touches it only then.
-async fn use_id(tx: &Transaction<'_>, id: i64) -> Result<(), CommitError> {
-    let row = tx
-        .query_one("SELECT last_value, is_called FROM skald_ids", &[])
-        .await
-        .map_err(in_commit)?;
-    let last: i64 = row.try_get(0).map_err(|e| CommitError::Store(backend(e)))?;
-    let called: bool = row.try_get(1).map_err(|e| CommitError::Store(backend(e)))?;
-    let next = if called { last + 1 } else { last };
-    if id >= next {
-        run(tx, "SELECT setval('skald_ids', $1, true)", vec![&id]).await?;
-    }
-    Ok(())
 }

@@ -10,6 +10,11 @@ use tokio_postgres::error::SqlState;
 /// (tokio-postgres says "error connecting to server" and keeps "Connection refused" as the
 /// cause).
 pub fn backend(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    backend_ref(&e)
+}
+
+/// [`backend`] of an error the caller keeps (the answers of a pipelined transaction).
+pub fn backend_ref(e: &(dyn std::error::Error + 'static)) -> StoreError {
     let mut text = e.to_string();
     let mut cause = e.source();
     while let Some(c) = cause {

@@ -16,6 +16,7 @@
 pub mod bridge;
 mod commit;
 pub mod errors;
+mod pipeline;
 pub mod schema;
 pub mod target;
 pub mod testkit;
@@ -32,8 +33,8 @@ use skald_session::game::GameDoc;
 use skald_session::identity::{CommunityId, UserId};
 use skald_session::ladder::Standing;
 use skald_session::store::{
-    Commit, CommitError, OutboxEntry, RawEntry, Store, StoreError, Stored, Version, corrupt,
-    decode, encode,
+    Commit, CommitError, GameAndPlayers, OutboxEntry, RawEntry, Store, StoreError, Stored, Version,
+    corrupt, decode, encode,
 };
 use skald_session::tournament::TournamentDoc;
 use skald_session::user::UserDoc;
@@ -255,6 +256,60 @@ impl Store for PgStore {
             let doc: String = row.try_get(1).map_err(backend)?;
             let doc = skald_session::damaged::decode_game(id, doc.as_bytes())?;
             Ok(Some(Stored::new(doc, version(rev))))
+        })
+    }
+
+    /// One statement (one round trip, one snapshot): the game's row, and each seated
+    /// player's user row by the game's player index (the index is written with the game,
+    /// so it names the same players). A user document that does not decode is left out:
+    /// reading that user alone reports it, as before.
+    fn game_and_players(&self, id: u64) -> Result<GameAndPlayers, StoreError> {
+        let key = sql_id(id)?;
+        self.with_client(move |c| async move {
+            let rows = c
+                .query(
+                    &prepared(
+                        &c,
+                        r#"SELECT CAST(NULL AS text) COLLATE "C", rev, doc FROM games WHERE id = $1
+                        UNION ALL
+                        SELECT p.user_key, u.rev, u.doc FROM game_players p
+                        LEFT JOIN users u ON u.key = p.user_key WHERE p.game = $1"#,
+                    )
+                    .await?,
+                    &[&key],
+                )
+                .await
+                .map_err(backend)?;
+            let mut read = GameAndPlayers {
+                game: None,
+                players: Vec::new(),
+            };
+            for row in &rows {
+                let user: Option<String> = row.try_get(0).map_err(backend)?;
+                let rev: Option<i64> = row.try_get(1).map_err(backend)?;
+                let doc: Option<String> = row.try_get(2).map_err(backend)?;
+                match (user, rev, doc) {
+                    (None, Some(rev), Some(doc)) => {
+                        let doc = skald_session::damaged::decode_game(id, doc.as_bytes())?;
+                        read.game = Some(Stored::new(doc, version(rev)));
+                    }
+                    (Some(key), rev, doc) => {
+                        let Some(user) = UserId::from_key(&key) else {
+                            continue;
+                        };
+                        let stored = match (rev, doc) {
+                            (Some(rev), Some(doc)) => match decode("user", doc.as_bytes()) {
+                                Ok(doc) => Some(Stored::new(doc, version(rev))),
+                                Err(_) => continue,
+                            },
+                            _ => None,
+                        };
+                        read.players.push((user, stored));
+                    }
+                    _ => return Err(corrupt("game", "a row without its revision or document")),
+                }
+            }
+            Ok(read)
         })
     }
 
@@ -549,12 +604,16 @@ impl Store for PgStore {
         })
     }
 
-    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
+    fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         let plan = commit::Plan::of(commit)?;
         let pool = self.pool.clone();
         self.bridge.run(async move {
-            let mut client = pool.get().await.map_err(errors::pool)?;
-            Ok(plan.apply(&mut client).await)
+            // Closed, not pooled, if this is dropped mid-transaction (the call timed out).
+            let mut lent = pipeline::Discard::default();
+            let client = lent.hold(pool.get().await.map_err(errors::pool)?);
+            let done = plan.apply(client).await;
+            lent.keep();
+            Ok(done)
         })?
     }
 

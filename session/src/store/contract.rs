@@ -329,7 +329,7 @@ pub fn check(store: &dyn Store) {
             ..Commit::default()
         })
         .expect("a new game");
-    assert_eq!(written[0].version, 1);
+    assert_eq!(written[0].doc.version, 1);
     assert_eq!(store.game_count(), 1);
     let wake = game.wake().expect("an active game wakes");
     assert_eq!(store.next_deadline().expect("reads"), Some((wake, gid)));
@@ -357,8 +357,22 @@ pub fn check(store: &dyn Store) {
             ..Commit::default()
         })
         .expect("over the version read");
-    assert_eq!(written[0].version, 2);
+    assert_eq!(written[0].doc.version, 2);
     assert_eq!(store.all_deadlines().expect("reads"), [(moved, gid)]);
+    // What the commit returns is what a read returns now: the version it carries is the
+    // one stored (a commit over it applies) and the document the one written.
+    let reread = store.game(gid).expect("reads").expect("exists");
+    assert_eq!(reread.doc, written[0].doc);
+    assert!(reread.version() == written[0].version());
+    // A game with its players: the same game, and any player given is seated, as a read
+    // of that user returns it.
+    let both = store.game_and_players(gid).expect("reads");
+    assert_eq!(both.game.map(|g| g.doc), Some(reread.doc.clone()));
+    for (user, doc) in both.players {
+        assert!(reread.doc.players.iter().any(|p| p.id == user), "{user}");
+        let alone = store.user(&user).expect("reads");
+        assert_eq!(doc.map(|d| d.doc), alone.map(|d| d.doc));
+    }
     conflicts(
         store,
         Commit {

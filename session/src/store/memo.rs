@@ -6,10 +6,15 @@
 //! the database (docs/BENCHMARKS.md: a move made 16 of them, 8 of them reads). [`Memo`]
 //! wraps the store and, while [`Memo::scope`] runs on this thread (one command: the session
 //! is synchronous, a command runs on one thread), answers a game or a user read again from
-//! what the first read returned.
+//! what the first read returned. A game's first read asks the store for its players too
+//! ([`Store::game_and_players`]: on PostgreSQL in the same round trip), so the opponent a
+//! move's answer names is not a read of its own.
 //!
-//! It never changes what a command decides: a document written by this command's commit is
-//! forgotten (read again afterwards), a commit refused as a conflict forgets everything (a
+//! It never changes what a command decides: a game this command's commit wrote is
+//! remembered as the commit wrote it, with the version the store returned for it (what a
+//! read right after the commit would have returned), so the answer's notices need not read
+//! it again; a user it wrote is forgotten (a user write may stand for another: read again
+//! afterwards); a commit refused as a conflict, or one that failed, forgets everything (a
 //! retry reads afresh), and a document changed by someone else in the meantime would also
 //! have been changed after a single read; the commit's compare-and-swap refuses a write
 //! from a stale read either way. Outside a scope (the engine's turns, the deadlines) every
@@ -83,12 +88,23 @@ impl Memo {
 
 impl Store for Memo {
     fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
-        if let Some(Some(hit)) = Memo::with(|r| r.games.get(&id).cloned()) {
-            return Ok(hit);
+        match Memo::with(|r| r.games.get(&id).cloned()) {
+            // Outside a command: nothing to remember.
+            None => self.inner.game(id),
+            Some(Some(hit)) => Ok(hit),
+            Some(None) => {
+                // The players come along where the backend reads them in the same trip;
+                // one this command read already stays as it was first read.
+                let read = self.inner.game_and_players(id)?;
+                Memo::with(|r| {
+                    r.games.insert(id, read.game.clone());
+                    for (user, doc) in read.players {
+                        r.users.entry(user).or_insert(doc);
+                    }
+                });
+                Ok(read.game)
+            }
         }
-        let read = self.inner.game(id)?;
-        Memo::with(|r| r.games.insert(id, read.clone()));
-        Ok(read)
     }
 
     fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
@@ -100,23 +116,24 @@ impl Store for Memo {
         Ok(read)
     }
 
-    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
-        let games: Vec<u64> = commit.games.iter().map(|(_, g)| g.id).collect();
+    fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         let users = !commit.users.is_empty();
-        Memo::with(|r| {
-            for g in &games {
-                r.games.remove(g);
-            }
-            // A user write may stand for another (an account linked to its player):
-            // every user is read afresh.
-            if users {
-                r.users.clear();
-            }
-        });
         let done = self.inner.commit(commit);
-        if matches!(done, Err(CommitError::Conflict)) {
-            Memo::with(|r| *r = Remembered::default());
-        }
+        Memo::with(|r| match &done {
+            Ok(written) => {
+                for g in written {
+                    r.games.insert(g.doc.id, Some(g.clone()));
+                }
+                // A user write may stand for another (an account linked to its player):
+                // every user is read afresh.
+                if users {
+                    r.users.clear();
+                }
+            }
+            // A conflict: a retry reads afresh. A failure (possibly applied, when the
+            // database did not confirm it): nothing read before it is trusted.
+            Err(_) => *r = Remembered::default(),
+        });
         done
     }
 
@@ -311,7 +328,7 @@ mod tests {
             record_handled_message(id: &str, h: &Handled) -> Result<(), StoreError>;
             schema() -> Result<Option<u32>, StoreError>;
             allocate_id() -> Result<u64, StoreError>;
-            commit(c: Commit) -> Result<Vec<GameDoc>, CommitError>;
+            commit(c: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError>;
             flush() -> Result<(), StoreError>;
             export(out: &mut dyn Write) -> Result<usize, StoreError>;
             import(input: &mut dyn BufRead) -> Result<usize, StoreError>;
@@ -350,8 +367,9 @@ mod tests {
         counting.reads.store(0, Ordering::Relaxed);
         said(&one, "ann", "move d1-d4");
         let reads = counting.reads.load(Ordering::Relaxed);
-        // The speaker, the game, the opponent; the game once more after its write.
-        assert!(reads <= 4, "a move read {reads} documents");
+        // The speaker, the game, the opponent; not the game again after its write (the
+        // commit returned it).
+        assert!(reads <= 3, "a move read {reads} documents");
 
         // A read remembered in one command is not in the next, nor in another session on
         // the same store: bob sees ann's move and answers it.

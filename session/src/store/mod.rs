@@ -50,6 +50,18 @@ pub trait Store: Send + Sync {
     /// A game by number, with the version it was read as.
     fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError>;
 
+    /// A game by number, with its seated players' user documents when the backend reads
+    /// them in the same trip (a command that reads a game mostly reads its players next:
+    /// their languages, their pings). The default reads the game alone: a backend whose
+    /// reads cost no trip to a server has nothing to save, and the caller reads a player
+    /// when it needs one.
+    fn game_and_players(&self, id: u64) -> Result<GameAndPlayers, StoreError> {
+        Ok(GameAndPlayers {
+            game: self.game(id)?,
+            players: Vec::new(),
+        })
+    }
+
     /// A challenge by number, with the version it was read as.
     fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError>;
 
@@ -149,8 +161,10 @@ pub trait Store: Send + Sync {
     /// Applies `commit` in one transaction (every replaced document must be unchanged since
     /// it was read, or nothing is written and the answer is [`CommitError::Conflict`]),
     /// keeps the indexes in step, and makes it durable before returning. Returns the games
-    /// as written (with their new version numbers).
-    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError>;
+    /// as written (with their new version numbers), each with the [`Version`] a read of it
+    /// right after the commit would carry, so the caller can go on from what it wrote
+    /// without reading it again.
+    fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError>;
 
     /// Makes everything written so far durable now (at a clean stop).
     fn flush(&self) -> Result<(), StoreError>;
@@ -190,6 +204,15 @@ pub trait Store: Send + Sync {
 
     /// Removes posted notices from the outbox.
     fn outbox_done(&self, ids: &[u64]) -> Result<(), StoreError>;
+}
+
+/// A game and its players' user documents, read together ([`Store::game_and_players`]).
+pub struct GameAndPlayers {
+    /// The game, with the version it was read as.
+    pub game: Option<Stored<GameDoc>>,
+    /// Seated players' user documents as read in the same snapshot (`None`: the player has
+    /// none); players left out were not read (the caller reads them if it needs them).
+    pub players: Vec<(UserId, Option<Stored<UserDoc>>)>,
 }
 
 /// A notice waiting to be posted by a process serving its platform: written in the commit

@@ -783,8 +783,8 @@ impl Store for SledStore {
 
     /// Applies `commit` in one transaction (every replaced document must be unchanged since
     /// it was read), keeps the indexes in step, and flushes it to disk. Returns the games as
-    /// written (with their new version numbers).
-    fn commit(&self, commit: Commit) -> Result<Vec<GameDoc>, CommitError> {
+    /// written (with their new version numbers and the bytes they were written as).
+    fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         // The bytes written for each game and user, kept for the decoded memo once the
         // transaction lands (reset at each attempt: sled may run the closure again).
         let written_bytes = RefCell::new(Vec::new());
@@ -878,13 +878,15 @@ impl Store for SledStore {
             }
             Ok(written)
         })?;
-        for (doc, bytes) in written.iter().zip(written_bytes.into_inner()) {
-            self.decoded.put(doc.id, bytes, doc.clone());
+        let mut stored = Vec::with_capacity(written.len());
+        for (doc, bytes) in written.into_iter().zip(written_bytes.into_inner()) {
+            self.decoded.put(doc.id, bytes.clone(), doc.clone());
+            stored.push(Stored::new(doc, bytes));
         }
         for (key, bytes, doc) in written_users.into_inner() {
             self.decoded_users.put(key, bytes, doc);
         }
-        Ok(written)
+        Ok(stored)
     }
 
     /// Writes every game, challenge, user, rating and the id counter as JSON lines.

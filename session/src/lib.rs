@@ -38,6 +38,7 @@ pub mod link;
 mod lists;
 pub mod messages;
 pub mod outbox;
+pub mod own_channel;
 mod parsed;
 pub mod pictures;
 pub mod premove;

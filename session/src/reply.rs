@@ -195,6 +195,12 @@ pub struct Reply {
     /// through the adapter owning its channel.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub elsewhere: Vec<Notice>,
+    /// New games (a tournament round's) that the adapter posting this reply may give a
+    /// channel of their own, each with what to post first there ([`crate::own_channel`]):
+    /// Discord makes a thread per game with `discord.threads`; other adapters ignore them,
+    /// the text naming every game already.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_channels: Vec<crate::own_channel::OwnChannel>,
     /// The language the channel's community chose (`[[community]] language`, else `[game]
     /// language`); `None`: the platform's own (a Discord server's preferred locale), else
     /// English. See [`Reply::channel_lang`].
@@ -219,6 +225,7 @@ impl Reply {
             choices: Vec::new(),
             named: Vec::new(),
             elsewhere: Vec::new(),
+            own_channels: Vec::new(),
             lang: None,
             speaker_lang: None,
         }

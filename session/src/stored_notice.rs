@@ -4,7 +4,8 @@
 //! outbox in the same transaction as the change it tells of, and the owner reads it back,
 //! posts it and deletes it. Reading it back must give exactly the notice that was written.
 //!
-//! The form is JSON, `{"format":1,"notice":{…}}`:
+//! The form is JSON, `{"format":1,"notice":{…}}` (`"format":2` when a reply holds
+//! [`Reply::own_channels`], see [`NOTICE_FORMAT`]):
 //!
 //! - every field by its name, empty lists and absent options left out; a field this release
 //!   does not know is an error (a change of form is a new [`NOTICE_FORMAT`], never a field
@@ -28,9 +29,15 @@ use crate::command::{Command, decode, encode};
 use crate::reply::{Notice, Reply};
 use serde::{Deserialize, Serialize};
 
-/// The version of the stored form of a [`Notice`]; a release that changes the form writes a
-/// new number, and a release reading a newer one refuses it rather than guessing.
-pub const NOTICE_FORMAT: u32 = 1;
+/// The newest version of the stored form of a [`Notice`]; a release that changes the form
+/// writes a new number, and a release reading a newer one refuses it rather than guessing
+/// (it leaves the notice for a newer release to post).
+///
+/// - 1: the first form.
+/// - 2: a reply may hold [`Reply::own_channels`] (a tournament round's games, each of which
+///   may get a channel of its own). A notice without them is still written as format 1, so
+///   a release that reads only format 1 keeps posting every notice it can read.
+pub const NOTICE_FORMAT: u32 = 2;
 
 /// Why a notice cannot be written to, or read from, the store. Never quotes the notice.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,7 +61,7 @@ pub enum NoticeStoreError {
         /// The format found.
         found: u32,
     },
-    /// A format number no release wrote (older than the first).
+    /// A format number no release wrote (older than the first, 0).
     #[error("stored notice format {found} is unknown (this release reads {NOTICE_FORMAT})")]
     Unknown {
         /// The format found.
@@ -118,7 +125,11 @@ impl Notice {
     pub fn to_stored(&self) -> Result<Vec<u8>, NoticeStoreError> {
         check_choices(&self.reply)?;
         let written = Written {
-            format: NOTICE_FORMAT,
+            format: if has_own_channels(&self.reply) {
+                NOTICE_FORMAT
+            } else {
+                1
+            },
             notice: self,
         };
         // Every part is plain data (no map keyed by anything but text) and every choice was
@@ -134,13 +145,19 @@ impl Notice {
         if head.format > NOTICE_FORMAT {
             return Err(NoticeStoreError::TooNew { found: head.format });
         }
-        if head.format != NOTICE_FORMAT {
+        if head.format == 0 {
             return Err(NoticeStoreError::Unknown { found: head.format });
         }
         let read: Read =
             serde_json::from_slice(bytes).map_err(|e| NoticeStoreError::damaged(&e))?;
         Ok(read.notice)
     }
+}
+
+/// Whether `reply` or one of its copies elsewhere holds games that may get a channel of
+/// their own (format 2).
+fn has_own_channels(reply: &Reply) -> bool {
+    !reply.own_channels.is_empty() || reply.elsewhere.iter().any(|n| has_own_channels(&n.reply))
 }
 
 /// Every choice of `reply` and of its copies elsewhere has an exact button code.
@@ -155,7 +172,11 @@ fn check_choices(reply: &Reply) -> Result<(), NoticeStoreError> {
     reply
         .elsewhere
         .iter()
-        .try_for_each(|n| check_choices(&n.reply))
+        .try_for_each(|n| check_choices(&n.reply))?;
+    reply
+        .own_channels
+        .iter()
+        .try_for_each(|o| check_choices(&o.opening))
 }
 
 /// The button code of `command`, when it reads back to exactly `command`.

@@ -391,7 +391,7 @@ fn damaged_stored_notices_are_errors_that_quote_nothing() {
     // A changed position, command or field, a newer or unknown format: each said as such.
     let cases = [
         (text.replacen(&notation, "not a position", 1), "damaged"),
-        (text.replacen("\"format\":1", "\"format\":2", 1), "newer"),
+        (text.replacen("\"format\":1", "\"format\":3", 1), "newer"),
         (text.replacen("\"format\":1", "\"format\":0", 1), "unknown"),
         (
             text.replacen("\"kind\":", "\"mood\":1,\"kind\":", 1),

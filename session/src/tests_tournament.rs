@@ -516,3 +516,189 @@ fn a_tournament_short_of_players_at_its_time_says_so_once_and_waits() {
     let bad = refused(&s, "alice", "tournament create tafl knockout starts:friday");
     assert!(bad.contains("starts:2026-12-01T18:00"), "{bad}");
 }
+
+/// `who` speaking in `channel` (a game's own channel, as a Discord thread would be).
+fn console_in(who: &str, channel: &str) -> Context {
+    Context::private(User::new("console", who, who), "console", channel)
+}
+
+#[test]
+fn a_rounds_games_may_move_to_channels_of_their_own_once_and_live_there() {
+    let (s, clock) = world();
+    let id = open_with(
+        &s,
+        "tafl round-robin pace:rounds days:2",
+        &["alice", "bob", "carol", "dave"],
+    );
+    let r = ok(&s, "alice", &format!("tournament start #{id}"));
+    let games = running_games(&s, id);
+    assert_eq!(games.len(), 2);
+    // Each new game is offered a channel of its own, with its opening message.
+    assert_eq!(r.own_channels.len(), 2, "{}", r.text.en());
+    for (own, g) in r.own_channels.iter().zip(&games) {
+        assert_eq!(own.game, g.id);
+        assert_eq!(own.from, ChannelId("console".into()));
+        assert_eq!(
+            own.name,
+            format!(
+                "Hnefatafl 11x11 – {} v {}",
+                g.players[0].name, g.players[1].name
+            )
+        );
+        let opening = own.opening.text.en();
+        assert!(
+            opening.contains(&format!("Game #{} of tournament #{id}", g.id)),
+            "{opening}"
+        );
+        assert_eq!(own.opening.boards.len(), 1);
+        assert!(own.opening.private.is_empty());
+        for p in &g.players {
+            assert!(own.opening.notify.contains(&p.id), "{p:?} pinged");
+        }
+    }
+    let g = &games[0];
+    let (home, thread) = (ChannelId("console".into()), ChannelId("thread-1".into()));
+    // Moved once; again is the same answer and writes nothing; elsewhere, it stays.
+    assert_eq!(
+        s.move_game_channel(g.id, &home, &thread).expect("moves"),
+        Some(thread.clone())
+    );
+    let version = s.test_game(g.id).version;
+    assert_eq!(
+        s.move_game_channel(g.id, &home, &thread).expect("reads"),
+        Some(thread.clone())
+    );
+    assert_eq!(
+        s.move_game_channel(g.id, &home, &ChannelId("thread-2".into()))
+            .expect("reads"),
+        Some(thread.clone()),
+        "a game moved already stays where it went"
+    );
+    assert_eq!(s.test_game(g.id).version, version, "nothing written again");
+    assert_eq!(s.game_channel(g.id).expect("reads"), Some(thread.clone()));
+    assert_eq!(
+        s.move_game_channel(9999, &home, &thread).expect("reads"),
+        None
+    );
+    let moved = s.test_game(g.id);
+    assert_eq!(moved.channel, thread);
+    assert!(
+        moved.homes.iter().all(|h| h.channel == thread),
+        "{:?}",
+        moved.homes
+    );
+    // The game is played in its channel: a move typed there finds it; in the old channel,
+    // without its number, it is not there any more.
+    let white = g.players[0].name.clone();
+    let mv = moved
+        .live()
+        .expect("replays")
+        .position()
+        .legal_moves()
+        .remove(0);
+    let r = s.handle(&console(&white), &format!("move {mv}"));
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    let r = s.handle(&console_in(&white, "thread-1"), &format!("move {mv}"));
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    assert_eq!(s.test_game(g.id).moves_played(), 1);
+    // Its reminders go to its channel; the other game's stay in the tournament's.
+    clock.advance(clock::DAY + clock::HOUR);
+    let notices = s.tick(s.now());
+    let reminded: Vec<&str> = notices.iter().map(|n| n.channel.0.as_str()).collect();
+    assert!(reminded.contains(&"thread-1"), "{reminded:?}");
+    assert!(reminded.contains(&"console"), "{reminded:?}");
+}
+
+#[test]
+fn two_posters_racing_to_move_a_game_agree_on_one_channel() {
+    for _ in 0..5 {
+        let (s, _) = world();
+        let id = open_with(&s, "tafl round-robin", &["alice", "bob", "carol"]);
+        ok(&s, "alice", &format!("tournament start #{id}"));
+        let g = running_games(&s, id).remove(0).id;
+        let s = Arc::new(s);
+        let home = ChannelId("console".into());
+        let answers: Vec<Option<ChannelId>> = (0..2)
+            .map(|i| {
+                let (s, home) = (Arc::clone(&s), home.clone());
+                thread::spawn(move || {
+                    s.move_game_channel(g, &home, &ChannelId(format!("thread-{i}")))
+                        .expect("store works")
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect();
+        let now = s.game_channel(g).expect("reads");
+        assert!(
+            matches!(
+                now.as_ref().map(|c| c.0.as_str()),
+                Some("thread-0" | "thread-1")
+            ),
+            "{now:?}"
+        );
+        assert_eq!(answers, vec![now.clone(), now], "both told the one channel");
+    }
+}
+
+#[test]
+fn the_next_rounds_notice_offers_its_games_channels_of_their_own_and_is_stored_so() {
+    let (s, _) = world();
+    let id = open_with(
+        &s,
+        "tafl round-robin pace:rounds",
+        &["alice", "bob", "carol", "dave"],
+    );
+    ok(&s, "alice", &format!("tournament start #{id}"));
+    for g in running_games(&s, id) {
+        ok(&s, &g.players[1].name, &format!("resign #{}", g.id));
+    }
+    let round2 = running_games(&s, id);
+    assert_eq!(round2.len(), 2);
+    let notices = s.take_notices(&["console"], "t", outbox::POST_LEASE, 50);
+    let (_, notice) = notices
+        .iter()
+        .find(|(_, n)| n.reply.text.en().contains("round 2 of 3"))
+        .expect("round 2 announced");
+    let offered: Vec<u64> = notice.reply.own_channels.iter().map(|o| o.game).collect();
+    assert_eq!(offered, round2.iter().map(|g| g.id).collect::<Vec<_>>());
+    // Stored as format 2 (a release reading format 1 only leaves it to a newer one), and
+    // read back equal; a notice without games stays format 1.
+    let bytes = notice.to_stored().expect("stored");
+    assert!(bytes.starts_with(br#"{"format":2,"#));
+    assert_eq!(&Notice::from_stored(&bytes).expect("read"), notice);
+    let plain = Notice {
+        channel: ChannelId("console".into()),
+        reply: Reply::done(Text::verbatim("hi")),
+        said: None,
+    };
+    assert!(
+        plain
+            .to_stored()
+            .expect("stored")
+            .starts_with(br#"{"format":1,"#)
+    );
+}
+
+#[test]
+fn a_league_seasons_games_are_offered_channels_of_their_own_too() {
+    let (s, _) = world();
+    for p in ["alice", "bob", "carol", "dave"] {
+        ok(&s, p, "league tafl join");
+    }
+    let r = ok(&s, "alice", "league tafl start days:2");
+    let offered: Vec<u64> = r.own_channels.iter().map(|o| o.game).collect();
+    let mut games: Vec<u64> = s
+        .store()
+        .tournaments()
+        .expect("reads")
+        .into_iter()
+        .flat_map(|t| t.doc.rounds)
+        .flat_map(|r| r.pairings)
+        .filter_map(|p| p.game)
+        .collect();
+    games.sort_unstable();
+    assert!(!games.is_empty());
+    assert_eq!(offered, games, "{}", r.text.en());
+}

@@ -135,3 +135,5 @@ tournament-starts-past = the start time { $at } has passed (it is { $now }); giv
 tournament-starts-far = the start time { $at } is more than a year away; give one within a year
 tournament-starts-at = It starts by itself at { $at } if enough players have joined (its creator may also start it earlier with `tournament start #{ $id }`).
 tournament-start-missed = Tournament #{ $id } could not start at its time: { $why } Its creator starts it with `tournament start #{ $id }` once enough players have joined.
+# The first message in a tournament game's own channel (a Discord thread).
+tournament-game-opening = Game #{ $game } of tournament #{ $id }: { $rule_set }, { $a } vs { $b }.

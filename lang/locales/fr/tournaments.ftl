@@ -139,3 +139,5 @@ tournament-starts-past = l'heure de début { $at } est passée (il est { $now })
 tournament-starts-far = l'heure de début { $at } est à plus d'un an ; donnez-en une dans l'année
 tournament-starts-at = Il commence de lui-même le { $at } si assez de joueurs sont inscrits (son créateur peut aussi le lancer plus tôt avec `tournament start #{ $id }`).
 tournament-start-missed = Le tournoi #{ $id } n'a pas pu commencer à son heure : { $why } Son créateur le lance avec `tournament start #{ $id }` quand assez de joueurs sont inscrits.
+# Le premier message dans le fil d'une partie de tournoi (Discord).
+tournament-game-opening = Partie #{ $game } du tournoi #{ $id } : { $rule_set }, { $a } contre { $b }.

@@ -188,6 +188,8 @@ impl Session {
             ));
             if let Some(told) = self.advance_reply(&doc, &advance, &made) {
                 reply.line(told.text);
+                // On Discord with `discord.threads`, each game in a thread of its own.
+                reply.own_channels.extend(told.own_channels);
             }
             for p in players {
                 reply.ping(p);

@@ -443,6 +443,7 @@ impl Session {
             for u in more.notify {
                 reply.ping(&u);
             }
+            reply.own_channels = more.own_channels;
         }
         Ok(reply)
     }
@@ -543,6 +544,7 @@ impl Session {
             if here {
                 reply.line(a.text);
                 reply.notify = a.notify;
+                reply.own_channels = a.own_channels;
             } else {
                 let mut posted = a;
                 let mut text = headline;

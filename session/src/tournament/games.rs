@@ -130,6 +130,7 @@ impl Session {
             return None;
         }
         reply.text = text;
+        reply.own_channels = self.own_channels(doc, games);
         Some(reply)
     }
 

@@ -23,9 +23,26 @@ pub fn problems(method: &str, path: &str, body: &Value) -> Vec<String> {
             message(body, &mut out)
         }
         ("POST", ["channels", _, "messages"]) => message(body, &mut out),
+        ("POST", ["channels", _, "threads"]) => thread(body, &mut out),
         _ => {}
     }
     out
+}
+
+/// A thread made without a message (`POST /channels/{id}/threads`): a name of 1 to 100
+/// characters, an auto-archive duration Discord offers (minutes), a thread type.
+fn thread(body: &Value, out: &mut Vec<String>) {
+    check_str(&body["name"], "thread name", 1, 100, out);
+    let archive = &body["auto_archive_duration"];
+    if !archive.is_null() && ![60, 1440, 4320, 10080].contains(&archive.as_u64().unwrap_or(0)) {
+        out.push(format!(
+            "thread auto_archive_duration {archive}: 60, 1440, 4320 or 10080"
+        ));
+    }
+    let kind = &body["type"];
+    if !kind.is_null() && ![10, 11, 12].contains(&kind.as_u64().unwrap_or(0)) {
+        out.push(format!("thread type {kind}: 10, 11 or 12"));
+    }
 }
 
 fn text_len(v: &Value) -> Option<usize> {

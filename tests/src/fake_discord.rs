@@ -25,8 +25,18 @@ pub const GUILD_ID: u64 = 900_000_000_000_000_002;
 /// The fake channel where everything is played.
 pub const CHANNEL_ID: u64 = 900_000_000_000_000_003;
 
-/// The thread the fake creates when the bot asks for one.
+/// The thread the fake creates when the bot asks for one (the first one; see [`thread_id`]).
 pub const THREAD_ID: u64 = 900_000_000_000_000_004;
+
+/// The id of the `n`-th thread the fake creates (from 0): [`THREAD_ID`] first, then
+/// `900_000_000_000_000_101`, `…102`, and so on.
+pub fn thread_id(n: u64) -> u64 {
+    if n == 0 {
+        THREAD_ID
+    } else {
+        900_000_000_000_000_100 + n
+    }
+}
 
 /// The direct-message channel the fake opens when the bot writes to a user.
 pub const DM_ID: u64 = 900_000_000_000_000_005;
@@ -133,6 +143,18 @@ struct Shared {
     /// Texts whose messages are created but never answered (the answer lost on the way):
     /// [`FakeDiscord::lose_answers_to`].
     lose: Arc<Mutex<Vec<String>>>,
+    /// How many threads were created so far (each gets [`thread_id`] of its number).
+    threads: Arc<Mutex<u64>>,
+}
+
+impl Shared {
+    /// The next thread's id.
+    fn new_thread(&self) -> u64 {
+        let mut made = self.threads.lock().unwrap_or_else(|p| p.into_inner());
+        let id = thread_id(*made);
+        *made += 1;
+        id
+    }
 }
 
 impl Shared {
@@ -634,7 +656,7 @@ async fn serve_connection(mut stream: TcpStream, shared: Shared, ws_url: String)
                 Some(message(channel.unwrap_or(CHANNEL_ID), id, "")),
             )
         } else if broken.is_empty() {
-            respond(&call, &ws_url)
+            respond(&call, &ws_url, &shared)
         } else {
             // As Discord answers a request it refuses.
             (
@@ -668,7 +690,7 @@ async fn serve_connection(mut stream: TcpStream, shared: Shared, ws_url: String)
 }
 
 /// What the fake answers to a REST call.
-fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
+fn respond(call: &Call, ws_url: &str, shared: &Shared) -> (&'static str, Option<Value>) {
     let path = call.path.split('?').next().unwrap_or("");
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     match (call.method.as_str(), parts.as_slice()) {
@@ -686,11 +708,11 @@ fn respond(call: &Call, ws_url: &str) -> (&'static str, Option<Value>) {
         }
         ("POST", ["channels", parent, "threads"]) => (
             "201 Created",
-            Some(
-                json!({"id": THREAD_ID.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
-                "parent_id": parent, "name": "game", "owner_id": APP_ID.to_string(),
-                "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}}),
-            ),
+            Some(json!({"id": shared.new_thread().to_string(), "type": 11,
+                "guild_id": GUILD_ID.to_string(), "parent_id": parent,
+                "name": call.json()["name"].as_str().unwrap_or("game"),
+                "owner_id": APP_ID.to_string(),
+                "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}})),
         ),
         ("POST", ["users", "@me", "channels"]) => {
             let recipient = call.json()["recipient_id"]

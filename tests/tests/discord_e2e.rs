@@ -1455,3 +1455,154 @@ fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
     );
     fake.assert_valid();
 }
+
+/// The users a message allows to be pinged, sorted.
+fn allowed_users(data: &Value) -> Vec<String> {
+    let mut users: Vec<String> = data["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect();
+    users.sort();
+    users
+}
+
+#[test]
+fn with_threads_each_tournament_game_gets_a_thread_where_it_is_played() {
+    const DAVE: (u64, &str) = (100_000_000_000_000_004, "dave");
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-tournament-threads");
+    let (_bot, _log) = start_bot(&fake, data.path(), "threads = true\n");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let players = [ALICE, BOB, CAROL, DAVE];
+    let by_name = |name: &str| {
+        players
+            .into_iter()
+            .find(|p| p.1 == name)
+            .unwrap_or_else(|| panic!("a player named {name}"))
+    };
+    let tournament = |id: u64, who: (u64, &str), action: &str| {
+        let options = json!([{"name": "action", "type": 3, "value": action}]);
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            command(id, 2, who, "tournament", options),
+        );
+    };
+    let text = |d: &Value| d["content"].as_str().unwrap_or("").to_string();
+    let thread_path = |n: u64| format!("/api/v10/channels/{}/messages", fake_discord::thread_id(n));
+    let home = format!("/api/v10/channels/{}/messages", fake_discord::CHANNEL_ID);
+    let threads_made = || -> Vec<Value> {
+        fake.calls()
+            .into_iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/threads"))
+            .map(|c| c.json())
+            .collect()
+    };
+
+    tournament(1, ALICE, "create tafl round-robin pace:rounds days:2");
+    callback_of(&fake, 1);
+    for (id, who) in [(2, ALICE), (3, BOB), (4, CAROL), (5, DAVE)] {
+        tournament(id, who, "join");
+        callback_of(&fake, id);
+    }
+    tournament(6, ALICE, "start");
+    // Threads take requests: the answer is deferred, then says the round with a pointer to
+    // each game's thread, pinging nobody there (each thread pings its players).
+    assert_eq!(callback_of(&fake, 6)[0].json()["type"], json!(5));
+    let answer = fake
+        .wait_calls(1, "the start's answer", |c| {
+            c.path.contains("/token-6") && c.method != "GET" && !c.path.ends_with("callback")
+        })
+        .remove(0)
+        .json();
+    let said = text(&answer);
+    assert!(said.contains("round 1 of 3"), "{said}");
+    for n in 0..2 {
+        assert!(
+            said.contains(&format!("<#{}>", fake_discord::thread_id(n))),
+            "{said}"
+        );
+    }
+    assert_eq!(allowed_users(&answer), Vec::<String>::new(), "{answer}");
+    // Two threads in the tournament's channel, named after the game, archived after a week.
+    let made = threads_made();
+    assert_eq!(made.len(), 2, "{made:?}");
+    let mut games = Vec::new();
+    for (n, t) in made.iter().enumerate() {
+        assert_eq!(t["type"], json!(11), "{t}");
+        assert_eq!(t["auto_archive_duration"], json!(10080), "{t}");
+        let name = t["name"].as_str().unwrap_or("");
+        let (white, black) = name
+            .strip_prefix("Hnefatafl 11x11 – ")
+            .and_then(|rest| rest.split_once(" v "))
+            .unwrap_or_else(|| panic!("a thread named after its game: {name}"));
+        let (white, black) = (by_name(white), by_name(black));
+        // Its opening message: the game, the board, both players pinged.
+        let opening = posted(&fake, &thread_path(n as u64), "of tournament #1").json();
+        let mut both = vec![white.0.to_string(), black.0.to_string()];
+        both.sort();
+        assert_eq!(allowed_users(&opening), both, "{opening}");
+        let game: u64 = text(&opening)
+            .split("Game #")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("the game's number: {opening}"));
+        games.push((game, white, black));
+    }
+    let openings = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path == thread_path(0) && c.has_png())
+        .count();
+    assert_eq!(openings, 1, "the opening shows the board");
+
+    // The first game's white player moves in its thread, without naming the game.
+    let (_, white, _) = games[0];
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::in_channel(
+            fake_discord::move_command(7, white, "d1-d4"),
+            fake_discord::thread_id(0),
+        ),
+    );
+    let moved = data_of(&callback_of(&fake, 7)[0]);
+    assert!(text(&moved).contains("played d1-d4"), "{moved}");
+    assert!(!is_ephemeral(&moved), "{moved}");
+
+    // Both games end (resigned in their threads): round 2 is announced in the channel by
+    // the background loop, its games in two new threads.
+    for (i, (game, _, black)) in games.iter().enumerate() {
+        let id = 8 + i as u64;
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            fake_discord::in_channel(
+                command(id, 2, *black, "resign", json!([])),
+                fake_discord::thread_id(i as u64),
+            ),
+        );
+        let c = data_of(&callback_of(&fake, id)[0]);
+        assert!(text(&c).contains(&format!("#{game}")), "{c}");
+    }
+    let round2 = posted(&fake, &home, "round 2 of 3").json();
+    for n in 2..4 {
+        assert!(
+            text(&round2).contains(&format!("<#{}>", fake_discord::thread_id(n))),
+            "{round2}"
+        );
+        let opening = posted(&fake, &thread_path(n), "of tournament #1").json();
+        assert_eq!(allowed_users(&opening).len(), 2, "{opening}");
+    }
+    assert_eq!(allowed_users(&round2), Vec::<String>::new(), "{round2}");
+    assert_eq!(threads_made().len(), 4);
+    // Nothing of the games themselves in the tournament's channel.
+    assert!(
+        fake.messages_at(&home).iter().all(|c| !c.json()["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("of tournament #1")),
+        "an opening in the channel"
+    );
+    fake.assert_valid();
+}

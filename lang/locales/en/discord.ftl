@@ -17,3 +17,6 @@ discord-old-options = Sorry, I could not read this command's options (Discord ma
 discord-unreadable-option = Sorry, I could not read one of this command's options; nothing was changed. Pick a value among those Discord offers, or see /help.
 # $thread: the thread's id (Discord shows its name).
 discord-challenge-in-thread = Challenge posted in <#{ $thread }>.
+# A tournament game's thread, named in the round's announcement. $thread: the thread's id
+# (Discord shows its name).
+discord-game-in-thread = Game #{ $game } is played in <#{ $thread }>.

@@ -17,3 +17,6 @@ discord-old-options = Désolé, je n'ai pas pu lire les options de cette command
 discord-unreadable-option = Désolé, je n'ai pas pu lire une des options de cette commande ; rien n'a été changé. Choisissez une valeur parmi celles que Discord propose, ou voyez /aide.
 # $thread : l'identifiant du fil (Discord affiche son nom).
 discord-challenge-in-thread = Défi publié dans <#{ $thread }>.
+# Le fil d'une partie de tournoi, nommé dans l'annonce de la ronde. $thread : l'id du fil
+# (Discord en montre le nom).
+discord-game-in-thread = La partie #{ $game } se joue dans <#{ $thread }>.

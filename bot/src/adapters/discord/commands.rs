@@ -16,6 +16,7 @@
 //! keeps the reply, deferral, `post_command` and error plumbing the adapter already had.
 
 use super::deliver::{self, Outgoing};
+use super::game_threads;
 use super::{Context, Data, Error, session_context};
 use crate::runtime::gate::{Pass, closed};
 use poise::serenity_prelude as serenity;
@@ -289,16 +290,48 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
     let locales = locales(ctx);
-    let mut job = tokio::task::spawn_blocking(move || {
-        let reply = answer(&session, &router, &sctx, cmd);
-        deliver::prepare(&reply, Some(&caller), locales)
-    });
-    let joined = match finished_within(ctx.data().defer_after, &mut job).await {
-        Some(done) => done,
+    // `discord.threads` in a server: a tournament round's games get threads of their own.
+    let threads = ctx.data().threads && ctx.guild_id().is_some();
+    let mut job = {
+        let caller = caller.clone();
+        tokio::task::spawn_blocking(move || {
+            let reply = answer(&session, &router, &sctx, cmd);
+            if threads && !reply.own_channels.is_empty() {
+                // Threads first, then the answer pointing to them.
+                return Err(Box::new(reply));
+            }
+            Ok(deliver::prepare(&reply, Some(&caller), locales))
+        })
+    };
+    let (joined, deferred) = match finished_within(ctx.data().defer_after, &mut job).await {
+        Some(done) => (done, false),
         None => {
             ctx.defer().await?;
-            job.await
+            (job.await, true)
         }
+    };
+    let joined = match joined {
+        Ok(Err(reply)) => {
+            // A thread per game takes a few requests each: never within Discord's limit
+            // for certain.
+            if !deferred {
+                ctx.defer().await?;
+            }
+            let data = ctx.data();
+            let threads = game_threads::Threads {
+                http: ctx.http(),
+                session: &data.session,
+                servers: &data.servers,
+            };
+            let parts = crate::runtime::once_key::Parts::new(None);
+            let reply = threads
+                .open(ctx.channel_id(), locales.guild, *reply, &parts)
+                .await;
+            tokio::task::spawn_blocking(move || deliver::prepare(&reply, Some(&caller), locales))
+                .await
+        }
+        Ok(Ok(prepared)) => Ok(prepared),
+        Err(e) => Err(e),
     };
     let prepared = match joined {
         Ok(p) => p,

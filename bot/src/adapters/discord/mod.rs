@@ -6,6 +6,7 @@
 pub mod commands;
 pub mod components;
 pub mod deliver;
+pub mod game_threads;
 pub mod outlet;
 pub mod server_locales;
 
@@ -20,7 +21,7 @@ use std::sync::Arc;
 pub struct Data {
     /// The session manager.
     pub session: Arc<Session>,
-    /// `discord.threads`: a thread per challenge (and so per game).
+    /// `discord.threads`: a thread per challenge (and so per game), and per tournament game.
     pub threads: bool,
     /// Wakes the scheduler to play the built-in engine's moves, after each answered command
     /// or button (so the engine's move is posted after the answer that gave it the turn).
@@ -141,6 +142,8 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         http: client.http.clone(),
         cache: client.cache.clone(),
         servers,
+        session: shared.session.clone(),
+        threads,
     });
     let manager = client.shard_manager.clone();
     let done = tokio::spawn(async move {

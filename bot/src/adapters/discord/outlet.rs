@@ -7,7 +7,7 @@ use super::server_locales::ServerLocales;
 use crate::runtime::once_key::{OnceKey, Parts};
 use crate::runtime::serve::{BoxFuture, Outlet};
 use poise::serenity_prelude as serenity;
-use skald_session::{ChannelId, Notice};
+use skald_session::{ChannelId, Notice, Session};
 use std::sync::Arc;
 
 /// Posts notices through Discord's HTTP API.
@@ -18,6 +18,11 @@ pub struct DiscordOutlet {
     pub cache: Arc<serenity::Cache>,
     /// Each channel's server language, as interactions told it.
     pub servers: Arc<ServerLocales>,
+    /// The session, which keeps the channel of each game given a thread.
+    pub session: Arc<Session>,
+    /// `discord.threads`: a tournament round's games get threads of their own
+    /// ([`super::game_threads`]).
+    pub threads: bool,
 }
 
 impl Outlet for DiscordOutlet {
@@ -37,31 +42,42 @@ impl Outlet for DiscordOutlet {
 
 /// Posts each notice in its game's channel, in its server's language (the pictures are
 /// drawn off the async threads); each message under its nonce when the notice has a key.
+/// With `discord.threads`, a round's new games first get their threads, where their
+/// opening messages go ([`super::game_threads`]).
 async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
-    let mut servers = Vec::with_capacity(notices.len());
-    for (n, _) in &notices {
+    let mut ready = Vec::with_capacity(notices.len());
+    for (mut n, once) in notices {
+        let parts = Parts::new(once);
         let lang = match n.channel.0.parse::<u64>() {
             Ok(id) => {
                 let channel = serenity::ChannelId::new(id.max(1));
-                (outlet.servers)
+                let lang = (outlet.servers)
                     .of(channel, &outlet.cache, &outlet.http)
-                    .await
+                    .await;
+                if outlet.threads && !n.reply.own_channels.is_empty() {
+                    let threads = super::game_threads::Threads {
+                        http: &outlet.http,
+                        session: &outlet.session,
+                        servers: &outlet.servers,
+                    };
+                    n.reply = threads.open(channel, lang, n.reply, &parts).await;
+                }
+                lang
             }
             Err(_) => None,
         };
-        servers.push(lang);
+        ready.push((n, parts, lang));
     }
     let http = &outlet.http;
     let prepared = tokio::task::spawn_blocking(move || {
-        notices
+        ready
             .into_iter()
-            .zip(servers)
-            .map(|((n, once), guild)| {
+            .map(|(n, parts, guild)| {
                 let locales = deliver::Locales { user: None, guild };
                 (
                     n.channel.0.clone(),
                     deliver::prepare(&n.reply, None, locales),
-                    Parts::new(once),
+                    parts,
                 )
             })
             .collect::<Vec<_>>()
@@ -94,7 +110,10 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
 
 /// `message` under `key` as its nonce, which Discord enforces: the same nonce again (the
 /// notice posted once more after a crash) returns the first message instead of a new one.
-fn once(message: serenity::CreateMessage, key: Option<OnceKey>) -> serenity::CreateMessage {
+pub(super) fn once(
+    message: serenity::CreateMessage,
+    key: Option<OnceKey>,
+) -> serenity::CreateMessage {
     match key {
         Some(k) => message
             .nonce(serenity::Nonce::String(k.as_str().to_string()))

@@ -134,6 +134,29 @@ pub fn console_with(data: &TempDir, args: &[&str], input: &str) -> String {
     String::from_utf8(out.stdout).expect("output is UTF-8")
 }
 
+/// A console script written indented in a test: its lines trimmed, blank ones dropped.
+pub fn script(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// The games a tournament or league announcement lists: `#12: alice (Attackers) vs bob
+/// (Defenders)`, as (number, attacker, defender).
+pub fn games_in(text: &str) -> Vec<(u64, String, String)> {
+    text.lines()
+        .filter_map(|l| {
+            let (id, rest) = l.strip_prefix('#')?.split_once(": ")?;
+            let (a, b) = rest.split_once(" (Attackers) vs ")?;
+            let b = b.strip_suffix(" (Defenders)")?;
+            Some((id.parse().ok()?, a.to_string(), b.to_string()))
+        })
+        .collect()
+}
+
 /// The reply blocks of a console transcript: each starts with the echoed `@name> line`.
 pub fn blocks(transcript: &str) -> Vec<&str> {
     transcript

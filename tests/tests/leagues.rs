@@ -3,29 +3,7 @@
 //! time), a newcomer and a leaver between seasons, and the next season made by itself with
 //! one player up and one down.
 
-use skald_tests::{TempDir, block_after, blocks, console};
-
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
-
-/// The games an announcement lists: `#12: ann (Attackers) vs eve (Defenders)`, as
-/// (number, attacker, defender).
-fn games_in(text: &str) -> Vec<(u64, String, String)> {
-    text.lines()
-        .filter_map(|l| {
-            let (id, rest) = l.strip_prefix('#')?.split_once(": ")?;
-            let (a, b) = rest.split_once(" (Attackers) vs ")?;
-            let b = b.strip_suffix(" (Defenders)")?;
-            Some((id.parse().ok()?, a.to_string(), b.to_string()))
-        })
-        .collect()
-}
+use skald_tests::{TempDir, block_after, blocks, console, games_in, script};
 
 /// The division line `Division 1 (tournament #11): ann, ben, …` of an announcement, as
 /// the tournament's number and the names.
@@ -50,7 +28,7 @@ fn a_league_season_turns_into_the_next_with_promotion_and_relegation() {
     let out = console(
         &data,
         3,
-        &lines(
+        &script(
             "
             @ann league tafl join
             @ben league tafl join

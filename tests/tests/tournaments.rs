@@ -4,16 +4,9 @@
 //! 6-player 3-round Swiss with a withdrawal, and an 8-player knockout with a drawn game
 //! replayed with the seats swapped.
 
-use skald_tests::{TempDir, block_after, block_after_last, blocks, console, fails, ok};
-
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
+use skald_tests::{
+    TempDir, block_after, block_after_last, blocks, console, fails, games_in, ok, script,
+};
 
 /// The tournament announcement holding `text` that the command `echo` made. It is a notice
 /// written with the command's change and posted by the background loop: the console prints
@@ -29,19 +22,6 @@ fn announcement(out: &str, echo: &str, text: &str) -> String {
         .find(|b| b.starts_with("Tournament #") && b.contains(text))
         .map(|b| b.to_string())
         .unwrap_or_else(|| panic!("no announcement with `{text}` after `{echo}` in:\n{out}"))
-}
-
-/// The games a tournament announcement lists: `#12: alice (Attackers) vs bob (Defenders)`,
-/// as (number, attacker, defender).
-fn games_in(text: &str) -> Vec<(u64, String, String)> {
-    text.lines()
-        .filter_map(|l| {
-            let (id, rest) = l.strip_prefix('#')?.split_once(": ")?;
-            let (a, b) = rest.split_once(" (Attackers) vs ")?;
-            let b = b.strip_suffix(" (Defenders)")?;
-            Some((id.parse().ok()?, a.to_string(), b.to_string()))
-        })
-        .collect()
 }
 
 #[test]
@@ -69,7 +49,7 @@ fn a_five_player_round_robin_is_played_to_the_end() {
     let out = console(
         &data,
         1,
-        &lines(
+        &script(
             "
             @alice tournament create tafl round-robin days:2
             @alice tournament join
@@ -191,7 +171,7 @@ fn a_six_player_swiss_with_a_withdrawal() {
     let out = console(
         &data,
         2,
-        &lines(
+        &script(
             "
             @alice tournament create tafl swiss rounds:3
             @alice tournament join
@@ -287,7 +267,7 @@ fn an_eight_player_knockout_replays_a_drawn_game() {
     let out = console(
         &data,
         3,
-        &lines(
+        &script(
             "
             @alice tournament create tafl knockout
             @alice tournament join

@@ -3,7 +3,8 @@
 //! buttons and `Command::to_line`). One grammar for text and typed options: Discord's
 //! `action` option carries the words after the rule set.
 
-use super::{parse_days, prefixed, rule_set, shown, time_control};
+use super::tournament::GameTerms;
+use super::{rule_set, shown};
 use skald_lang::{Text, t};
 use skald_rules::RuleSetId;
 
@@ -78,46 +79,18 @@ fn action_word(word: &str) -> bool {
 
 /// `start`'s options: `days:N` or `clock:… [cap:…]`, and `ranked` or `casual`, each once.
 fn parse_terms(options: &[&str]) -> Result<LeagueTerms, Text> {
-    let mut days: Option<u32> = None;
-    let mut clock: Option<&str> = None;
-    let mut cap: Option<&str> = None;
-    let mut ranked: Option<bool> = None;
-    let twice = |token: &str| t!("tournament-error-twice", token = shown(token));
+    let mut terms = GameTerms::default();
     for token in options {
-        if let Some(v) = prefixed(token, "days") {
-            if days.replace(parse_days(v)?).is_some() {
-                return Err(twice(token));
-            }
-        } else if let Some(v) = prefixed(token, "clock") {
-            if clock.replace(v).is_some() {
-                return Err(twice(token));
-            }
-        } else if let Some(v) = prefixed(token, "cap") {
-            if cap.replace(v).is_some() {
-                return Err(twice(token));
-            }
-        } else {
-            let lower = token.to_lowercase();
-            match lower.as_str() {
-                "ranked" | "rated" | "casual" | "unranked" | "unrated" => {
-                    if ranked
-                        .replace(matches!(lower.as_str(), "ranked" | "rated"))
-                        .is_some()
-                    {
-                        return Err(twice(token));
-                    }
-                }
-                _ => return Err(t!("league-error-start-word", token = shown(token))),
-            }
+        if !terms.take(token)? {
+            return Err(t!("league-error-start-word", token = shown(token)));
         }
     }
-    let clock_given = days.is_some() || clock.is_some();
-    let (days, bank) = time_control(days, clock, cap)?;
+    let (days, bank) = terms.clock()?;
     Ok(LeagueTerms {
         days,
         bank,
-        ranked,
-        clock_given,
+        ranked: terms.ranked(),
+        clock_given: terms.clock_given(),
     })
 }
 

@@ -112,15 +112,15 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
     let mut rounds: Option<u32> = None;
     let mut double = false;
     let mut pace: Option<Pace> = None;
-    let mut days: Option<u32> = None;
-    let mut clock: Option<&str> = None;
-    let mut cap: Option<&str> = None;
+    let mut terms = GameTerms::default();
     let mut max: Option<u32> = None;
-    let mut ranked: Option<bool> = None;
     let mut starts: Option<crate::clock::Timestamp> = None;
     let twice = |token: &str| t!("tournament-error-twice", token = shown(token));
     for token in rest {
         let lower = token.to_lowercase();
+        if terms.take(token)? {
+            continue;
+        }
         if let Some(v) = prefixed(token, "starts") {
             let at = crate::clock::Timestamp::parse(v)
                 .map_err(|_| t!("tournament-error-starts", token = shown(token)))?;
@@ -146,18 +146,6 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
             if pace.replace(p).is_some() {
                 return Err(twice(token));
             }
-        } else if let Some(v) = prefixed(token, "days") {
-            if days.replace(parse_days(v)?).is_some() {
-                return Err(twice(token));
-            }
-        } else if let Some(v) = prefixed(token, "clock") {
-            if clock.replace(v).is_some() {
-                return Err(twice(token));
-            }
-        } else if let Some(v) = prefixed(token, "cap") {
-            if cap.replace(v).is_some() {
-                return Err(twice(token));
-            }
         } else {
             match lower.as_str() {
                 "round-robin" | "roundrobin" | "rr" | "swiss" | "knockout" | "ko" => {
@@ -170,14 +158,6 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
                         return Err(twice(token));
                     }
                     double = true;
-                }
-                "ranked" | "rated" | "casual" | "unranked" | "unrated" => {
-                    if ranked
-                        .replace(matches!(lower.as_str(), "ranked" | "rated"))
-                        .is_some()
-                    {
-                        return Err(twice(token));
-                    }
                 }
                 _ => return Err(t!("tournament-error-word", token = shown(token))),
             }
@@ -212,7 +192,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
     if pace.is_some() && !matches!(format, Format::RoundRobin { .. }) {
         return Err(t!("tournament-error-pace-round-robin"));
     }
-    let (days, bank) = time_control(days, clock, cap)?;
+    let (days, bank) = terms.clock()?;
     Ok(TournamentSpec {
         rule_set,
         format,
@@ -220,9 +200,70 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
         days,
         bank,
         max,
-        ranked: ranked.unwrap_or(true),
+        ranked: terms.ranked().unwrap_or(true),
         starts,
     })
+}
+
+/// The options an event's games share, read one word at a time: `days:N` or `clock:…
+/// [cap:…]`, and `ranked` or `casual`, each once (`tournament create` and `league … start`).
+#[derive(Default)]
+pub(super) struct GameTerms<'a> {
+    days: Option<u32>,
+    clock: Option<&'a str>,
+    cap: Option<&'a str>,
+    ranked: Option<bool>,
+}
+
+impl<'a> GameTerms<'a> {
+    /// Takes `token` when it is one of these options (`Ok(true)`); `Ok(false)` for another
+    /// word; a refusal for an option given twice or a bad number of days.
+    pub(super) fn take(&mut self, token: &'a str) -> Result<bool, Text> {
+        let twice = || t!("tournament-error-twice", token = shown(token));
+        let lower = token.to_lowercase();
+        if let Some(v) = prefixed(token, "days") {
+            if self.days.replace(parse_days(v)?).is_some() {
+                return Err(twice());
+            }
+        } else if let Some(v) = prefixed(token, "clock") {
+            if self.clock.replace(v).is_some() {
+                return Err(twice());
+            }
+        } else if let Some(v) = prefixed(token, "cap") {
+            if self.cap.replace(v).is_some() {
+                return Err(twice());
+            }
+        } else if matches!(
+            lower.as_str(),
+            "ranked" | "rated" | "casual" | "unranked" | "unrated"
+        ) {
+            if self
+                .ranked
+                .replace(matches!(lower.as_str(), "ranked" | "rated"))
+                .is_some()
+            {
+                return Err(twice());
+            }
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// Whether a clock (`days:` or `clock:`) was given.
+    pub(super) fn clock_given(&self) -> bool {
+        self.days.is_some() || self.clock.is_some()
+    }
+
+    /// `ranked` (true), `casual` (false), or neither.
+    pub(super) fn ranked(&self) -> Option<bool> {
+        self.ranked
+    }
+
+    /// The clock: days per move (the default when none was given) and the bank, if any.
+    pub(super) fn clock(&self) -> Result<(u32, Option<crate::time_control::Bank>), Text> {
+        time_control(self.days, self.clock, self.cap)
+    }
 }
 
 /// A bounded number option (`rounds:5`), or what is allowed.

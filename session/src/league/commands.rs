@@ -11,7 +11,7 @@ use crate::identity::{CommunityId, Context};
 use crate::reply::Reply;
 use crate::store::{Commit, Stored};
 use crate::tournament::TournamentDoc;
-use crate::tournament::doc::{Entrant, Format, Pace, State};
+use crate::tournament::doc::{Entrant, State};
 use crate::{Failure, Session, t};
 use rand::RngExt;
 use skald_rules::RuleSetId;
@@ -184,34 +184,24 @@ impl Session {
             return Err(Failure::Conflict(0));
         }
         let doc = TournamentDoc {
-            id: self.store.allocate_id()?,
-            version: 0,
-            community: ctx.community.clone(),
-            home: Home {
-                platform: ctx.platform().to_string(),
-                channel: ctx.channel.clone(),
-            },
-            rule_set,
-            format: Format::RoundRobin { double: false },
-            pace: Pace::All,
-            days: crate::command::DEFAULT_DAYS,
-            bank: None,
-            ranked: true,
-            max_players: None,
-            creator: ctx.user.clone(),
-            created: self.now(),
-            starts: None,
-            state: State::Open,
             players: vec![Entrant {
                 user: ctx.user.clone(),
                 start: 0,
                 rating: 0,
                 withdrawn: None,
             }],
-            rounds: Vec::new(),
-            bracket: None,
-            finished: None,
             league: Some(LeagueLink::League(LeagueState::default())),
+            ..TournamentDoc::new_open(
+                self.store.allocate_id()?,
+                ctx.community.clone(),
+                Home {
+                    platform: ctx.platform().to_string(),
+                    channel: ctx.channel.clone(),
+                },
+                rule_set,
+                ctx.user.clone(),
+                self.now(),
+            )
         };
         let commit = Commit {
             tournaments: vec![(None, doc.clone())],
@@ -307,14 +297,17 @@ impl Session {
             )));
         }
         let members = hub.players.iter().filter(|e| e.withdrawn.is_none()).count();
-        if members < MIN_DIVISION {
-            return Err(Failure::Refused(t!(
+        let too_few = || {
+            Failure::Refused(t!(
                 "league-too-few-to-start",
                 game = rule_set_name(rule_set),
                 id = rule_set.id(),
                 players = members,
                 need = MIN_DIVISION
-            )));
+            ))
+        };
+        if members < MIN_DIVISION {
+            return Err(too_few());
         }
         if terms.clock_given {
             hub.days = terms.days;
@@ -328,13 +321,7 @@ impl Session {
             channel: ctx.channel.clone(),
         };
         let Some(next) = self.season_after(&hub)? else {
-            return Err(Failure::Refused(t!(
-                "league-too-few-to-start",
-                game = rule_set_name(rule_set),
-                id = rule_set.id(),
-                players = members,
-                need = MIN_DIVISION
-            )));
+            return Err(too_few());
         };
         let season = next.season.number;
         let started = self.begin_season(&mut hub, next, self.now())?;

@@ -8,7 +8,7 @@ use crate::game::GameDoc;
 use crate::identity::{CommunityId, UserId};
 use crate::reply::{Notice, Reply};
 use crate::tournament::TournamentDoc;
-use crate::tournament::doc::{Entrant, Format, Pace, State};
+use crate::tournament::doc::{Entrant, State};
 use crate::tournament::pairing;
 use crate::tournament::results::TournamentEffects;
 use crate::{Failure, Session, Text, t};
@@ -150,30 +150,23 @@ impl Session {
                 });
             }
             let mut doc = TournamentDoc {
-                id: self.store.allocate_id()?,
-                version: 0,
-                community: hub.community.clone(),
-                home: hub.home.clone(),
-                rule_set: hub.rule_set,
-                format: Format::RoundRobin { double: false },
-                pace: Pace::All,
                 days: hub.days,
                 bank: hub.bank,
                 ranked: hub.ranked,
-                max_players: None,
-                creator: hub.creator.clone(),
-                created: now,
-                starts: None,
-                state: State::Open,
                 players: entrants,
-                rounds: Vec::new(),
-                bracket: None,
-                finished: None,
                 league: Some(LeagueLink::Division {
                     league: hub.id,
                     season: number,
                     division: d,
                 }),
+                ..TournamentDoc::new_open(
+                    self.store.allocate_id()?,
+                    hub.community.clone(),
+                    hub.home.clone(),
+                    hub.rule_set,
+                    hub.creator.clone(),
+                    now,
+                )
             };
             let advance = pairing::start(&mut doc).map_err(|_| {
                 Failure::Refused(t!("league-too-few", players = players.len(), need = 3))

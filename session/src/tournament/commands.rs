@@ -162,29 +162,24 @@ impl Session {
         });
         for _ in 0..RETRIES {
             let doc = TournamentDoc {
-                id: self.store.allocate_id()?,
-                version: 0,
-                community: ctx.community.clone(),
-                home: Home {
-                    platform: ctx.platform().to_string(),
-                    channel: ctx.channel.clone(),
-                },
-                rule_set: spec.rule_set,
                 format: spec.format,
                 pace,
                 days: spec.days,
                 bank: spec.bank,
                 ranked: spec.ranked,
                 max_players: spec.max,
-                creator: ctx.user.clone(),
-                created: now,
                 starts: spec.starts,
-                state: State::Open,
-                players: Vec::new(),
-                rounds: Vec::new(),
-                bracket: None,
-                finished: None,
-                league: None,
+                ..TournamentDoc::new_open(
+                    self.store.allocate_id()?,
+                    ctx.community.clone(),
+                    Home {
+                        platform: ctx.platform().to_string(),
+                        channel: ctx.channel.clone(),
+                    },
+                    spec.rule_set,
+                    ctx.user.clone(),
+                    now,
+                )
             };
             let commit = Commit {
                 tournaments: vec![(None, doc.clone())],

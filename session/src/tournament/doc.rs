@@ -175,6 +175,41 @@ pub struct TournamentDoc {
 }
 
 impl TournamentDoc {
+    /// A new open tournament without players: a single round-robin with every game at
+    /// once, on the default clock, ranked, made now by `creator` in `home`. Callers (a
+    /// `tournament create`, a league, a league's division) set what differs.
+    pub fn new_open(
+        id: u64,
+        community: CommunityId,
+        home: Home,
+        rule_set: RuleSetId,
+        creator: User,
+        now: Timestamp,
+    ) -> TournamentDoc {
+        TournamentDoc {
+            id,
+            version: 0,
+            community,
+            home,
+            rule_set,
+            format: Format::RoundRobin { double: false },
+            pace: Pace::All,
+            days: crate::command::DEFAULT_DAYS,
+            bank: None,
+            ranked: true,
+            max_players: None,
+            creator,
+            created: now,
+            starts: None,
+            state: State::Open,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            bracket: None,
+            finished: None,
+            league: None,
+        }
+    }
+
     /// Whether this document is a league (stored beside the tournaments, never shown or
     /// played as one).
     pub fn is_league(&self) -> bool {

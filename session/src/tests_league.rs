@@ -20,6 +20,15 @@ fn refused(s: &Session, who: &str, line: &str) -> String {
     r.text.en()
 }
 
+/// Everything the outbox holds for the console, in English, one notice after another.
+fn posted(s: &Session) -> String {
+    s.take_notices(&["console"], "t", outbox::POST_LEASE, 50)
+        .into_iter()
+        .map(|(_, n)| n.reply.text.en())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The tafl league's document.
 fn hub(s: &Session) -> tournament::TournamentDoc {
     let leagues: Vec<_> = s
@@ -196,12 +205,7 @@ fn a_season_turns_over_by_itself_with_promotion_relegation_newcomers_and_leavers
     let moves = &state.seasons[1].moves;
     assert!(moves.iter().any(|m| m.is_up() && m.to == 0), "{moves:?}");
     // The announcement, in the league's channel.
-    let posted: String = s
-        .take_notices(&["console"], "t", outbox::POST_LEASE, 50)
-        .into_iter()
-        .map(|(_, n)| n.reply.text.en())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let posted = posted(&s);
     assert!(
         posted.contains("Hnefatafl 11x11 league: season 1 is over."),
         "{posted}"
@@ -315,12 +319,7 @@ fn a_league_that_falls_below_four_pauses_and_starts_again_by_hand() {
     let paused = hub(&s);
     assert_eq!(paused.state, State::Open, "paused");
     assert!(!paused.ranked, "casual, as started");
-    let posted: String = s
-        .take_notices(&["console"], "t", outbox::POST_LEASE, 50)
-        .into_iter()
-        .map(|(_, n)| n.reply.text.en())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let posted = posted(&s);
     assert!(
         posted.contains("The Hnefatafl 11x11 league pauses: 3 players remain"),
         "{posted}"

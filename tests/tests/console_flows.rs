@@ -1,18 +1,11 @@
 //! Challenge flows, time, restarts, ratings and bad commands, through the real binary's
 //! console as a user would type them.
 
-use skald_tests::{TempDir, block_after, blocks, console, console_with, ok, run, skald_bin};
+use skald_tests::{
+    TempDir, block_after, blocks, console, console_with, ok, run, script, skald_bin,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
 
 #[test]
 fn direct_challenge_accept_moves_and_resign_update_the_ladder() {
@@ -20,7 +13,7 @@ fn direct_challenge_accept_moves_and_resign_update_the_ladder() {
     let out = console(
         &data,
         1,
-        &lines(
+        &script(
             "
             @alice challenge tafl @bob first days:2
             @bob accept
@@ -82,7 +75,7 @@ fn open_challenge_decline_cancel_and_abort() {
     let out = console(
         &data,
         2,
-        &lines(
+        &script(
             "
             @alice challenge daldøs open casual
             @bob decline #1
@@ -133,7 +126,7 @@ fn draw_offer_and_accept_takeback_and_rematch() {
     let out = console(
         &data,
         3,
-        &lines(
+        &script(
             "
             @alice challenge tafl @bob first
             @bob accept
@@ -186,7 +179,7 @@ fn timeouts_with_the_fake_clock_lose_or_abort() {
     let out = console(
         &data,
         4,
-        &lines(
+        &script(
             "
             @alice challenge tafl @bob first days:2
             @bob accept
@@ -235,7 +228,7 @@ fn a_time_bank_falls_grows_reminds_and_runs_out_across_a_restart() {
     let out = console(
         &data,
         4,
-        &lines(
+        &script(
             "
             @alice challenge tafl @bob first clock:1d+2h
             @bob accept
@@ -263,7 +256,7 @@ fn a_time_bank_falls_grows_reminds_and_runs_out_across_a_restart() {
         "{b}"
     );
     // Started again on the same data: the bank runs out at zero, once.
-    let later = console(&data, 4, &lines("!clock +59m\n!clock +1m\n!clock +1h"));
+    let later = console(&data, 4, &script("!clock +59m\n!clock +1m\n!clock +1h"));
     let b = block_after(&later, "@console> !clock +59m");
     assert!(!b.contains("time ran out"), "{b}");
     let b = block_after(&later, "@console> !clock +1m");
@@ -320,7 +313,7 @@ fn a_killed_bot_loses_no_acknowledged_move() {
     let out = console(
         &data,
         5,
-        &lines("@alice moves\n@alice move e1-e3\n@bob games"),
+        &script("@alice moves\n@alice move e1-e3\n@bob games"),
     );
     let b = block_after(&out, "@alice> moves");
     assert!(b.contains("1. d1-d4 f4-e4"), "{b}");
@@ -358,7 +351,7 @@ fn sigterm_stops_the_console_cleanly_keeping_what_it_answered() {
     );
     let answered = rest.contains("played f4-e4");
     // Start again on the same data: every answered move is there, nothing else.
-    let out = console(&data, 5, &lines("@alice moves"));
+    let out = console(&data, 5, &script("@alice moves"));
     let b = block_after(&out, "@alice> moves");
     assert_eq!(b.contains("1. d1-d4 f4-e4"), answered, "{rest}\n{b}");
     assert!(b.contains("d1-d4"), "{b}");
@@ -371,7 +364,7 @@ fn every_bad_command_says_what_was_expected_and_changes_nothing() {
     console(
         &data,
         6,
-        &lines("@alice challenge tafl @bob first\n@bob accept\n@alice challenge daldosa @carol"),
+        &script("@alice challenge tafl @bob first\n@bob accept\n@alice challenge daldosa @carol"),
     );
     let before = ok(&["export", "--data", &data.arg()]);
     let cases: &[(&str, &str)] = &[
@@ -457,7 +450,7 @@ fn lines_pasted_from_a_transcript_and_comments_are_read() {
     let out = console(
         &data,
         2,
-        &lines(
+        &script(
             "
             #setting up a game
             @alice> challenge tafl @bob
@@ -478,7 +471,7 @@ fn export_and_import_move_a_store_between_machines() {
     console(
         &data,
         7,
-        &lines(
+        &script(
             "@alice challenge tafl @bob first\n@bob accept\n@alice move d1-d4\n@alice challenge subu",
         ),
     );
@@ -504,7 +497,7 @@ fn export_and_import_move_a_store_between_machines() {
     let out = console(
         &other,
         7,
-        &lines("@bob move f4-e4\n@carol accept #2\n!clock +3d"),
+        &script("@bob move f4-e4\n@carol accept #2\n!clock +3d"),
     );
     assert!(block_after(&out, "@bob> move f4-e4").contains("bob (Defenders) played f4-e4."));
     assert!(block_after(&out, "@carol> accept #2").contains("Game #2 starts"));
@@ -649,7 +642,7 @@ fn time_the_bot_was_down_is_given_back_to_the_players() {
     console(
         &data,
         8,
-        &lines("@alice challenge tafl @bob first\n@bob accept"),
+        &script("@alice challenge tafl @bob first\n@bob accept"),
     );
     // ... and the bot comes back on the real clock, long after: nobody timed out, and
     // alice still has her whole turn.
@@ -668,7 +661,7 @@ fn the_console_draws_each_board_for_its_audience() {
     let out = console_with(
         &data,
         &["--fake-clock", "--seed", "9"],
-        &lines("@alice challenge subulata @bob first\n@bob accept\n@alice board"),
+        &script("@alice challenge subulata @bob first\n@bob accept\n@alice board"),
     );
     let b = block_after(&out, "@bob> accept");
     let boards = data.path().join("boards");

@@ -134,7 +134,7 @@ impl Session {
             }),
         }
         let season = doc.league_state().and_then(LeagueState::last).cloned();
-        let members = doc.players.iter().filter(|e| e.withdrawn.is_none()).count();
+        let members = doc.league_members().count();
         let text = match (&season, doc.state) {
             (Some(s), State::Running) if s.plays(&me) => t!(
                 "league-stays",
@@ -296,7 +296,7 @@ impl Session {
                 season = season.map_or(1, |s| s.number)
             )));
         }
-        let members = hub.players.iter().filter(|e| e.withdrawn.is_none()).count();
+        let members = hub.league_members().count();
         let too_few = || {
             Failure::Refused(t!(
                 "league-too-few-to-start",

@@ -125,6 +125,11 @@ impl TournamentDoc {
         }
     }
 
+    /// A league's members who play on: its players less those leaving after the season.
+    pub fn league_members(&self) -> impl Iterator<Item = &crate::tournament::doc::Entrant> {
+        self.players.iter().filter(|e| e.withdrawn.is_none())
+    }
+
     /// A league document's seasons, to change (`None` for a tournament).
     pub fn league_state_mut(&mut self) -> Option<&mut LeagueState> {
         match &mut self.league {

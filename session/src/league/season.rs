@@ -48,12 +48,7 @@ impl Session {
         &self,
         hub: &TournamentDoc,
     ) -> Result<Option<NextSeason<UserId>>, Failure> {
-        let members: Vec<UserId> = hub
-            .players
-            .iter()
-            .filter(|e| e.withdrawn.is_none())
-            .map(|e| e.user.id.clone())
-            .collect();
+        let members: Vec<UserId> = hub.league_members().map(|e| e.user.id.clone()).collect();
         if members.len() < MIN_DIVISION {
             return Ok(None);
         }
@@ -301,13 +296,13 @@ impl Session {
                     "league-paused",
                     game = rule_set_name(hub.rule_set),
                     id = hub.rule_set.id(),
-                    players = hub.players.iter().filter(|e| e.withdrawn.is_none()).count(),
+                    players = hub.league_members().count(),
                     need = MIN_DIVISION
                 ));
                 Reply::done(text)
             }
         };
-        for e in hub.players.iter().filter(|e| e.withdrawn.is_none()) {
+        for e in hub.league_members() {
             reply.ping(&e.user.id);
         }
         tracing::info!(league = hub.id, season, "league season over");

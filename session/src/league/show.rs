@@ -10,11 +10,7 @@ use crate::{Session, Text, t};
 impl TournamentDoc {
     /// A league's line in `league`: its game, season and players.
     pub fn league_summary(&self) -> Text {
-        let members = self
-            .players
-            .iter()
-            .filter(|e| e.withdrawn.is_none())
-            .count();
+        let members = self.league_members().count();
         match (self.state, self.league_state().and_then(LeagueState::last)) {
             (State::Running, Some(s)) => t!(
                 "league-summary-running",
@@ -41,12 +37,7 @@ impl Session {
     pub(super) fn league_text(&self, hub: &TournamentDoc, divisions: &[TournamentDoc]) -> Text {
         let game = rule_set_name(hub.rule_set);
         let season = hub.league_state().and_then(LeagueState::last);
-        let members: Vec<String> = hub
-            .players
-            .iter()
-            .filter(|e| e.withdrawn.is_none())
-            .map(|e| e.user.name.clone())
-            .collect();
+        let members: Vec<String> = hub.league_members().map(|e| e.user.name.clone()).collect();
         let mut text = match (hub.state, season) {
             (State::Running, Some(s)) => t!(
                 "league-title-running",
@@ -94,9 +85,8 @@ impl Session {
             text.line(t!("tournament-note-sb"));
         }
         let joining: Vec<String> = hub
-            .players
-            .iter()
-            .filter(|e| e.withdrawn.is_none() && !season.plays(&e.user.id))
+            .league_members()
+            .filter(|e| !season.plays(&e.user.id))
             .map(|e| e.user.name.clone())
             .collect();
         if !joining.is_empty() {

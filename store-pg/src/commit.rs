@@ -29,6 +29,50 @@ struct GameRow {
     text: String,
     wake: Option<i64>,
     players: Vec<(String, bool)>,
+    /// How the game's player index rows change.
+    index: PlayerIndex,
+}
+
+/// What a game's write does to its rows in `game_players`. Most writes are a move, which
+/// changes neither who plays nor whether the game is still being played: rewriting the rows
+/// then cost a quarter of the move's time on the server (and left dead index entries that
+/// slowed every read of the game's players until a vacuum).
+#[derive(Debug, PartialEq)]
+enum PlayerIndex {
+    /// The rows already say this (the document read names the same players, as active or
+    /// not as this one): nothing to write. The compare-and-swap on the game's revision
+    /// makes sure the rows are the read document's.
+    Kept,
+    /// The same players, the game now ended (or live again): one `UPDATE`.
+    Activity,
+    /// A new game, or other players: the rows are written anew.
+    Rewritten,
+}
+
+/// A game's player index rows: each seated user once, with whether the game is on.
+fn index_rows(doc: &GameDoc) -> Vec<(String, bool)> {
+    let active = doc.end.is_none();
+    let mut players: Vec<(String, bool)> =
+        doc.players.iter().map(|p| (p.id.key(), active)).collect();
+    players.dedup();
+    players
+}
+
+/// How the index rows go from the document read (`None`: a new game) to `after`.
+fn index_change(before: Option<&GameDoc>, after: &[(String, bool)]) -> PlayerIndex {
+    let Some(before) = before else {
+        return PlayerIndex::Rewritten;
+    };
+    let before = index_rows(before);
+    let same_players =
+        before.len() == after.len() && before.iter().zip(after).all(|((a, _), (b, _))| a == b);
+    if !same_players {
+        PlayerIndex::Rewritten
+    } else if before == after {
+        PlayerIndex::Kept
+    } else {
+        PlayerIndex::Activity
+    }
 }
 
 /// A user row to write.
@@ -85,10 +129,8 @@ impl Plan {
             let mut doc = after;
             doc.version = before.as_ref().map_or(1, |o| o.doc.version + 1);
             let read = read_rev(before.as_ref(), &mut foreign);
-            let active = doc.end.is_none();
-            let mut players: Vec<(String, bool)> =
-                doc.players.iter().map(|p| (p.id.key(), active)).collect();
-            players.dedup();
+            let players = index_rows(&doc);
+            let index = index_change(before.as_ref().map(|b| &b.doc), &players);
             games.push(GameRow {
                 read,
                 id: sql_id(doc.id)?,
@@ -97,6 +139,7 @@ impl Plan {
                 text: text("game", &doc)?,
                 wake: doc.wake().map(|t| t.0),
                 players,
+                index,
                 doc,
             });
         }
@@ -227,13 +270,24 @@ impl Plan {
                     vec![&g.id, &g.rev, &g.text, &g.wake, read],
                 )),
             }
-            batch.push(("DELETE FROM game_players WHERE game = $1", vec![&g.id]));
-            for (user, active) in &g.players {
-                batch.push((
-                    "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
-                     ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
-                    vec![user, &g.id, active],
-                ));
+            match (&g.index, g.players.first()) {
+                (PlayerIndex::Kept, _) | (PlayerIndex::Activity, None) => {}
+                (PlayerIndex::Activity, Some((_, active))) => batch.push((
+                    "UPDATE game_players SET active = $2 WHERE game = $1",
+                    vec![&g.id, active],
+                )),
+                (PlayerIndex::Rewritten, _) => {
+                    if g.read.is_some() {
+                        batch.push(("DELETE FROM game_players WHERE game = $1", vec![&g.id]));
+                    }
+                    for (user, active) in &g.players {
+                        batch.push((
+                            "INSERT INTO game_players (user_key, game, active) VALUES ($1, $2, $3)
+                             ON CONFLICT (user_key, game) DO UPDATE SET active = EXCLUDED.active",
+                            vec![user, &g.id, active],
+                        ));
+                    }
+                }
             }
         }
         for (id, text) in &self.new_challenges {

@@ -273,7 +273,8 @@ impl Store for PgStore {
                         r#"SELECT CAST(NULL AS text) COLLATE "C", rev, doc FROM games WHERE id = $1
                         UNION ALL
                         SELECT p.user_key, u.rev, u.doc FROM game_players p
-                        LEFT JOIN users u ON u.key = p.user_key WHERE p.game = $1"#,
+                        LEFT JOIN LATERAL (SELECT rev, doc FROM users WHERE key = p.user_key OFFSET 0) u
+                        ON true WHERE p.game = $1"#,
                     )
                     .await?,
                     &[&key],

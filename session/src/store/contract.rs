@@ -398,6 +398,25 @@ pub fn check(store: &dyn Store) {
         .expect("over the version read");
     assert!(store.user_games(&left).expect("reads").is_empty());
     assert_eq!(store.user_games(&joined).expect("reads"), [(gid, true)]);
+    // The game ending: each player's list says it is over, and no longer wakes.
+    let read = store.game(gid).expect("reads").expect("exists");
+    let mut ended = read.doc.clone();
+    ended.finish(crate::game::GameResult::DrawAgreed, FakeClock::EPOCH);
+    let seated: Vec<UserId> = ended.players.iter().map(|p| p.id.clone()).collect();
+    store
+        .commit(Commit {
+            games: vec![(Some(read), ended)],
+            ..Commit::default()
+        })
+        .expect("over the version read");
+    for user in &seated {
+        assert_eq!(
+            store.user_games(user).expect("reads"),
+            [(gid, false)],
+            "{user}"
+        );
+    }
+    assert!(store.all_deadlines().expect("reads").is_empty());
 
     // Export and import: the same documents in an empty store; a non-empty one refuses.
     let mut export = Vec::new();

@@ -115,6 +115,27 @@ pub enum Command {
 }
 
 impl Command {
+    /// The game this command acts on, when its words name it: what the session reads first
+    /// ([`crate::Session`]'s read-ahead). Commands whose number may be a challenge's
+    /// (`accept`, `decline`, `cancel`, `rematch`) or a finished game's (`history`) are left
+    /// out: a read of a game that is not there would be a wasted trip.
+    pub fn game(&self) -> Option<u64> {
+        match self {
+            Command::Move { game, .. }
+            | Command::Arrange { game, .. }
+            | Command::Premove { game, .. } => *game,
+            Command::Board(id)
+            | Command::Moves(id)
+            | Command::Export(id)
+            | Command::Replay(id)
+            | Command::Resign(id)
+            | Command::Abort(id)
+            | Command::Draw(id)
+            | Command::Takeback(id) => *id,
+            _ => None,
+        }
+    }
+
     /// Whether this command carries something only its sender may see (a Subulata player's
     /// values, a link code): refused where others read what the speaker typed. A bare `link`
     /// carries nothing (its code is answered privately), so it works anywhere.

@@ -342,7 +342,10 @@ impl Session {
         // account belongs to.
         let player = match cmd {
             Command::Link(_) | Command::Unlink => ctx.clone(),
-            _ => self.as_player(ctx)?,
+            _ => {
+                self.read_ahead(cmd);
+                self.as_player(ctx)?
+            }
         };
         let mut reply = self.dispatch(&player, cmd)?;
         // Whoever just acted reads the answer to their own command: pinging them (on any
@@ -365,6 +368,20 @@ impl Session {
             return Ok(reply);
         }
         Ok(homes::for_platform(reply, ctx.platform()))
+    }
+
+    /// Reads the game a command names before the speaker's own document: the game comes
+    /// with its players' documents ([`store::Store::game_and_players`]), and the speaker is
+    /// mostly one of them, so on PostgreSQL a move is one read before its commit instead of
+    /// two. What was read stays for this command only ([`store::memo`]); a read that fails
+    /// is not reported here: the command's own read of the game fails the same way and says
+    /// so.
+    fn read_ahead(&self, cmd: &Command) {
+        if let Some(id) = cmd.game()
+            && let Err(e) = self.store.game(id)
+        {
+            tracing::debug!(game = id, error = %e, "reading ahead failed");
+        }
     }
 
     fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {

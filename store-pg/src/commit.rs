@@ -12,10 +12,10 @@
 //! revision waits for a concurrent writer of the row and re-checks the condition on the row
 //! it committed, so two commits over the same read cannot both apply.
 
+use crate::connection::Db;
 use crate::errors::in_commit;
 use crate::pipeline::{self, Params, one_row};
 use crate::{rev_of, sql_id, text, version};
-use deadpool_postgres::ClientWrapper;
 use skald_session::game::GameDoc;
 use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
 use tokio_postgres::Statement;
@@ -220,7 +220,7 @@ impl Plan {
     /// each compare-and-swap is a statement that raises an error unless it changed its one
     /// row ([`one_row!`]), which aborts the transaction, and is told apart from other
     /// failures as a conflict.
-    pub async fn apply(self, client: &ClientWrapper) -> Result<Vec<Stored<GameDoc>>, CommitError> {
+    pub async fn apply(self, client: &Db) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         if self.foreign {
             return Err(CommitError::Conflict);
         }
@@ -228,13 +228,12 @@ impl Plan {
             let batch = self.statements();
             // Prepared first, so each statement's execute is its future's first request:
             // they reach the server in the batch's order.
-            let prepared = futures_util::future::join_all(
-                batch.iter().map(|(sql, _)| client.prepare_cached(sql)),
-            )
-            .await
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(in_commit)?;
+            let prepared =
+                futures_util::future::join_all(batch.iter().map(|(sql, _)| client.prepared(sql)))
+                    .await
+                    .into_iter()
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(in_commit)?;
             let writes: Vec<(Statement, Params<'_>)> = prepared
                 .into_iter()
                 .zip(batch)

@@ -55,10 +55,11 @@ pub fn in_commit(e: tokio_postgres::Error) -> CommitError {
     }
 }
 
-/// The pool's errors (no connection to hand out: the server is down or refuses).
-pub fn pool(e: deadpool_postgres::PoolError) -> StoreError {
+/// The pool's errors (no connection to hand out: the server is down or refuses, or every
+/// connection stayed busy past the wait).
+pub fn pool(e: deadpool::managed::PoolError<StoreError>) -> StoreError {
     match e {
-        deadpool_postgres::PoolError::Backend(e) => backend(e),
+        deadpool::managed::PoolError::Backend(e) => e,
         other => unreachable(format!("no connection to the database: {other}")),
     }
 }

@@ -10,11 +10,11 @@
 //! sequence, so two processes never hand out the same number.
 //!
 //! It lives in its own crate so that the session keeps no async runtime in its dependency
-//! tree: the client (tokio-postgres, pooled by deadpool) runs on a runtime owned by the
-//! store ([`bridge`]).
+//! tree: the client (tokio-postgres, pooled by deadpool) is driven on the thread that calls
+//! the store ([`connection`]).
 
-pub mod bridge;
 mod commit;
+pub mod connection;
 pub mod errors;
 mod pipeline;
 pub mod schema;
@@ -22,9 +22,10 @@ pub mod target;
 pub mod testkit;
 mod transfer;
 
-use crate::bridge::Bridge;
+use crate::connection::{Db, call};
 use crate::errors::backend;
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use deadpool::Runtime;
+use deadpool::managed::{Pool, Timeouts};
 use skald_rules::RuleSetId;
 use skald_session::challenge::Challenge;
 use skald_session::chat_message::Handled;
@@ -38,10 +39,8 @@ use skald_session::store::{
 };
 use skald_session::tournament::TournamentDoc;
 use skald_session::user::UserDoc;
-use std::future::Future;
 use std::io::{BufRead, Write};
 use std::time::Duration;
-use tokio_postgres::NoTls;
 
 pub use target::Target;
 
@@ -51,20 +50,16 @@ pub const POOL_SIZE: usize = 16;
 
 /// The store on a PostgreSQL database.
 pub struct PgStore {
-    bridge: Bridge,
-    pool: Pool,
+    pool: Pool<connection::Manager>,
     name: String,
 }
 
 /// The connection's prepared statement for `sql`, prepared on its first use and kept with
-/// the pooled connection (deadpool's statement cache): a query is then one round trip to
-/// the server instead of two (prepare, then bind and execute). The server re-plans a kept
-/// statement by itself when a table it reads changes (`schema::set_up`).
-async fn prepared(
-    c: &deadpool_postgres::ClientWrapper,
-    sql: &str,
-) -> Result<tokio_postgres::Statement, StoreError> {
-    c.prepare_cached(sql).await.map_err(backend)
+/// the pooled connection ([`Db::prepared`]): a query is then one round trip to the server
+/// instead of two (prepare, then bind and execute). The server re-plans a kept statement by
+/// itself when a table it reads changes (`schema::set_up`).
+async fn prepared(c: &Db, sql: &str) -> Result<tokio_postgres::Statement, StoreError> {
+    c.prepared(sql).await.map_err(backend)
 }
 
 /// A row revision as a [`Version`].
@@ -105,32 +100,23 @@ impl PgStore {
         };
         config.options(&options);
         config.application_name("skald");
-        config.connect_timeout(Duration::from_secs(10));
-        let manager = Manager::from_config(
-            config,
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let bridge = Bridge::start()?;
-        let pool = {
-            let _inside = bridge.handle().enter();
-            Pool::builder(manager)
-                .max_size(POOL_SIZE)
-                .runtime(Runtime::Tokio1)
-                .timeouts(Timeouts {
-                    wait: Some(Duration::from_secs(15)),
-                    create: Some(Duration::from_secs(10)),
-                    recycle: Some(Duration::from_secs(5)),
-                })
-                .build()
-                .map_err(|e| errors::unreachable(format!("{name}: {e}")))?
-        };
-        let store = PgStore { bridge, pool, name };
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        let pool = Pool::builder(connection::Manager::new(config))
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Smol2)
+            .timeouts(Timeouts {
+                wait: Some(Duration::from_secs(15)),
+                create: Some(Duration::from_secs(10)),
+                recycle: Some(Duration::from_secs(5)),
+            })
+            .build()
+            .map_err(|e| errors::unreachable(format!("{name}: {e}")))?;
+        let store = PgStore { pool, name };
         let who = store.name.clone();
         store
-            .with_client(|mut c| async move { schema::set_up(&mut c).await })
+            .with_client(async |c| schema::set_up(c).await)
             .map_err(|e| match e {
                 StoreError::Backend { source, .. } => {
                     errors::unreachable(format!("cannot reach {who}: {source}"))
@@ -146,17 +132,15 @@ impl PgStore {
         &self.name
     }
 
-    /// Runs `work` with a pooled connection, on the store's runtime, and waits for it.
-    fn with_client<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
-    where
-        T: Send + 'static,
-        F: FnOnce(deadpool_postgres::Object) -> Fut + Send + 'static,
-        Fut: Future<Output = Result<T, StoreError>> + Send,
-    {
-        let pool = self.pool.clone();
-        self.bridge.run(async move {
-            let client = pool.get().await.map_err(errors::pool)?;
-            work(client).await
+    /// Runs `work` with a pooled connection, on this thread, and waits for it
+    /// ([`connection::call`]: at most [`connection::CALL_TIMEOUT`]).
+    fn with_client<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut Db) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        call(async {
+            let mut conn = self.pool.get().await.map_err(errors::pool)?;
+            conn.run(work).await
         })
     }
 
@@ -171,9 +155,9 @@ impl PgStore {
         T: for<'de> serde::Deserialize<'de> + Send + 'static,
         P: tokio_postgres::types::ToSql + Sync + Send + 'static,
     {
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let Some(row) = c
-                .query_opt(&prepared(&c, sql).await?, &[&key])
+                .query_opt(&prepared(c, sql).await?, &[&key])
                 .await
                 .map_err(backend)?
             else {
@@ -198,11 +182,11 @@ impl PgStore {
     where
         T: for<'de> serde::Deserialize<'de> + Send + 'static,
     {
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
                 params.iter().map(|p| p as _).collect();
             let rows = c
-                .query(&prepared(&c, sql).await?, &refs)
+                .query(&prepared(c, sql).await?, &refs)
                 .await
                 .map_err(backend)?;
             rows.iter()
@@ -221,10 +205,10 @@ impl PgStore {
         sql: &'static str,
         now: Option<i64>,
     ) -> Result<Vec<(Timestamp, u64)>, StoreError> {
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let rows = match now {
-                Some(now) => c.query(&prepared(&c, sql).await?, &[&now]).await,
-                None => c.query(&prepared(&c, sql).await?, &[]).await,
+                Some(now) => c.query(&prepared(c, sql).await?, &[&now]).await,
+                None => c.query(&prepared(c, sql).await?, &[]).await,
             }
             .map_err(backend)?;
             rows.iter()
@@ -241,10 +225,10 @@ impl PgStore {
 impl Store for PgStore {
     fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
         let key = sql_id(id)?;
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let Some(row) = c
                 .query_opt(
-                    &prepared(&c, "SELECT rev, doc FROM games WHERE id = $1").await?,
+                    &prepared(c, "SELECT rev, doc FROM games WHERE id = $1").await?,
                     &[&key],
                 )
                 .await
@@ -265,11 +249,11 @@ impl Store for PgStore {
     /// reading that user alone reports it, as before.
     fn game_and_players(&self, id: u64) -> Result<GameAndPlayers, StoreError> {
         let key = sql_id(id)?;
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let rows = c
                 .query(
                     &prepared(
-                        &c,
+                        c,
                         r#"SELECT CAST(NULL AS text) COLLATE "C", rev, doc FROM games WHERE id = $1
                         UNION ALL
                         SELECT p.user_key, u.rev, u.doc FROM game_players p
@@ -387,11 +371,11 @@ impl Store for PgStore {
 
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
         let key = user.key();
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let rows = c
                 .query(
                     &prepared(
-                        &c,
+                        c,
                         "SELECT game, active FROM game_players WHERE user_key = $1 ORDER BY game",
                     )
                     .await?,
@@ -416,11 +400,11 @@ impl Store for PgStore {
     ) -> Result<Option<Stored<Standing>>, StoreError> {
         let (community, rule_set, user) =
             (community.0.clone(), rule_set.id().to_string(), user.key());
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let Some(row) = c
                 .query_opt(
                     &prepared(
-                        &c,
+                        c,
                         "SELECT rev, doc FROM ratings
                      WHERE community = $1 AND rule_set = $2 AND user_key = $3",
                     )
@@ -447,11 +431,11 @@ impl Store for PgStore {
         rule_set: RuleSetId,
     ) -> Result<Vec<(UserId, Standing)>, StoreError> {
         let (community, rule_set) = (community.0.clone(), rule_set.id().to_string());
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let rows = c
                 .query(
                     &prepared(
-                        &c,
+                        c,
                         "SELECT user_key, doc FROM ratings
                      WHERE community = $1 AND rule_set = $2 ORDER BY user_key",
                     )
@@ -490,9 +474,9 @@ impl Store for PgStore {
     }
 
     fn game_count(&self) -> usize {
-        let counted = self.with_client(|c| async move {
+        let counted = self.with_client(async |c| {
             let row = c
-                .query_one(&prepared(&c, "SELECT count(*) FROM games").await?, &[])
+                .query_one(&prepared(c, "SELECT count(*) FROM games").await?, &[])
                 .await
                 .map_err(backend)?;
             row.try_get::<_, i64>(0).map_err(backend)
@@ -508,10 +492,10 @@ impl Store for PgStore {
 
     fn meta_time(&self, name: &str) -> Result<Option<Timestamp>, StoreError> {
         let name = name.to_string();
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let row = c
                 .query_opt(
-                    &prepared(&c, "SELECT at FROM meta_times WHERE name = $1").await?,
+                    &prepared(c, "SELECT at FROM meta_times WHERE name = $1").await?,
                     &[&name],
                 )
                 .await
@@ -523,10 +507,10 @@ impl Store for PgStore {
 
     fn set_meta_time(&self, name: &str, at: Timestamp) -> Result<(), StoreError> {
         let name = name.to_string();
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             c.execute(
                 &prepared(
-                    &c,
+                    c,
                     "INSERT INTO meta_times (name, at) VALUES ($1, $2)
                  ON CONFLICT (name) DO UPDATE SET at = EXCLUDED.at",
                 )
@@ -541,10 +525,10 @@ impl Store for PgStore {
 
     fn handled_message(&self, id: &str) -> Result<Option<Handled>, StoreError> {
         let id = id.to_string();
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let row = c
                 .query_opt(
-                    &prepared(&c, "SELECT doc FROM handled_messages WHERE id = $1").await?,
+                    &prepared(c, "SELECT doc FROM handled_messages WHERE id = $1").await?,
                     &[&id],
                 )
                 .await
@@ -562,10 +546,10 @@ impl Store for PgStore {
     fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError> {
         let (id, at) = (id.to_string(), handled.at.0);
         let doc = text("handled message", handled)?;
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             c.execute(
                 &prepared(
-                    &c,
+                    c,
                     "INSERT INTO handled_messages (id, doc, at) VALUES ($1, $2, $3)
                  ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc, at = EXCLUDED.at",
                 )
@@ -579,10 +563,10 @@ impl Store for PgStore {
     }
 
     fn schema(&self) -> Result<Option<u32>, StoreError> {
-        self.with_client(|c| async move {
+        self.with_client(async |c| {
             let row = c
                 .query_opt(
-                    &prepared(&c, "SELECT value FROM skald_meta WHERE name = 'schema'").await?,
+                    &prepared(c, "SELECT value FROM skald_meta WHERE name = 'schema'").await?,
                     &[],
                 )
                 .await
@@ -596,9 +580,9 @@ impl Store for PgStore {
     }
 
     fn allocate_id(&self) -> Result<u64, StoreError> {
-        self.with_client(|c| async move {
+        self.with_client(async |c| {
             let row = c
-                .query_one(&prepared(&c, "SELECT nextval('skald_ids')").await?, &[])
+                .query_one(&prepared(c, "SELECT nextval('skald_ids')").await?, &[])
                 .await
                 .map_err(backend)?;
             id_of(row.try_get(0).map_err(backend)?)
@@ -607,14 +591,11 @@ impl Store for PgStore {
 
     fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         let plan = commit::Plan::of(commit)?;
-        let pool = self.pool.clone();
-        self.bridge.run(async move {
-            // Closed, not pooled, if this is dropped mid-transaction (the call timed out).
-            let mut lent = pipeline::Discard::default();
-            let client = lent.hold(pool.get().await.map_err(errors::pool)?);
-            let done = plan.apply(client).await;
-            lent.keep();
-            Ok(done)
+        // A connection left mid-transaction (the call timed out) is closed, not pooled
+        // again ([`connection::Conn::run`]): the server rolls back what it had not committed.
+        call(async {
+            let mut conn = self.pool.get().await.map_err(errors::pool)?;
+            Ok(conn.run(async |c| plan.apply(c).await).await)
         })?
     }
 
@@ -624,19 +605,19 @@ impl Store for PgStore {
     }
 
     fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError> {
-        let rows = self.with_client(|c| async move { transfer::read_all(&c).await })?;
+        let rows = self.with_client(async |c| transfer::read_all(c).await)?;
         transfer::write_export(&rows, out)
     }
 
     fn import(&self, input: &mut dyn BufRead) -> Result<usize, StoreError> {
         let rows = transfer::read_export(input)?;
         let count = rows.lines;
-        self.with_client(move |mut c| async move { transfer::insert_all(&mut c, rows).await })?;
+        self.with_client(async move |c| transfer::insert_all(c, rows).await)?;
         Ok(count)
     }
 
     fn raw_dump(&self) -> Result<Vec<RawEntry>, StoreError> {
-        self.with_client(|c| async move { transfer::raw_dump(&c).await })
+        self.with_client(async |c| transfer::raw_dump(c).await)
     }
 
     /// One row per claimed work, timed by the database server's clock (the one clock
@@ -644,10 +625,10 @@ impl Store for PgStore {
     fn claim(&self, work: &str, holder: &str, ttl: Duration) -> Result<bool, StoreError> {
         let (work, holder) = (work.to_string(), holder.to_string());
         let ms = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let row = c
                 .query_opt(
-                    &prepared(&c, "INSERT INTO leases (work, holder, until)
+                    &prepared(c, "INSERT INTO leases (work, holder, until)
                      VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
                      ON CONFLICT (work) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
                      WHERE leases.until < clock_timestamp() OR leases.holder = EXCLUDED.holder
@@ -673,11 +654,11 @@ impl Store for PgStore {
         let holder = holder.to_string();
         let ms = ttl.as_millis() as f64;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             let rows = c
                 .query(
                     &prepared(
-                        &c,
+                        c,
                         "UPDATE outbox SET claimed_by = $2,
                         claimed_until = clock_timestamp() + $3 * interval '1 millisecond'
                      WHERE id IN (
@@ -716,9 +697,9 @@ impl Store for PgStore {
             .iter()
             .map(|id| sql_id(*id))
             .collect::<Result<Vec<i64>, _>>()?;
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             c.execute(
-                &prepared(&c, "DELETE FROM outbox WHERE id = ANY($1)").await?,
+                &prepared(c, "DELETE FROM outbox WHERE id = ANY($1)").await?,
                 &[&ids],
             )
             .await
@@ -729,9 +710,9 @@ impl Store for PgStore {
 
     fn release(&self, work: &str, holder: &str) -> Result<(), StoreError> {
         let (work, holder) = (work.to_string(), holder.to_string());
-        self.with_client(move |c| async move {
+        self.with_client(async move |c| {
             c.execute(
-                &prepared(&c, "DELETE FROM leases WHERE work = $1 AND holder = $2").await?,
+                &prepared(c, "DELETE FROM leases WHERE work = $1 AND holder = $2").await?,
                 &[&work, &holder],
             )
             .await

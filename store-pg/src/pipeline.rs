@@ -19,8 +19,8 @@
 //!   committed, [`StoreError::Unconfirmed`].
 //!
 //! A connection whose transaction did not finish (the caller gave up waiting and dropped the
-//! future) is closed, not handed back to the pool ([`Discard`]): the server rolls back
-//! whatever it had not committed.
+//! future) is closed, not handed back to the pool ([`crate::connection::Conn::run`]): the
+//! server rolls back whatever it had not committed.
 
 use crate::errors::{backend, is_race};
 use skald_session::store::{CommitError, StoreError};
@@ -220,33 +220,6 @@ impl<T, F: Future<Output = Result<T, Error>>> Queued<F> {
         match self.early {
             Some(out) => out,
             None => self.future.await,
-        }
-    }
-}
-
-/// A pooled connection lent to a commit: closed instead of handed back to the pool if the
-/// commit's future is dropped before [`Discard::keep`] (its transaction may be unfinished).
-#[derive(Default)]
-pub struct Discard(Option<deadpool_postgres::Object>);
-
-impl Discard {
-    /// Holds `client` for a commit, and lends it.
-    pub fn hold(&mut self, client: deadpool_postgres::Object) -> &deadpool_postgres::Object {
-        self.0.insert(client)
-    }
-
-    /// The commit finished (its transaction ended, either way): the connection goes back to
-    /// the pool (which drops it if it is closed).
-    pub fn keep(mut self) {
-        self.0.take();
-    }
-}
-
-impl Drop for Discard {
-    fn drop(&mut self) {
-        if let Some(client) = self.0.take() {
-            // Out of the pool, then dropped: its connection task ends and the socket closes.
-            drop(deadpool_postgres::Object::take(client));
         }
     }
 }

@@ -42,21 +42,8 @@ pub fn fresh_url(name: &str) -> String {
         COUNT.fetch_add(1, Ordering::SeqCst)
     );
     let url = server_url();
-    let bridge = crate::bridge::Bridge::start().expect("a runtime");
     let create = format!("CREATE SCHEMA {schema}");
-    let base = url.clone();
-    bridge
-        .run(async move {
-            let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
-                .await
-                .map_err(crate::errors::backend)?;
-            tokio::spawn(connection);
-            client
-                .batch_execute(&create)
-                .await
-                .map_err(crate::errors::backend)
-        })
-        .expect("the test server answers");
+    crate::connection::execute_once(&url, &create).expect("the test server answers");
     let sep = if url.contains('?') { '&' } else { '?' };
     format!("{url}{sep}options=-csearch_path%3D{schema}")
 }

@@ -286,10 +286,12 @@ mod tests {
     use crate::{Context, ReplyKind, Session, SessionConfig, User};
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    /// A store counting its game and user reads.
+    /// A store counting its game and user reads (documents), and its trips: a read of a
+    /// game with its players is one, as on PostgreSQL.
     struct Counting {
         inner: SledStore,
         reads: AtomicUsize,
+        trips: AtomicUsize,
     }
 
     /// Every method the memo passes through, passed through again.
@@ -302,10 +304,22 @@ mod tests {
     impl Store for Counting {
         fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
             self.reads.fetch_add(1, Ordering::Relaxed);
+            self.trips.fetch_add(1, Ordering::Relaxed);
             self.inner.game(id)
+        }
+        fn game_and_players(&self, id: u64) -> Result<super::super::GameAndPlayers, StoreError> {
+            self.trips.fetch_add(1, Ordering::Relaxed);
+            let game = self.inner.game(id)?;
+            let mut players = Vec::new();
+            for p in game.iter().flat_map(|g| &g.doc.players) {
+                players.push((p.id.clone(), self.inner.user(&p.id)?));
+            }
+            self.reads.fetch_add(1 + players.len(), Ordering::Relaxed);
+            Ok(super::super::GameAndPlayers { game, players })
         }
         fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
             self.reads.fetch_add(1, Ordering::Relaxed);
+            self.trips.fetch_add(1, Ordering::Relaxed);
             self.inner.user(id)
         }
         through! {
@@ -345,6 +359,7 @@ mod tests {
         let counting = Arc::new(Counting {
             inner: SledStore::temporary().expect("a store"),
             reads: AtomicUsize::new(0),
+            trips: AtomicUsize::new(0),
         });
         let session = |store: Arc<dyn Store>| {
             Session::new(
@@ -365,18 +380,28 @@ mod tests {
         said(&one, "ann", "challenge tafl @bob first");
         said(&one, "bob", "accept");
         counting.reads.store(0, Ordering::Relaxed);
-        said(&one, "ann", "move d1-d4");
+        counting.trips.store(0, Ordering::Relaxed);
+        said(&one, "ann", "move #1 d1-d4");
         let reads = counting.reads.load(Ordering::Relaxed);
         // The speaker, the game, the opponent; not the game again after its write (the
         // commit returned it).
         assert!(reads <= 3, "a move read {reads} documents");
+        // All three in one trip: the game named by the move is read first, with its
+        // players, and the speaker is one of them.
+        let trips = counting.trips.load(Ordering::Relaxed);
+        assert_eq!(trips, 1, "a move naming its game read in {trips} trips");
+        // Without the number the speaker is read first, to find their game.
+        counting.trips.store(0, Ordering::Relaxed);
+        said(&one, "bob", "move e7-e9");
+        let trips = counting.trips.load(Ordering::Relaxed);
+        assert!(trips <= 2, "a move read in {trips} trips");
 
         // A read remembered in one command is not in the next, nor in another session on
         // the same store: bob sees ann's move and answers it.
         let other = session(counting.clone());
-        let board = said(&other, "bob", "board");
-        assert!(board.text.en().contains("d1-d4") || !board.boards.is_empty());
-        said(&other, "bob", "move e7-e9");
-        said(&one, "ann", "move d4-d5");
+        let board = said(&other, "ann", "board");
+        assert!(board.text.en().contains("e7-e9") || !board.boards.is_empty());
+        said(&other, "ann", "move d4-d5");
+        said(&one, "bob", "move e9-e8");
     }
 }

@@ -1456,6 +1456,75 @@ fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
     fake.assert_valid();
 }
 
+/// A big round-robin started at once (14 players: 91 games in 13 rounds) is announced in
+/// several messages within Discord's 2000 characters (the fake checks each), every game
+/// listed and every paired player pinged once; one message used to cut the list off.
+#[test]
+fn a_long_announcement_goes_out_in_several_messages_with_every_game_and_ping() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-long-announcement");
+    let (_bot, _log) = start_bot(&fake, data.path(), "");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    let players: Vec<(u64, String)> = (1..=14u64)
+        .map(|i| (100_000_000_000_000_100 + i, format!("p{i:02}")))
+        .collect();
+    let tournament = |id: u64, who: (u64, &str), action: &str| {
+        let options = json!([{"name": "action", "type": 3, "value": action}]);
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            command(id, 2, who, "tournament", options),
+        );
+        callback_of(&fake, id);
+    };
+    let first = (players[0].0, players[0].1.as_str());
+    tournament(1, first, "create tafl round-robin days:2");
+    for (n, (id, name)) in players.iter().enumerate() {
+        tournament(2 + n as u64, (*id, name.as_str()), "join");
+    }
+    let start = 2 + players.len() as u64;
+    tournament(start, first, "start");
+    // The answer, then its continuation as follow-ups, until the last round is listed.
+    let answer = data_of(&callback_of(&fake, start)[0]);
+    let mut messages = vec![answer];
+    for n in 1..=6 {
+        let said: String = messages
+            .iter()
+            .map(|m| m["content"].as_str().unwrap_or(""))
+            .collect();
+        if said.contains("round 13 of 13") && said.matches(" vs ").count() >= 91 {
+            break;
+        }
+        messages = std::iter::once(messages[0].clone())
+            .chain(followups_of(&fake, start, n).iter().map(Call::json))
+            .collect();
+    }
+    assert!(messages.len() >= 2, "one message: {}", messages[0]);
+    let said: Vec<&str> = messages
+        .iter()
+        .map(|m| m["content"].as_str().unwrap_or(""))
+        .collect();
+    for text in &said {
+        assert!(
+            text.chars().count() <= 2000,
+            "{} characters",
+            text.chars().count()
+        );
+        assert!(!text.contains('…'), "a message cut short: {text}");
+    }
+    let all = said.join("\n");
+    for round in 1..=13 {
+        assert!(all.contains(&format!("round {round} of 13")), "{all}");
+    }
+    assert_eq!(all.matches(" vs ").count(), 91, "{all}");
+    // Each player but the one who started it is pinged, once across the messages.
+    let mut pinged: Vec<String> = messages.iter().flat_map(allowed_users).collect();
+    pinged.sort();
+    let mut others: Vec<String> = players[1..].iter().map(|p| p.0.to_string()).collect();
+    others.sort();
+    assert_eq!(pinged, others);
+    fake.assert_valid();
+}
+
 /// The users a message allows to be pinged, sorted.
 fn allowed_users(data: &Value) -> Vec<String> {
     let mut users: Vec<String> = data["allowed_mentions"]["users"]

@@ -346,6 +346,9 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
     if let Some(public) = &prepared.public {
         ctx.send(deliver::poise_reply(public, false)).await?;
     }
+    for more in &prepared.more {
+        ctx.send(deliver::poise_reply(more, false)).await?;
+    }
     for private in &prepared.ephemeral {
         ctx.send(deliver::poise_reply(private, true)).await?;
     }
@@ -527,10 +530,12 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     .await?;
     match &prepared.public {
         Some(public) => {
-            thread
-                .id
-                .send_message(ctx.http(), deliver::channel_message(public))
-                .await?;
+            for part in std::iter::once(public).chain(&prepared.more) {
+                thread
+                    .id
+                    .send_message(ctx.http(), deliver::channel_message(part))
+                    .await?;
+            }
             let pointer = Outgoing::said(
                 t!(
                     "discord-challenge-in-thread",

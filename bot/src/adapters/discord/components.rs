@@ -266,7 +266,13 @@ pub async fn pressed(
         let first = match (spectator, prepared.public) {
             (false, _) => ephemeral.next(),
             (true, Some(public)) => Some(Outgoing {
-                text: format!("{}\n{}", spectator_note(), public.text),
+                // The note and the board's first part, within Discord's cap (a board's
+                // text is short; a long list is not pressed for).
+                text: super::split::parts(
+                    &format!("{}\n{}", spectator_note(), public.text),
+                    super::split::MESSAGE_LIMIT,
+                )
+                .swap_remove(0),
                 lang: caller_lang,
                 buttons: Vec::new(),
                 select: Vec::new(),
@@ -279,7 +285,14 @@ pub async fn pressed(
         reply.send(&first, true).await?;
     } else {
         match prepared.public {
-            Some(public) => reply.send(&public, false).await?,
+            Some(public) => {
+                reply.send(&public, false).await?;
+                for more in &prepared.more {
+                    press
+                        .create_followup(&ctx.http, deliver::followup_message(more, false))
+                        .await?;
+                }
+            }
             None => {
                 let first = ephemeral
                     .next()

@@ -38,6 +38,9 @@ pub struct Outgoing {
 pub struct Prepared {
     /// For the channel; `None` when there is nothing public to say.
     pub public: Option<Outgoing>,
+    /// The channel part's continuation, sent right after `public`: a text past Discord's
+    /// 2000 characters goes on in further messages ([`super::split`]).
+    pub more: Vec<Outgoing>,
     /// Ephemeral, for the caller only: refusals and the caller's private boards.
     pub ephemeral: Vec<Outgoing>,
     /// The channel's language, for what the adapter adds to the channel (a thread's pointer).
@@ -123,15 +126,17 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         // A reply with nothing for the channel (`premove`: only its speaker's private part)
         // posts no public message.
         if !main.text.trim().is_empty() || !main.files.is_empty() {
-            out.public = Some(main);
+            let mut parts = split_message(main).into_iter();
+            out.public = parts.next();
+            out.more = parts.collect();
         }
     } else {
-        out.ephemeral.push(Outgoing {
+        out.ephemeral.extend(split_message(Outgoing {
             mentions: Vec::new(),
             buttons: Vec::new(),
             select: Vec::new(),
             ..main
-        });
+        }));
     }
     let alone = caller.is_none()
         && reply.text.is_empty()
@@ -161,10 +166,58 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
             lang,
             ..Outgoing::default()
         };
-        match direct {
-            Some(user) => out.direct.push((user, message)),
-            None => out.ephemeral.push(message),
+        for part in split_message(message) {
+            match direct {
+                Some(user) => out.direct.push((user, part)),
+                None => out.ephemeral.push(part),
+            }
         }
+    }
+    out
+}
+
+/// A message whose text is past Discord's cap, as several ([`super::split`]): the first
+/// keeps the files, the buttons and the menu; each part pings the users its own text
+/// mentions first ([`with_pings`] put every ping the text does not name at its start, so in
+/// the first part), so nobody is pinged twice and nobody is left out.
+fn split_message(m: Outgoing) -> Vec<Outgoing> {
+    let texts = super::split::parts(&m.text, super::split::MESSAGE_LIMIT);
+    if texts.len() == 1 {
+        return vec![m];
+    }
+    let Outgoing {
+        files,
+        buttons,
+        select,
+        mentions,
+        lang,
+        ..
+    } = m;
+    let mut pinged: Vec<u64> = Vec::new();
+    let mut out: Vec<Outgoing> = texts
+        .into_iter()
+        .map(|text| {
+            let here: Vec<u64> = mentions
+                .iter()
+                .copied()
+                .filter(|id| !pinged.contains(id) && text.contains(&format!("<@{id}>")))
+                .collect();
+            pinged.extend(&here);
+            Outgoing {
+                text,
+                mentions: here,
+                lang,
+                ..Outgoing::default()
+            }
+        })
+        .collect();
+    if let Some(first) = out.first_mut() {
+        first.files = files;
+        first.buttons = buttons;
+        first.select = select;
+        first
+            .mentions
+            .extend(mentions.iter().filter(|id| !pinged.contains(id)));
     }
     out
 }
@@ -250,7 +303,8 @@ fn with_pings(text: &str, mentions: &[u64]) -> String {
 /// speak) becomes a Discord mention `<@snowflake>`, which shows the name; it only pings the
 /// users allowed by the message's allowed mentions. A mention that is one already (`<@id>`,
 /// as Discord sends a mention typed into a text option, which the session may echo) is left
-/// as typed. Capped at Discord's 2000 characters.
+/// as typed. Not capped: [`prepare`] splits a text past Discord's 2000 characters into
+/// several messages.
 pub fn discord_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -268,9 +322,6 @@ pub fn discord_text(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    if out.chars().count() > 2000 {
-        out = out.chars().take(1990).collect::<String>() + "\n…";
-    }
     out
 }
 
@@ -449,6 +500,62 @@ mod tests {
         );
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
+    }
+
+    #[test]
+    fn a_text_past_discords_cap_goes_on_in_more_messages_each_pinging_its_own() {
+        // A round of a big tournament: 60 games, each line naming both players; the first
+        // and the last game's players are pinged.
+        let id = |i: u64| 200_000_000_000_000_000 + i;
+        let mut lines = vec!["Round 1 of 5 starts:".to_string()];
+        let mut r = Reply::done(skald_session::Text::verbatim(""));
+        for g in 1..=60u64 {
+            lines.push(format!(
+                "#{g}: @P{} (Attackers) vs @P{} (Defenders)",
+                2 * g,
+                2 * g + 1
+            ));
+            for p in [2 * g, 2 * g + 1] {
+                r.named.push(skald_session::User::new(
+                    PLATFORM,
+                    &id(p).to_string(),
+                    &format!("P{p}"),
+                ));
+            }
+        }
+        r.text = skald_session::Text::verbatim(&lines.join("\n"));
+        for p in [2, 3, 120, 121] {
+            r.ping(&UserId::new(PLATFORM, &id(p).to_string()));
+        }
+        let p = prepare(&r, None, Locales::default());
+        let public = p.public.expect("public part");
+        assert!(
+            !p.more.is_empty(),
+            "one message of {} characters",
+            public.text.len()
+        );
+        let all: Vec<&Outgoing> = std::iter::once(&public).chain(&p.more).collect();
+        for m in &all {
+            assert!(m.text.chars().count() <= 2000, "{}", m.text.chars().count());
+            assert!(m.files.is_empty() && m.buttons.is_empty());
+        }
+        // Every line is there, in order, none cut in two.
+        let joined: Vec<String> = all.iter().map(|m| m.text.clone()).collect();
+        let shown = joined.join("\n");
+        assert!(shown.starts_with("Round 1 of 5 starts:\n#1: <@200000000000000002>"));
+        assert!(shown.ends_with(
+            "#60: <@200000000000000120> (Attackers) vs <@200000000000000121> (Defenders)"
+        ));
+        assert_eq!(shown.lines().count(), 61);
+        // The pinged: the first game's in the first message, the last game's in the last,
+        // each once.
+        assert_eq!(public.mentions, [id(2), id(3)]);
+        assert_eq!(
+            p.more.last().map(|m| m.mentions.clone()),
+            Some(vec![id(120), id(121)])
+        );
+        let pings: usize = all.iter().map(|m| m.mentions.len()).sum();
+        assert_eq!(pings, 4);
     }
 }
 

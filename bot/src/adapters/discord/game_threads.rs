@@ -168,9 +168,15 @@ impl Threads<'_> {
         let Some(public) = prepared.public else {
             return;
         };
-        let message = super::outlet::once(deliver::channel_message(&public), key);
-        if let Err(e) = thread.send_message(self.http, message).await {
-            tracing::warn!(game = game.game, error = %e, %thread, "cannot post a tournament game's opening");
+        // A continuation's key is the opening's, with its place after it.
+        let keys =
+            std::iter::once(key.clone()).chain((1..).map(|i| key.as_ref().map(|k| k.part(i))));
+        for (part, key) in std::iter::once(&public).chain(&prepared.more).zip(keys) {
+            let message = super::outlet::once(deliver::channel_message(part), key);
+            if let Err(e) = thread.send_message(self.http, message).await {
+                tracing::warn!(game = game.game, error = %e, %thread, "cannot post a tournament game's opening");
+                return;
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod deliver;
 pub mod game_threads;
 pub mod outlet;
 pub mod server_locales;
+pub mod split;
 
 use crate::config::DiscordSection;
 use crate::runtime::gate::Gate;

@@ -99,11 +99,14 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
             continue;
         };
         let channel = serenity::ChannelId::new(id.max(1));
-        if let Err(e) = channel
-            .send_message(http, once(deliver::channel_message(&public), parts.next()))
-            .await
-        {
-            tracing::warn!(error = %e, %channel, "cannot post a notice");
+        for part in std::iter::once(&public).chain(&prepared.more) {
+            if let Err(e) = channel
+                .send_message(http, once(deliver::channel_message(part), parts.next()))
+                .await
+            {
+                tracing::warn!(error = %e, %channel, "cannot post a notice");
+                break;
+            }
         }
     }
 }

@@ -523,7 +523,7 @@ mod tests {
                 ));
             }
         }
-        r.text = skald_session::Text::verbatim(&lines.join("\n"));
+        r.text = skald_session::Text::verbatim(lines.join("\n"));
         for p in [2, 3, 120, 121] {
             r.ping(&UserId::new(PLATFORM, &id(p).to_string()));
         }

@@ -82,6 +82,13 @@ fn sql_id(id: u64) -> Result<i64, StoreError> {
     i64::try_from(id).map_err(|_| corrupt("id", format!("{id} is past the database's range")))
 }
 
+/// A number to look up: `None` past the database's range, where no row can be (ids come
+/// from its sequence), so a read of it finds nothing, as on sled, instead of failing. A
+/// typed `#10000000000000000000` is "no such game", not "the store failed".
+fn lookup_id(id: u64) -> Option<i64> {
+    i64::try_from(id).ok()
+}
+
 /// A `bigint` back to a number.
 fn id_of(id: i64) -> Result<u64, StoreError> {
     u64::try_from(id).map_err(|_| corrupt("id", format!("{id} is negative")))
@@ -224,7 +231,9 @@ impl PgStore {
 
 impl Store for PgStore {
     fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
-        let key = sql_id(id)?;
+        let Some(key) = lookup_id(id) else {
+            return Ok(None);
+        };
         self.with_client(async move |c| {
             let Some(row) = c
                 .query_opt(
@@ -248,7 +257,12 @@ impl Store for PgStore {
     /// so it names the same players). A user document that does not decode is left out:
     /// reading that user alone reports it, as before.
     fn game_and_players(&self, id: u64) -> Result<GameAndPlayers, StoreError> {
-        let key = sql_id(id)?;
+        let Some(key) = lookup_id(id) else {
+            return Ok(GameAndPlayers {
+                game: None,
+                players: Vec::new(),
+            });
+        };
         self.with_client(async move |c| {
             let rows = c
                 .query(
@@ -299,17 +313,23 @@ impl Store for PgStore {
     }
 
     fn challenge(&self, id: u64) -> Result<Option<Stored<Challenge>>, StoreError> {
+        let Some(key) = lookup_id(id) else {
+            return Ok(None);
+        };
         self.one_doc(
             "SELECT rev, doc FROM challenges WHERE id = $1",
-            sql_id(id)?,
+            key,
             "challenge",
         )
     }
 
     fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentDoc>>, StoreError> {
+        let Some(key) = lookup_id(id) else {
+            return Ok(None);
+        };
         self.one_doc(
             "SELECT rev, doc FROM tournaments WHERE id = $1",
-            sql_id(id)?,
+            key,
             "tournament",
         )
     }

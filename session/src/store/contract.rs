@@ -320,6 +320,14 @@ pub fn check(store: &dyn Store) {
     assert_eq!(named[0].user.id, UserId::new("console", "erin"));
     assert!(store.users_named("eri").expect("reads").is_empty());
 
+    // A number no store can hold (past PostgreSQL's bigint) is nothing there, not a
+    // failure: a player may type any number.
+    let huge = 10_000_000_000_000_000_000u64;
+    assert!(store.game(huge).expect("reads").is_none());
+    assert!(store.game_and_players(huge).expect("reads").game.is_none());
+    assert!(store.challenge(huge).expect("reads").is_none());
+    assert!(store.tournament(huge).expect("reads").is_none());
+
     // Games: version numbers, the deadline queue and each player's list in step.
     let game = a_game();
     let gid = game.id;

@@ -107,9 +107,6 @@ impl PgStore {
         };
         config.options(&options);
         config.application_name("skald");
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(Duration::from_secs(10));
-        }
         let pool = Pool::builder(connection::Manager::new(config))
             .max_size(POOL_SIZE)
             .runtime(Runtime::Smol2)

@@ -343,11 +343,8 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
             return Ok(());
         }
     };
-    if let Some(public) = &prepared.public {
-        ctx.send(deliver::poise_reply(public, false)).await?;
-    }
-    for more in &prepared.more {
-        ctx.send(deliver::poise_reply(more, false)).await?;
+    for message in prepared.channel_messages() {
+        ctx.send(deliver::poise_reply(message, false)).await?;
     }
     for private in &prepared.ephemeral {
         ctx.send(deliver::poise_reply(private, true)).await?;
@@ -529,8 +526,8 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     })
     .await?;
     match &prepared.public {
-        Some(public) => {
-            for part in std::iter::once(public).chain(&prepared.more) {
+        Some(_) => {
+            for part in prepared.channel_messages() {
                 thread
                     .id
                     .send_message(ctx.http(), deliver::channel_message(part))

@@ -52,6 +52,13 @@ pub struct Prepared {
     pub direct: Vec<(u64, Outgoing)>,
 }
 
+impl Prepared {
+    /// The channel's messages in the order they are sent: `public`, then its continuation.
+    pub fn channel_messages(&self) -> impl Iterator<Item = &Outgoing> {
+        self.public.iter().chain(&self.more)
+    }
+}
+
 /// What Discord says about the languages of a message's readers: the caller's client
 /// (an interaction's `locale`) and the server's preferred locale (for channel messages).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -528,13 +535,13 @@ mod tests {
             r.ping(&UserId::new(PLATFORM, &id(p).to_string()));
         }
         let p = prepare(&r, None, Locales::default());
-        let public = p.public.expect("public part");
+        let public = p.public.clone().expect("public part");
         assert!(
             !p.more.is_empty(),
             "one message of {} characters",
             public.text.len()
         );
-        let all: Vec<&Outgoing> = std::iter::once(&public).chain(&p.more).collect();
+        let all: Vec<&Outgoing> = p.channel_messages().collect();
         for m in &all {
             assert!(m.text.chars().count() <= 2000, "{}", m.text.chars().count());
             assert!(m.files.is_empty() && m.buttons.is_empty());

@@ -165,13 +165,13 @@ impl Threads<'_> {
                 return;
             }
         };
-        let Some(public) = prepared.public else {
+        if prepared.public.is_none() {
             return;
-        };
+        }
         // A continuation's key is the opening's, with its place after it.
         let keys =
             std::iter::once(key.clone()).chain((1..).map(|i| key.as_ref().map(|k| k.part(i))));
-        for (part, key) in std::iter::once(&public).chain(&prepared.more).zip(keys) {
+        for (part, key) in prepared.channel_messages().zip(keys) {
             let message = super::outlet::once(deliver::channel_message(part), key);
             if let Err(e) = thread.send_message(self.http, message).await {
                 tracing::warn!(game = game.game, error = %e, %thread, "cannot post a tournament game's opening");

@@ -91,15 +91,15 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
         for (user, message) in &prepared.direct {
             send_direct(http, *user, message, parts.next()).await;
         }
-        let Some(public) = prepared.public else {
+        if prepared.public.is_none() {
             continue;
-        };
+        }
         let Ok(id) = channel.parse::<u64>() else {
             tracing::warn!(%channel, "a notice for a channel that is not a Discord channel");
             continue;
         };
         let channel = serenity::ChannelId::new(id.max(1));
-        for part in std::iter::once(&public).chain(&prepared.more) {
+        for part in prepared.channel_messages() {
             if let Err(e) = channel
                 .send_message(http, once(deliver::channel_message(part), parts.next()))
                 .await

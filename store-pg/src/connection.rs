@@ -87,9 +87,11 @@ impl std::ops::DerefMut for Db {
 /// One connection: its client and the future that talks to its socket.
 pub struct Conn {
     db: Db,
-    connection: Pin<Box<tokio_postgres::Connection<Socket, NoTlsStream>>>,
-    /// The connection future ended (the server closed it, or the socket broke).
-    ended: bool,
+    /// The connection future, until it ends (the server closed it, or the socket broke).
+    /// It is dropped then: it holds the senders of the answers still awaited (a pipelined
+    /// transaction's later statements when the server's last word answered the first), and
+    /// dropping them is what fails those requests at once instead of at the call's timeout.
+    connection: Option<Pin<Box<tokio_postgres::Connection<Socket, NoTlsStream>>>>,
     /// A call was running on it and did not finish: its future was dropped (the call timed
     /// out) with requests perhaps still on their way, a transaction perhaps open. Such a
     /// connection is closed, never handed out again; the server rolls back what it had not
@@ -104,7 +106,6 @@ impl Conn {
         let Conn {
             db,
             connection,
-            ended,
             busy,
         } = self;
         *busy = true;
@@ -112,11 +113,11 @@ impl Conn {
         let out = std::future::poll_fn(|cx| {
             // The connection first (it hands over answers that arrived), then the work
             // (which may queue requests), then the connection again (it sends them).
-            drive(connection, ended, cx);
+            drive(connection, cx);
             if let Poll::Ready(out) = work.as_mut().poll(cx) {
                 return Poll::Ready(out);
             }
-            if drive(connection, ended, cx) {
+            if drive(connection, cx) {
                 // The connection just ended: the work's requests fail now; look again.
                 return work.as_mut().poll(cx);
             }
@@ -132,25 +133,25 @@ impl Conn {
     pub fn is_usable(&mut self) -> bool {
         if !self.busy {
             let mut cx = Context::from_waker(Waker::noop());
-            drive(&mut self.connection, &mut self.ended, &mut cx);
+            drive(&mut self.connection, &mut cx);
         }
-        !self.busy && !self.ended && !self.db.client.is_closed()
+        !self.busy && self.connection.is_some() && !self.db.client.is_closed()
     }
 }
 
-/// Polls the connection future unless it ended; whether it ended at this poll.
+/// Polls the connection future unless it ended, and drops it when it ends; whether it
+/// ended at this poll.
 fn drive(
-    connection: &mut Pin<Box<tokio_postgres::Connection<Socket, NoTlsStream>>>,
-    ended: &mut bool,
+    connection: &mut Option<Pin<Box<tokio_postgres::Connection<Socket, NoTlsStream>>>>,
     cx: &mut Context<'_>,
 ) -> bool {
-    if *ended {
+    let Some(future) = connection else {
         return false;
-    }
-    match connection.as_mut().poll(cx) {
+    };
+    match future.as_mut().poll(cx) {
         Poll::Pending => false,
         Poll::Ready(result) => {
-            *ended = true;
+            *connection = None;
             if let Err(e) = result {
                 tracing::debug!(error = %e, "a database connection ended");
             }
@@ -224,8 +225,7 @@ async fn open(config: &Config, host: &Host, port: u16) -> Result<Conn, StoreErro
             client,
             statements: RefCell::new(HashMap::new()),
         },
-        connection: Box::pin(connection),
-        ended: false,
+        connection: Some(Box::pin(connection)),
         busy: false,
     })
 }

@@ -3,9 +3,9 @@
 //! for the 30 s timeout (a database restart once held a player's command that long).
 
 use skald_session::store::StoreError;
+use skald_store_pg::Target;
 use skald_store_pg::connection::{Conn, call, connect, execute_once};
 use skald_store_pg::errors::backend;
-use skald_store_pg::Target;
 use skald_store_pg::testkit::server_url;
 
 fn open() -> Conn {

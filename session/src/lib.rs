@@ -437,7 +437,7 @@ impl Session {
             }
             reply
                 .boards
-                .push(g.doc.board(m.position(), Vec::new(), self.now()));
+                .push(g.doc.board_with_last_move(m.position(), self.now()));
         }
         reply
     }

@@ -149,7 +149,7 @@ impl Session {
             left = describe_duration(g.clock.deadline.since(now))
         ));
         reply.ping(&player.id);
-        let board = g.board(m.position(), Vec::new(), now);
+        let board = g.board_with_last_move(m.position(), now);
         // In Subulata the reminded player also gets their values (privately), so they can
         // move without asking for them first.
         if g.rule_set().has_hidden_information() {

@@ -173,6 +173,11 @@ fn two_commands_racing_on_one_game_apply_exactly_once() {
     let reply = w.session.conflict_reply(id);
     assert_eq!(reply.kind, ReplyKind::Conflict);
     assert!(reply.text.en().contains("changed") && reply.boards.len() == 1);
+    // The board shows what changed: the move that won the race is highlighted.
+    assert!(
+        !reply.boards[0].last_move.is_empty(),
+        "the conflict's board highlights the last move"
+    );
     // Threads racing for real: each sends its own first move; exactly one is played.
     for round in 0..5 {
         let w = world();
@@ -552,6 +557,11 @@ fn reminders_then_a_timeout_loss_with_the_fake_clock() {
     );
     assert!(r.text.en().contains("in 23 hours"), "{}", r.text.en());
     assert_eq!(r.notify, vec![UserId::new("console", "alice")]);
+    // The reminder's board highlights bob's move, the one alice has to answer.
+    assert!(
+        r.boards.len() == 1 && !r.boards[0].last_move.is_empty(),
+        "the reminder's board highlights the last move"
+    );
     assert!(w.session.tick(now).is_empty(), "one reminder per turn");
     let now = w.clock.advance(DAY);
     let notices = w.session.tick(now);

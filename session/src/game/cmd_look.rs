@@ -1,7 +1,6 @@
 //! The commands that only look: `board` (the public board, and a player's own view
 //! privately) and `moves` (the move list). They work anywhere, for spectators too.
 
-use super::show::last_move_events;
 use crate::identity::Context;
 use crate::reply::{Board, Private, Reply};
 use crate::{Failure, Session};
@@ -12,7 +11,7 @@ impl Session {
         let g = self.find_game_to_show(ctx, id, "board #id")?.doc;
         let m = g.live()?;
         let position = m.position();
-        let board = g.board(position, last_move_events(&g.record), self.now());
+        let board = g.board_with_last_move(position, self.now());
         let mut reply = Reply::done(crate::t!(
             "board-title",
             title = g.title(),

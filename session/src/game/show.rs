@@ -137,6 +137,13 @@ impl GameDoc {
         }
         board.revealed()
     }
+
+    /// The public board of the current position with its last move highlighted: what a
+    /// player coming back to the game sees (`board`, a turn's reminder, the answer to a
+    /// command that lost a race), so they can tell what the other side just did.
+    pub fn board_with_last_move(&self, position: &Position, now: Timestamp) -> Board {
+        self.board(position, last_move_events(&self.record), now)
+    }
 }
 
 /// The events of the last move and the rolls after it, for highlighting it on a board.

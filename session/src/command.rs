@@ -265,6 +265,7 @@ impl fmt::Display for ParseError {
 }
 
 mod args;
+pub mod complete;
 pub mod league;
 mod sentence;
 pub mod tournament;
@@ -795,7 +796,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: false,
+                complete: true,
             },
             Arg {
                 name: "tournament",
@@ -847,7 +848,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: false,
+                complete: true,
             },
         ],
         parse: |a| league::parse(a).map(|(rule_set, action)| Command::League { rule_set, action }),

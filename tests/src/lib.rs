@@ -5,9 +5,10 @@ pub mod synapse;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-/// The `skald` binary built by `cargo build` next to the test executable (or `SKALD_BIN`).
+/// The `skald` binary next to the test executable (or `SKALD_BIN`).
 ///
-/// The README's test command builds it before running the tests; a missing binary fails
+/// `cargo test --workspace` builds it with the tests (the bot package has integration tests
+/// of its own, so Cargo puts its binary in `target/<profile>/`); a missing binary fails
 /// loudly rather than skipping anything.
 pub fn skald_bin() -> PathBuf {
     if let Some(p) = std::env::var_os("SKALD_BIN") {
@@ -22,7 +23,7 @@ pub fn skald_bin() -> PathBuf {
     let bin = dir.join(format!("skald{}", std::env::consts::EXE_SUFFIX));
     assert!(
         bin.exists(),
-        "{} is missing: build it first with `cargo build -p skald` (the README's test command does)",
+        "{} is missing: build it with `cargo test --workspace --no-run` (the README's test command does)",
         bin.display()
     );
     bin

@@ -1377,7 +1377,8 @@ fn a_dice_turn_offers_up_to_five_steps_as_buttons_and_more_in_a_menu_that_plays_
     fake.assert_valid();
 }
 
-/// A tournament on Discord (issue #22): created with `/tournament`, joined by three players,
+/// A tournament on Discord (issue #22): created with `/tournament` (its action completed
+/// word by word), joined by three players,
 /// started by its creator (a round-robin of 3: every game at once, a bye each round), whose
 /// start pings each paired player; then `/tournament` shows the standings as a picture.
 #[test]
@@ -1395,6 +1396,37 @@ fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
         data_of(&callback_of(&fake, id)[0])
     };
     let text = |d: &Value| d["content"].as_str().unwrap_or("").to_string();
+
+    // Autocomplete leads alice through the action word by word: the systems after the
+    // game, then the options.
+    let complete = |id: u64, typed: &str| -> Vec<String> {
+        let options = json!([{"name": "action", "type": 3, "value": typed, "focused": true}]);
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            command(id, 4, ALICE, "tournament", options),
+        );
+        let call = &callback_of(&fake, id)[0];
+        assert_eq!(call.json()["type"], json!(AUTOCOMPLETE));
+        call.json()["data"]["choices"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c["value"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(complete(101, "cr") == ["create"]);
+    let systems = complete(102, "create tafl ");
+    assert!(
+        systems.contains(&"create tafl round-robin".to_string()),
+        "{systems:?}"
+    );
+    let options = complete(103, "create tafl round-robin d");
+    assert!(
+        options.contains(&"create tafl round-robin days:2".to_string()),
+        "{options:?}"
+    );
 
     let created = tournament(1, ALICE, "create tafl round-robin days:2");
     assert!(

@@ -69,6 +69,20 @@ pub fn parse(args: &[&str]) -> Result<(Option<RuleSetId>, LeagueAction), Text> {
     Ok((Some(rule_set), action))
 }
 
+/// The words [`parse`] accepts after the rule set and `done` (the action's words typed so
+/// far), in the order a player is offered them ([`super::complete`]).
+pub fn next_words(done: &[&str]) -> Vec<String> {
+    match done.split_first() {
+        None => ["standings", "join", "leave", "start"]
+            .map(String::from)
+            .to_vec(),
+        Some((action, terms)) if action.eq_ignore_ascii_case("start") => {
+            super::complete::game_terms(terms)
+        }
+        Some(_) => Vec::new(),
+    }
+}
+
 /// Whether a word is one of the actions (typed where the rule set was expected).
 fn action_word(word: &str) -> bool {
     matches!(

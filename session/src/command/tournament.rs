@@ -91,6 +91,52 @@ pub fn parse(args: &[&str]) -> Result<(Option<u64>, TournamentAction), Text> {
     Ok((id, action))
 }
 
+/// The words [`parse`] accepts after `done` (the words typed so far, no `#id`), in the
+/// order a player is offered them ([`super::complete`]): an action; after `create` the
+/// game, then the system, then the options not given yet (a Swiss's rounds first).
+pub fn next_words(done: &[&str]) -> Vec<String> {
+    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let Some((action, options)) = done.split_first() else {
+        return words(&["create", "join", "leave", "start", "standings", "remove"]);
+    };
+    if !matches!(action.to_lowercase().as_str(), "create" | "new") {
+        return Vec::new();
+    }
+    let Some((game, options)) = options.split_first() else {
+        return RuleSetId::ALL.map(|r| r.id().to_string()).to_vec();
+    };
+    if rule_set(game).is_err() {
+        return Vec::new();
+    }
+    let Some((system, options)) = options.split_first() else {
+        return words(&["round-robin", "swiss", "knockout"]);
+    };
+    let given = |key: &str| options.iter().any(|w| super::complete::has_key(w, key));
+    let mut out = Vec::new();
+    match system.to_lowercase().as_str() {
+        "swiss" => {
+            if !given("rounds") {
+                out.extend(words(&["rounds:3", "rounds:5", "rounds:7"]));
+            }
+        }
+        "round-robin" | "roundrobin" | "rr" => {
+            if !options.iter().any(|w| w.eq_ignore_ascii_case("double")) {
+                out.push("double".into());
+            }
+            if !given("pace") {
+                out.extend(words(&["pace:rounds", "pace:all"]));
+            }
+        }
+        "knockout" | "ko" => {}
+        _ => return Vec::new(),
+    }
+    out.extend(super::complete::game_terms(options));
+    if !given("max") {
+        out.extend(words(&["max:8", "max:16", "max:32"]));
+    }
+    out
+}
+
 fn no_options(options: &[&str], action: TournamentAction) -> Result<TournamentAction, Text> {
     match options.first() {
         None => Ok(action),

@@ -160,6 +160,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
                         (ArgKind::GameId, _) => |ctx, partial| Box::pin(complete_id(ctx, partial)),
                         (_, "player") => |ctx, partial| Box::pin(complete_player(ctx, partial)),
                         (_, "clock") => |ctx, partial| Box::pin(complete_clock(ctx, partial)),
+                        (_, "action") => |ctx, partial| Box::pin(complete_action(ctx, partial)),
                         _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
                     }),
                     __non_exhaustive: (),
@@ -425,6 +426,23 @@ async fn complete_clock(
             .iter()
             .filter(|(code, _)| code.starts_with(&typed))
             .map(|(code, _)| serenity::AutocompleteChoice::new(clock_label(code, lang), *code))
+            .collect(),
+    )
+}
+
+/// Completes `/tournament`'s and `/league`'s action with the next word their grammar
+/// accepts (`create` → the games → the systems → the options), so a player finds
+/// `create tafl swiss rounds:5` without reading the help first.
+async fn complete_action(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let of = command::complete::ActionOf::of_command(&ctx.command().name);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        of.map(|of| command::complete::action(of, partial))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|line| serenity::AutocompleteChoice::new(line.clone(), line))
             .collect(),
     )
 }

@@ -4,7 +4,7 @@
 
 use skald_session::store::StoreError;
 use skald_store_pg::Target;
-use skald_store_pg::connection::{Conn, call, connect, execute_once};
+use skald_store_pg::connection::{Conn, Db, call, connect, execute_once};
 use skald_store_pg::errors::backend;
 use skald_store_pg::testkit::server_url;
 
@@ -58,48 +58,48 @@ fn a_connection_closed_while_idle_fails_the_next_call_at_once() {
     assert!(!conn.is_usable(), "a closed connection is not lent again");
 }
 
-#[test]
-fn a_connection_closed_during_a_query_fails_that_query_at_once() {
+/// Runs `work` on a new connection whose session the server ends 0.3 s in (while `work`
+/// waits for it); what the call answered, as [`outcome`] says it.
+fn ended_during(work: impl AsyncFnOnce(&mut Db) -> Result<(), StoreError>) -> String {
     let mut conn = open();
     let pid = backend_pid(&mut conn);
     let killer = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(300));
         terminate(pid);
     });
-    let text = outcome(call(conn.run(async |db| {
+    let text = outcome(call(conn.run(work)));
+    killer.join().expect("the killer ends");
+    assert!(!conn.is_usable(), "a closed connection is not lent again");
+    text
+}
+
+#[test]
+fn a_connection_closed_during_a_query_fails_that_query_at_once() {
+    let text = ended_during(async |db| {
         db.simple_query("SELECT pg_sleep(20)")
             .await
             .map(drop)
             .map_err(backend)
-    })));
-    killer.join().expect("the killer ends");
+    });
     assert!(
         text != "ok" && !text.contains("did not answer"),
         "a query whose connection the server closed: {text}"
     );
-    assert!(!conn.is_usable(), "a closed connection is not lent again");
 }
 
 #[test]
 fn a_connection_closed_during_pipelined_queries_fails_them_all_at_once() {
-    let mut conn = open();
-    let pid = backend_pid(&mut conn);
-    let killer = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        terminate(pid);
-    });
     // Two requests on their way together, as a commit's pipelined statements are: the
     // server's last word answers the first; the second must not wait for an answer that
     // will never come.
-    let text = outcome(call(conn.run(async |db| {
+    let text = ended_during(async |db| {
         let (first, second) = futures_util::future::join(
             db.simple_query("SELECT pg_sleep(20)"),
             db.simple_query("SELECT 1"),
         )
         .await;
         first.and(second).map(drop).map_err(backend)
-    })));
-    killer.join().expect("the killer ends");
+    });
     assert!(
         text != "ok" && !text.contains("did not answer"),
         "pipelined queries whose connection the server closed: {text}"

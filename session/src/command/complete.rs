@@ -82,10 +82,9 @@ pub(super) fn game_terms(used: &[&str]) -> Vec<String> {
                 .map(|(code, _)| format!("clock:{code}")),
         );
     }
-    let ranked_words = ["ranked", "rated", "casual", "unranked", "unrated"];
     if !used
         .iter()
-        .any(|w| ranked_words.contains(&w.to_lowercase().as_str()))
+        .any(|w| super::tournament::ranked_word(&w.to_lowercase()).is_some())
     {
         out.extend(["ranked", "casual"].map(String::from));
     }

@@ -108,18 +108,18 @@ pub fn next_words(done: &[&str]) -> Vec<String> {
     if rule_set(game).is_err() {
         return Vec::new();
     }
-    let Some((system, options)) = options.split_first() else {
+    let Some((system_word, options)) = options.split_first() else {
         return words(&["round-robin", "swiss", "knockout"]);
     };
     let given = |key: &str| options.iter().any(|w| super::complete::has_key(w, key));
     let mut out = Vec::new();
-    match system.to_lowercase().as_str() {
-        "swiss" => {
+    match system(&system_word.to_lowercase()) {
+        Some("swiss") => {
             if !given("rounds") {
                 out.extend(words(&["rounds:3", "rounds:5", "rounds:7"]));
             }
         }
-        "round-robin" | "roundrobin" | "rr" => {
+        Some("round-robin") => {
             if !options.iter().any(|w| w.eq_ignore_ascii_case("double")) {
                 out.push("double".into());
             }
@@ -127,14 +127,25 @@ pub fn next_words(done: &[&str]) -> Vec<String> {
                 out.extend(words(&["pace:rounds", "pace:all"]));
             }
         }
-        "knockout" | "ko" => {}
-        _ => return Vec::new(),
+        Some(_) => {}
+        None => return Vec::new(),
     }
     out.extend(super::complete::game_terms(options));
     if !given("max") {
         out.extend(words(&["max:8", "max:16", "max:32"]));
     }
     out
+}
+
+/// The system a (lowercase) word names, by its canonical word: `round-robin`, `swiss` or
+/// `knockout` (`rr`, `ko` and `roundrobin` are accepted too).
+fn system(lower: &str) -> Option<&'static str> {
+    match lower {
+        "round-robin" | "roundrobin" | "rr" => Some("round-robin"),
+        "swiss" => Some("swiss"),
+        "knockout" | "ko" => Some("knockout"),
+        _ => None,
+    }
 }
 
 fn no_options(options: &[&str], action: TournamentAction) -> Result<TournamentAction, Text> {
@@ -154,7 +165,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
         ));
     };
     let rule_set = rule_set(first)?;
-    let mut kind: Option<&str> = None;
+    let mut kind: Option<&'static str> = None;
     let mut rounds: Option<u32> = None;
     let mut double = false;
     let mut pace: Option<Pace> = None;
@@ -193,13 +204,13 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
                 return Err(twice(token));
             }
         } else {
-            match lower.as_str() {
-                "round-robin" | "roundrobin" | "rr" | "swiss" | "knockout" | "ko" => {
-                    if kind.replace(token).is_some() {
+            match (system(&lower), lower.as_str()) {
+                (Some(s), _) => {
+                    if kind.replace(s).is_some() {
                         return Err(twice(token));
                     }
                 }
-                "double" => {
+                (None, "double") => {
                     if double {
                         return Err(twice(token));
                     }
@@ -209,7 +220,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
             }
         }
     }
-    let format = match kind.map(str::to_lowercase).as_deref() {
+    let format = match kind {
         None => return Err(t!("tournament-error-which-format")),
         Some("swiss") => {
             if double {
@@ -219,7 +230,7 @@ fn parse_create(args: &[&str]) -> Result<TournamentSpec, Text> {
                 rounds: rounds.ok_or_else(|| t!("tournament-error-how-many-rounds"))?,
             }
         }
-        Some("knockout" | "ko") => {
+        Some("knockout") => {
             if double {
                 return Err(t!("tournament-error-double-round-robin"));
             }
@@ -279,15 +290,8 @@ impl<'a> GameTerms<'a> {
             if self.cap.replace(v).is_some() {
                 return Err(twice());
             }
-        } else if matches!(
-            lower.as_str(),
-            "ranked" | "rated" | "casual" | "unranked" | "unrated"
-        ) {
-            if self
-                .ranked
-                .replace(matches!(lower.as_str(), "ranked" | "rated"))
-                .is_some()
-            {
+        } else if let Some(ranked) = ranked_word(&lower) {
+            if self.ranked.replace(ranked).is_some() {
                 return Err(twice());
             }
         } else {
@@ -309,6 +313,16 @@ impl<'a> GameTerms<'a> {
     /// The clock: days per move (the default when none was given) and the bank, if any.
     pub(super) fn clock(&self) -> Result<(u32, Option<crate::time_control::Bank>), Text> {
         time_control(self.days, self.clock, self.cap)
+    }
+}
+
+/// Whether a (lowercase) word says ranked (`ranked`, `rated`) or casual (`casual`,
+/// `unranked`, `unrated`), if it says either.
+pub(super) fn ranked_word(lower: &str) -> Option<bool> {
+    match lower {
+        "ranked" | "rated" => Some(true),
+        "casual" | "unranked" | "unrated" => Some(false),
+        _ => None,
     }
 }
 

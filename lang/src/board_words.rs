@@ -307,5 +307,4 @@ fn subulata(g: &Subulata, viewer: Viewer, grid: Text) -> Vec<Text> {
 }
 
 #[cfg(test)]
-#[path = "board_words_tests.rs"]
 mod tests;

@@ -115,5 +115,4 @@ pub(crate) fn format(lang: Lang, id: &str, args: &[(&str, Value)]) -> String {
 }
 
 #[cfg(test)]
-#[path = "catalog_tests.rs"]
 mod tests;

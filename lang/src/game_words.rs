@@ -320,5 +320,4 @@ pub fn result(outcome: &Outcome, rule_set: RuleSetId) -> Text {
 }
 
 #[cfg(test)]
-#[path = "game_words_tests.rs"]
 mod tests;

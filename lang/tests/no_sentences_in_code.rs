@@ -9,9 +9,20 @@
 use std::path::{Path, PathBuf};
 
 /// The crates whose code builds what players read.
-const SOURCES: &[&str] = &["session/src", "bot/src/adapters", "render/src", "lang/src"];
+const SOURCES: &[&str] = &[
+    "session/src",
+    "bot/src/console.rs",
+    "bot/discord/src",
+    "bot/matrix/src",
+    "render/src",
+    "lang/src",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    if dir.extension().is_some_and(|x| x == "rs") {
+        out.push(dir.to_path_buf());
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -28,7 +39,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The code of a file without its test module, and whether the whole file is tests.
 fn production_code(path: &Path, source: &str) -> Option<String> {
     let name = path.file_name()?.to_str()?;
-    if name.starts_with("tests") || name.ends_with("_tests.rs") || name == "tests.rs" {
+    // A `tests/` folder inside a crate's `src/` holds only test modules.
+    let in_tests_folder = path
+        .iter()
+        .skip_while(|c| *c != "src")
+        .any(|c| c == "tests");
+    if in_tests_folder || name == "tests.rs" {
         return None;
     }
     Some(match source.find("#[cfg(test)]") {

@@ -66,28 +66,6 @@ impl Session {
 }
 #[cfg(any(test, feature = "testkit"))]
 pub mod suites;
-#[cfg(test)]
-mod tests_clock;
-#[cfg(test)]
-mod tests_digest;
-#[cfg(test)]
-mod tests_language;
-#[cfg(test)]
-mod tests_league;
-#[cfg(test)]
-mod tests_limits;
-#[cfg(test)]
-mod tests_link;
-#[cfg(test)]
-mod tests_notice;
-#[cfg(test)]
-mod tests_premove;
-#[cfg(test)]
-mod tests_records;
-#[cfg(test)]
-mod tests_support;
-#[cfg(test)]
-mod tests_tournament;
 
 use clock::{Clock, HOUR, Timestamp};
 use command::Command;

@@ -1,8 +1,8 @@
 //! `skald export`, `skald import` and `skald migrate`: the store as JSON lines, for backups
 //! and moves, and a whole store moved between sled and PostgreSQL (either way).
 
-use skald::config::Config;
-use skald::runtime::{StoreAt, open_store_at};
+use crate::config::Config;
+use crate::runtime::{StoreAt, open_store_at};
 use skald_session::store::Store;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};

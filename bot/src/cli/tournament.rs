@@ -17,7 +17,7 @@ const NO_PAIRING: u8 = 1;
 
 /// Runs one `skald tournament` command: prints its output, or `error: …` on standard error,
 /// and gives the exit code.
-pub fn main(cmd: TournamentCommand, config: &skald::config::Config) -> ExitCode {
+pub fn main(cmd: TournamentCommand, config: &crate::config::Config) -> ExitCode {
     let result = match cmd {
         TournamentCommand::Pair { file, bbp } => pair(&file, bbp),
         TournamentCommand::Export {
@@ -41,7 +41,7 @@ pub fn main(cmd: TournamentCommand, config: &skald::config::Config) -> ExitCode 
 /// `skald tournament export #T --trf`: the stored tournament as a TRF-16 file. Refused
 /// (exit 2) without `--trf`, for a number that is not one, or one no tournament has.
 fn export(
-    config: &skald::config::Config,
+    config: &crate::config::Config,
     data: Option<std::path::PathBuf>,
     tournament: &str,
     trf: bool,

@@ -1,15 +1,12 @@
-//! What every adapter shares at run time: the one start-up, background loop and shutdown of
-//! a `skald` process ([`serve`]), the door commands pass through ([`gate`]), where the store
-//! is and opening it ([`store_at`]: a sled directory or a PostgreSQL database), the movable clock for tests and demos ([`fake_time`]), the
-//! background loop that plays the engine's moves and fires deadlines ([`scheduler`]), the
-//! log lines dropped as noise ([`log_noise`]) and the secrets masked in every log line
-//! ([`log_mask`]).
+//! The process around the adapters: the one start-up, background loop and shutdown of a
+//! `skald` process ([`serve`]), where the store is and opening it ([`store_at`]: a sled
+//! directory or a PostgreSQL database), the background loop that plays the engine's moves and
+//! fires deadlines ([`scheduler`]), the outbox's poster ([`poster`]), the log lines dropped as
+//! noise ([`log_noise`]) and the secrets masked in every log line ([`log_mask`]). What the
+//! adapters share with it is the port (`skald-port`).
 
-pub mod fake_time;
-pub mod gate;
 pub mod log_mask;
 pub mod log_noise;
-pub mod once_key;
 pub mod poster;
 pub mod scheduler;
 pub mod serve;

@@ -5,8 +5,8 @@
 //! one database each notice is claimed by one poster (`docs/DEPLOY.md`). A notice is removed
 //! from the outbox once its adapter posted it.
 
-use super::once_key::OnceKey;
-use super::serve::Router;
+use skald_port::Router;
+use skald_port::once_key::OnceKey;
 use skald_session::Session;
 use std::sync::Arc;
 use std::time::Duration;

@@ -13,17 +13,15 @@
 //!   finish and answer, the adapters disconnect, the background loop stops, and the store
 //!   records a last heartbeat and is flushed.
 
-use super::fake_time::AdapterClock;
-use super::gate::Gate;
-use super::once_key::OnceKey;
 use super::poster::Poster;
-use super::scheduler::Rounds;
-use crate::adapters::console::{self, ConsoleIo, ConsoleOptions};
 use crate::config::Config;
+use crate::console::{self, ConsoleIo, ConsoleOptions};
+use skald_port::fake_time::AdapterClock;
+use skald_port::gate::Gate;
+use skald_port::rounds::Rounds;
+use skald_port::{Outlet, Router, Running, Shared};
+use skald_session::Session;
 use skald_session::engine_driver::{Driver, StoreClaims};
-use skald_session::{ChannelId, Notice, Session};
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -45,94 +43,6 @@ struct Place {
     ticks: bool,
 }
 
-/// A boxed future, as the adapters' outlets return them.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// What every adapter of the process shares.
-#[derive(Clone)]
-pub struct Shared {
-    /// The one session (and through it the one store).
-    pub session: Arc<Session>,
-    /// Wakes the background loop after each answered command, so an engine move it made
-    /// possible follows the answer.
-    pub engine: Arc<Notify>,
-    /// The background loop's rounds, for an adapter that waits for the engine's answer
-    /// before reading on (the console).
-    pub rounds: Arc<Rounds>,
-    /// Commands in flight, and the shutdown's door.
-    pub gate: Arc<Gate>,
-    /// The clock (the system's, or `[clock] fake = true`, or the console's `--fake-clock`).
-    pub clock: Arc<AdapterClock>,
-    /// Posts what a command's answer owes another platform (a game's other home).
-    pub router: Arc<Router>,
-}
-
-/// Posts notices through the adapter owning each one's channel, from any adapter: how the
-/// news of a game between platforms reaches its other home ([`skald_session::Reply::elsewhere`]).
-///
-/// It holds the outlets only while the adapters run: they hold platform clients that must be
-/// dropped inside the async runtime ([`Router::clear`] at shutdown).
-#[derive(Default)]
-pub struct Router {
-    outlets: std::sync::Mutex<Vec<Arc<dyn Outlet>>>,
-    /// Once the background loop runs: the session whose outbox takes the notices, and the
-    /// loop to wake so it posts them.
-    outbox: std::sync::OnceLock<(Arc<Session>, Arc<Notify>)>,
-}
-
-impl Router {
-    /// Sends `notices` (callable from the session's blocking threads): into the outbox,
-    /// for whichever process serves each one's platform, and wakes the background loop to
-    /// post what this process serves. Before the loop runs, straight to the adapters.
-    pub fn forward(&self, notices: Vec<Notice>) {
-        if notices.is_empty() {
-            return;
-        }
-        if let Some((session, wake)) = self.outbox.get() {
-            match session.send_later(&notices) {
-                Ok(()) => wake.notify_one(),
-                Err(e) => tracing::error!(error = %e, "cannot write notices to the outbox"),
-            }
-            return;
-        }
-        let outlets = self.outlets().clone();
-        if outlets.is_empty() {
-            tracing::warn!("notices for other platforms while no adapter runs; dropped");
-            return;
-        }
-        tokio::spawn(async move { route(&outlets, notices).await });
-    }
-
-    /// From now on, [`Router::forward`] writes into `session`'s outbox and wakes `wake`.
-    pub fn use_outbox(&self, session: Arc<Session>, wake: Arc<Notify>) {
-        let _ = self.outbox.set((session, wake));
-    }
-
-    /// Posts one notice through the adapter owning its channel, and waits; `once` is its
-    /// idempotency key when it comes from the outbox.
-    pub async fn post_now(&self, notice: Notice, once: Option<OnceKey>) {
-        let outlets = self.outlets().clone();
-        route_one(&outlets, notice, once).await;
-    }
-
-    /// The platforms this process's adapters serve.
-    pub fn platforms(&self) -> Vec<&'static str> {
-        let mut p: Vec<&'static str> = self.outlets().iter().map(|o| o.platform()).collect();
-        p.sort_unstable();
-        p.dedup();
-        p
-    }
-
-    fn outlets(&self) -> std::sync::MutexGuard<'_, Vec<Arc<dyn Outlet>>> {
-        self.outlets.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Lets go of the adapters' outlets (at shutdown, inside the runtime).
-    fn clear(&self) {
-        self.outlets().clear();
-    }
-}
-
 /// Which adapters a process runs.
 pub enum Adapters {
     /// Every chat platform the configuration enables.
@@ -142,32 +52,6 @@ pub enum Adapters {
     /// No adapter: a `skald worker`, which only plays the engine's moves (on a database
     /// other processes share; their posters post its moves).
     Worker,
-}
-
-/// Where an adapter posts the background loop's notices.
-pub trait Outlet: Send + Sync {
-    /// The platform's name, for logs.
-    fn platform(&self) -> &'static str;
-    /// Whether `channel` is one of this platform's (a Discord channel id is a number, a
-    /// Matrix room id starts with `!`).
-    fn owns(&self, channel: &ChannelId) -> bool;
-    /// Posts the notice in its channel; with `once` (a notice from the outbox), each
-    /// message under its idempotency key, so a repeat after a crash shows once.
-    fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()>;
-}
-
-/// A started adapter.
-pub struct Running {
-    /// Where its notices go.
-    pub outlet: Arc<dyn Outlet>,
-    /// Ends when the adapter stops by itself (the platform refused it, or the connection
-    /// ended for good), with the reason.
-    pub done: tokio::task::JoinHandle<Result<(), String>>,
-    /// Disconnects the adapter (at shutdown, after the commands in flight answered).
-    pub stop: Box<dyn FnOnce() -> BoxFuture<'static, ()> + Send>,
-    /// Whether the adapter ending by itself is the process's normal end (the console when
-    /// its input ends) rather than a platform lost.
-    pub finite: bool,
 }
 
 /// Runs `adapters` until the process is told to stop (or the console's input ends).
@@ -358,7 +242,7 @@ async fn start_chat(config: &Config, shared: &Shared) -> Result<Vec<Running>, St
     let mut adapters = Vec::new();
     #[cfg(feature = "discord")]
     if let Some(section) = config.discord.as_ref().filter(|d| d.enabled) {
-        adapters.push(crate::adapters::discord::start(section, shared).await?);
+        adapters.push(skald_discord::start(section, shared).await?);
     }
     #[cfg(feature = "matrix")]
     if let Some(section) = config.matrix.as_ref().filter(|m| m.enabled) {
@@ -367,32 +251,13 @@ async fn start_chat(config: &Config, shared: &Shared) -> Result<Vec<Running>, St
             .iter()
             .flat_map(|c| c.matrix_spaces.iter().cloned())
             .collect();
-        let spaces = crate::adapters::matrix::spaces::Spaces::new(&spaces);
-        adapters.push(
-            crate::adapters::matrix::start(section, spaces, &config.data_dir(None), shared).await?,
-        );
+        let spaces = skald_matrix::spaces::Spaces::new(&spaces);
+        adapters.push(skald_matrix::start(section, spaces, &config.data_dir(None), shared).await?);
     }
     if adapters.is_empty() {
         return Err("no chat platform is enabled".to_string());
     }
     Ok(adapters)
-}
-
-/// Posts each notice through the adapter that owns its channel, in order.
-async fn route(outlets: &[Arc<dyn Outlet>], notices: Vec<Notice>) {
-    for notice in notices {
-        route_one(outlets, notice, None).await;
-    }
-}
-
-/// Posts `notice` through the adapter owning its channel.
-async fn route_one(outlets: &[Arc<dyn Outlet>], notice: Notice, once: Option<OnceKey>) {
-    match outlets.iter().find(|o| o.owns(&notice.channel)) {
-        Some(outlet) => outlet.post(notice, once).await,
-        None => {
-            tracing::warn!(channel = %notice.channel, "a notice for a channel no running adapter owns")
-        }
-    }
 }
 
 /// Waits for Ctrl-C or (on Unix) SIGTERM, so a service manager's stop is a clean one.

@@ -1,0 +1,7 @@
+//! The integration tests of this crate, in one test binary (one link; its tests run side by side),
+//! a module per area.
+
+mod common;
+mod hidden;
+mod legal_moves;
+mod wins;

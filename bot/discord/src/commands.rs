@@ -1,0 +1,573 @@
+//! The slash commands, registered from the session's one table of commands
+//! ([`skald_session::command::COMMANDS`]): each command's options, choices, bounds and
+//! completions come from its typed arguments there. An interaction's options are read back
+//! into those typed arguments, the session builds the `Command` from them and executes it:
+//! no text line in between. `#id` options and `/move` complete from the session's
+//! suggestions.
+//!
+//! Every command, option and choice is registered in English (Discord's default) with its
+//! name and description in each other language Skald speaks, from the message files
+//! (`commands.ftl`): a French client shows `/accepter partie:…`. Discord sends the English
+//! names back whatever the client shows, so commands are read by those.
+//!
+//! Registration uses serenity's builders directly (poise's run-time `CommandParameter` sets an
+//! option's type through a plain `fn` pointer, which cannot carry per-option bounds or
+//! lengths); poise still routes each interaction to one generic action by command name, and
+//! keeps the reply, deferral, `post_command` and error plumbing the adapter already had.
+
+use super::deliver::{self, Outgoing};
+use super::game_threads;
+use super::{Context, Data, Error, session_context};
+use poise::serenity_prelude as serenity;
+use skald_port::gate::{Pass, closed};
+use skald_session::command::{
+    self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
+};
+use skald_session::suggest::Suggestion;
+use skald_session::{Lang, Reply, Session, Text, t};
+use std::time::Duration;
+
+/// Past this, a command is deferred ("thinking…") so Discord's 3-second limit is never hit
+/// (`[discord] defer_after_ms` changes it).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// The longest `defer_after_ms` honoured: later, the deferral itself could miss the limit.
+pub const MAX_DEFER_AFTER: Duration = Duration::from_millis(2500);
+
+/// The registration of every command, built from the session's table.
+pub fn registrations() -> Vec<serenity::CreateCommand> {
+    command::COMMANDS.iter().map(registration).collect()
+}
+
+/// The languages other than English, each with Discord's names for it (`fr`): what commands,
+/// options and choices are localised for.
+fn localised() -> impl Iterator<Item = (Lang, &'static str)> {
+    Lang::ALL
+        .into_iter()
+        .filter(|l| *l != Lang::En)
+        .flat_map(|l| l.discord_locales().iter().map(move |locale| (l, *locale)))
+}
+
+/// One command's registration: its name and description in every language, and one option
+/// per typed argument.
+fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
+    let mut c = serenity::CreateCommand::new(spec.name).description(spec.description(Lang::En));
+    for (lang, locale) in localised() {
+        c = c
+            .name_localized(locale, spec.slash_name(lang))
+            .description_localized(locale, spec.description(lang));
+    }
+    spec.args
+        .iter()
+        .fold(c, |c, arg| c.add_option(option(spec, arg)))
+}
+
+/// A typed argument as a slash command option, named and described in every language:
+/// choices as numbered integer choices (their number is their place in the session's list)
+/// with their labels in every language, bounds and lengths as Discord enforces them.
+fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
+    use serenity::CommandOptionType as T;
+    let kind = match arg.kind {
+        ArgKind::GameId
+        | ArgKind::RuleSet
+        | ArgKind::Seat
+        | ArgKind::Level
+        | ArgKind::Language
+        | ArgKind::Number { .. } => T::Integer,
+        ArgKind::User => T::User,
+        ArgKind::Flag { .. } => T::Boolean,
+        ArgKind::Text { .. } => T::String,
+    };
+    let description = spec.arg_description(arg);
+    let mut o = serenity::CreateCommandOption::new(kind, arg.name, description.en())
+        .required(arg.required)
+        .set_autocomplete(arg.complete);
+    for (lang, locale) in localised() {
+        o = o
+            .name_localized(locale, arg.option_name(lang))
+            .description_localized(locale, description.render(lang));
+    }
+    let labels: Vec<(&str, Vec<String>)> = localised()
+        .map(|(lang, locale)| (locale, arg.kind.choice_labels(lang)))
+        .collect();
+    for (i, label) in (0i32..).zip(arg.kind.choices()) {
+        // A label the same in every language (a rule set's name) is not repeated per locale.
+        let other: Vec<(&str, String)> = labels
+            .iter()
+            .filter_map(|(locale, l)| {
+                let l = l.get(usize::try_from(i).ok()?)?;
+                (l != label).then(|| (*locale, l.clone()))
+            })
+            .collect();
+        o = if other.is_empty() {
+            o.add_int_choice(label, i)
+        } else {
+            o.add_int_choice_localized(label, i, other)
+        };
+    }
+    match arg.kind {
+        ArgKind::GameId => o.min_int_value(1),
+        ArgKind::Number { min, max, .. } => o.min_int_value(min.into()).max_int_value(max.into()),
+        ArgKind::Text { max_len, .. } => o.max_length(max_len),
+        _ => o,
+    }
+}
+
+/// Every slash command for poise to route: by name to [`slash`], with the options that
+/// complete (poise finds an autocomplete callback by the focused option's name). Names and
+/// descriptions per language as registered ([`registrations`]).
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    /// `(locale, words)` for every localised language.
+    fn per_locale(words: impl Fn(Lang) -> String) -> Vec<(String, String)> {
+        localised()
+            .map(|(lang, locale)| (locale.to_string(), words(lang)))
+            .collect()
+    }
+    fn cow(pairs: Vec<(String, String)>) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
+        pairs
+            .into_iter()
+            .map(|(a, b)| (a.into(), b.into()))
+            .collect::<Vec<_>>()
+            .into()
+    }
+    type Cow = std::borrow::Cow<'static, str>;
+    command::COMMANDS
+        .iter()
+        .map(|spec| poise::Command {
+            name: spec.name.into(),
+            name_localizations: cow(per_locale(|l| spec.slash_name(l))),
+            qualified_name: spec.name.into(),
+            identifying_name: spec.name.into(),
+            source_code_name: spec.name.into(),
+            description: Some(spec.description(Lang::En).into()),
+            description_localizations: cow(per_locale(|l| spec.description(l))),
+            slash_action: Some(|ctx| Box::pin(slash(ctx))),
+            parameters: spec
+                .args
+                .iter()
+                .filter(|a| a.complete)
+                .map(|a| poise::CommandParameter {
+                    name: a.name.into(),
+                    name_localizations: cow(per_locale(|l| a.option_name(l))),
+                    description: Some(spec.arg_description(a).en().into()),
+                    description_localizations: cow(per_locale(|l| {
+                        spec.arg_description(a).render(l)
+                    })),
+                    required: a.required,
+                    channel_types: None,
+                    choices: Default::default(),
+                    type_setter: None,
+                    autocomplete_callback: Some(match (a.kind, a.name) {
+                        (ArgKind::GameId, _) => |ctx, partial| Box::pin(complete_id(ctx, partial)),
+                        (_, "player") => |ctx, partial| Box::pin(complete_player(ctx, partial)),
+                        (_, "clock") => |ctx, partial| Box::pin(complete_clock(ctx, partial)),
+                        (_, "action") => |ctx, partial| Box::pin(complete_action(ctx, partial)),
+                        _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
+                    }),
+                    __non_exhaustive: (),
+                })
+                .collect(),
+            ..Default::default()
+        })
+        .collect()
+}
+
+/// One slash command: its options read as the command's typed arguments, the command built
+/// from them by the session's definition and run for the caller. Options the definition does
+/// not know (a client with an outdated command list) are answered like poise answered them.
+async fn slash(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
+    let mismatch = || poise::FrameworkError::new_command_structure_mismatch(ctx, OUTDATED);
+    let Some(spec) = command::info(&ctx.command().name) else {
+        return Err(mismatch());
+    };
+    let bot = ctx.framework().bot_id().to_string();
+    let mut args = Args::default();
+    let mut refusal = None;
+    for given in ctx.args {
+        let Some(arg) = spec.args.iter().find(|a| a.name == given.name) else {
+            return Err(mismatch());
+        };
+        let user_id;
+        let raw = match &given.value {
+            serenity::ResolvedValue::Integer(i) => Raw::Int(*i),
+            serenity::ResolvedValue::Boolean(b) => Raw::Bool(*b),
+            serenity::ResolvedValue::String(s) => Raw::Text(s),
+            serenity::ResolvedValue::User(u, _) => {
+                user_id = u.id.to_string();
+                Raw::User(user_id.as_str())
+            }
+            // A user without Discord's resolved data is not read (as poise did not).
+            _ => return Err(mismatch()),
+        };
+        // The bot itself picked as the opponent is the built-in engine (`@skald`).
+        let raw = match raw {
+            Raw::User(id) if id == bot => Raw::User(ENGINE_HANDLE),
+            other => other,
+        };
+        match arg.read(raw) {
+            Ok(v) => args.set(arg.name, v),
+            Err(e) => {
+                refusal.get_or_insert(e);
+            }
+        }
+    }
+    let cmd = match refusal {
+        Some(message) => Err(command::ParseError {
+            message,
+            usage: Some(spec.usage),
+            command: Some(spec.name),
+        }),
+        None => spec.from_args(&args),
+    }
+    .map_err(|e| e.text());
+    let ctx = Context::Application(ctx);
+    let done = match &cmd {
+        Ok(Command::Challenge(c)) if ctx.data().threads && ctx.guild_id().is_some() => {
+            challenge_in_thread(ctx, c.clone()).await
+        }
+        _ => run(ctx, cmd).await,
+    };
+    done.map_err(|error| poise::FrameworkError::new_command(ctx, error))
+}
+
+/// Why options did not match the command's definition (logged; the caller is told the
+/// command may have changed since their client cached it).
+const OUTDATED: &str = "options do not match the command's definition";
+
+/// What the session answers to a command built from typed options (or buttons), or to the
+/// options' refusal (said with the command's usage line, like a line that does not parse).
+/// The news for a game's home on another platform goes out through `router`.
+pub(super) fn answer(
+    session: &Session,
+    router: &skald_port::Router,
+    sctx: &skald_session::Context,
+    cmd: Result<Command, Text>,
+) -> Reply {
+    match cmd {
+        Ok(cmd) => {
+            let mut reply = session.execute(sctx, cmd);
+            router.forward(std::mem::take(&mut reply.elsewhere));
+            reply
+        }
+        Err(refusal) => Reply::refused(refusal),
+    }
+}
+/// A pass for one command, held until it has answered; during shutdown the caller is told
+/// to send it again later (ephemerally) and `None` comes back.
+async fn enter(ctx: Context<'_>) -> Result<Option<Pass>, Error> {
+    let pass = ctx.data().gate.enter().await;
+    if pass.is_none() {
+        let lang = locales(ctx).user.unwrap_or_default();
+        ctx.send(deliver::poise_reply(&Outgoing::text(&closed(lang)), true))
+            .await?;
+    }
+    Ok(pass)
+}
+
+/// The caller's and the server's languages, as the interaction says them; the server's is
+/// remembered for the channel's later posts.
+pub(super) fn locales(ctx: Context<'_>) -> deliver::Locales {
+    let locales = match ctx {
+        poise::Context::Application(app) => deliver::Locales::new(
+            Some(&app.interaction.locale),
+            app.interaction.guild_locale.as_deref(),
+        ),
+        poise::Context::Prefix(_) => return deliver::Locales::default(),
+    };
+    ctx.data().servers.learn(ctx.channel_id(), locales.guild);
+    locales
+}
+
+/// Runs one command for the caller and answers: the public part as the response,
+/// refusals and the caller's private views ephemeral.
+async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> {
+    let Some(_pass) = enter(ctx).await? else {
+        return Ok(());
+    };
+    let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
+        .with_locale(locales(ctx).user);
+    let caller = sctx.user.id.clone();
+    let session = ctx.data().session.clone();
+    let router = ctx.data().router.clone();
+    let locales = locales(ctx);
+    // `discord.threads` in a server: a tournament round's games get threads of their own.
+    let threads = ctx.data().threads && ctx.guild_id().is_some();
+    let mut job = {
+        let caller = caller.clone();
+        tokio::task::spawn_blocking(move || {
+            let reply = answer(&session, &router, &sctx, cmd);
+            if threads && !reply.own_channels.is_empty() {
+                // Threads first, then the answer pointing to them.
+                return Err(Box::new(reply));
+            }
+            Ok(deliver::prepare(&reply, Some(&caller), locales))
+        })
+    };
+    let (joined, deferred) = match finished_within(ctx.data().defer_after, &mut job).await {
+        Some(done) => (done, false),
+        None => {
+            ctx.defer().await?;
+            (job.await, true)
+        }
+    };
+    let joined = match joined {
+        Ok(Err(reply)) => {
+            // A thread per game takes a few requests each: never within Discord's limit
+            // for certain.
+            if !deferred {
+                ctx.defer().await?;
+            }
+            let data = ctx.data();
+            let threads = game_threads::Threads {
+                http: ctx.http(),
+                session: &data.session,
+                servers: &data.servers,
+            };
+            let parts = skald_port::once_key::Parts::new(None);
+            let reply = threads
+                .open(ctx.channel_id(), locales.guild, *reply, &parts)
+                .await;
+            tokio::task::spawn_blocking(move || deliver::prepare(&reply, Some(&caller), locales))
+                .await
+        }
+        Ok(Ok(prepared)) => Ok(prepared),
+        Err(e) => Err(e),
+    };
+    let prepared = match joined {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::error!(error = %e, "a command failed");
+            let lang = locales.user.unwrap_or_default();
+            let sorry = Outgoing::said(t!("discord-failed"), lang);
+            ctx.send(deliver::poise_reply(&sorry, true)).await?;
+            return Ok(());
+        }
+    };
+    for message in prepared.channel_messages() {
+        ctx.send(deliver::poise_reply(message, false)).await?;
+    }
+    for private in &prepared.ephemeral {
+        ctx.send(deliver::poise_reply(private, true)).await?;
+    }
+    Ok(())
+}
+
+/// The job's result if it ends within `limit`; `None` when the answer must be deferred
+/// (at once for a zero limit: `defer_after_ms = 0` defers every command, whatever the
+/// timer's resolution).
+pub(super) async fn finished_within<T>(
+    limit: Duration,
+    job: &mut tokio::task::JoinHandle<T>,
+) -> Option<Result<T, tokio::task::JoinError>> {
+    if limit.is_zero() {
+        return None;
+    }
+    tokio::time::timeout(limit, job).await.ok()
+}
+
+/// The language to complete in: the one the asker's Discord client shows (English for one
+/// Skald does not speak).
+fn asker_lang(ctx: poise::ApplicationContext<'_, Data, Error>) -> Lang {
+    Lang::from_locale(&ctx.interaction.locale).unwrap_or_default()
+}
+
+fn choices(list: Vec<Suggestion>, lang: Lang) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        list.into_iter()
+            .filter_map(|s| {
+                let value: u64 = s.value.parse().ok()?;
+                let label: String = s.label.render(lang).chars().take(100).collect();
+                Some(serenity::AutocompleteChoice::new(label, value))
+            })
+            .collect(),
+    )
+}
+
+/// Completes an `#id` option with the caller's games and challenges.
+async fn complete_id(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = caller(ctx);
+    let session = ctx.data().session.clone();
+    let typed = partial.to_string();
+    let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
+        .await
+        .unwrap_or_default();
+    choices(list, asker_lang(ctx))
+}
+
+/// Completes `/challenge`'s `player` with the community's players of every platform.
+async fn complete_player(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let scope = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id()).community;
+    let session = ctx.data().session.clone();
+    let typed = partial.to_string();
+    let list = tokio::task::spawn_blocking(move || session.suggest_players(&scope, &typed))
+        .await
+        .unwrap_or_default();
+    choices(list, asker_lang(ctx))
+}
+
+/// Completes `/challenge`'s `clock` with the common time controls matching what was typed,
+/// described in the asker's language (free text stays allowed: any control the session
+/// reads).
+async fn complete_clock(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let typed = partial.trim().to_lowercase();
+    let lang = asker_lang(ctx);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        skald_session::time_control::COMMON
+            .iter()
+            .filter(|(code, _)| code.starts_with(&typed))
+            .map(|(code, _)| serenity::AutocompleteChoice::new(clock_label(code, lang), *code))
+            .collect(),
+    )
+}
+
+/// Completes `/tournament`'s and `/league`'s action with the next word their grammar
+/// accepts (`create` → the games → the systems → the options), so a player finds
+/// `create tafl swiss rounds:5` without reading the help first.
+async fn complete_action(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let of = command::complete::ActionOf::of_command(&ctx.command().name);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        of.map(|of| command::complete::action(of, partial))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|line| serenity::AutocompleteChoice::new(line.clone(), line))
+            .collect(),
+    )
+}
+
+/// A common time control (`3d+6h`) as offered to a reader of `lang`: the code and what it
+/// means (`complete-clock-3d-6h`).
+pub fn clock_label(code: &str, lang: Lang) -> String {
+    let id = format!("complete-clock-{}", code.replace('+', "-"));
+    skald_lang::render_message(lang, &id, &[("code", code)])
+}
+
+/// Completes `/move`'s move with the legal moves matching what was typed.
+async fn complete_move(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = caller(ctx);
+    let game = ctx.args.iter().find_map(|a| match a.value {
+        serenity::ResolvedValue::Integer(i) if a.name == "game" => u64::try_from(i).ok(),
+        _ => None,
+    });
+    let session = ctx.data().session.clone();
+    let typed = partial.to_string();
+    let list = tokio::task::spawn_blocking(move || session.suggest_moves(&user, game, &typed))
+        .await
+        .unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        list.into_iter()
+            .map(|m| serenity::AutocompleteChoice::new(m.clone(), m))
+            .collect(),
+    )
+}
+
+/// Who is asking for completions, as the session knows them.
+fn caller(ctx: poise::ApplicationContext<'_, Data, Error>) -> skald_session::UserId {
+    let i = ctx.interaction;
+    session_context(&i.user, i.guild_id, i.channel_id).user.id
+}
+
+/// `discord.threads = true`: the challenge opens a thread of its own in the channel, where
+/// the game then lives (the session keeps the thread as the game's channel). The session
+/// is asked first whether it would refuse the challenge: a refusal is answered to the
+/// caller alone and no thread is made. Otherwise the caller gets a pointer to the thread
+/// (and, should the challenge be refused after all, by a race, the thread is deleted).
+async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> Result<(), Error> {
+    let Some(_pass) = enter(ctx).await? else {
+        return Ok(());
+    };
+    let here = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
+        .with_locale(locales(ctx).user);
+    let caller = here.user.id.clone();
+    let name = format!(
+        "{} – {}",
+        RULE_SET_CHOICES
+            .iter()
+            .find(|r| r.0 == spec.rule_set)
+            .map_or(spec.rule_set.name(), |r| r.1),
+        here.user.name
+    );
+    let session = ctx.data().session.clone();
+    let checked = {
+        let spec = spec.clone();
+        let caller = caller.clone();
+        let locales = locales(ctx);
+        tokio::task::spawn_blocking(move || {
+            session
+                .challenge_refusal(&here, &spec)
+                .map(|refusal| deliver::prepare(&refusal, Some(&caller), locales))
+        })
+        .await?
+    };
+    if let Some(refused) = checked {
+        for private in &refused.ephemeral {
+            ctx.send(deliver::poise_reply(private, true)).await?;
+        }
+        return Ok(());
+    }
+    ctx.defer().await?;
+    let cmd = Ok(Command::Challenge(spec));
+    let thread = ctx
+        .channel_id()
+        .create_thread(
+            ctx.http(),
+            serenity::CreateThread::new(name.chars().take(100).collect::<String>())
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        )
+        .await?;
+    // The thread reads its parent channel's server language.
+    ctx.data().servers.learn(thread.id, locales(ctx).guild);
+    let sctx =
+        session_context(ctx.author(), ctx.guild_id(), thread.id).with_locale(locales(ctx).user);
+    let session = ctx.data().session.clone();
+    let router = ctx.data().router.clone();
+    let locales = locales(ctx);
+    let prepared = tokio::task::spawn_blocking(move || {
+        let reply = answer(&session, &router, &sctx, cmd);
+        deliver::prepare(&reply, Some(&caller), locales)
+    })
+    .await?;
+    match &prepared.public {
+        Some(_) => {
+            for part in prepared.channel_messages() {
+                thread
+                    .id
+                    .send_message(ctx.http(), deliver::channel_message(part))
+                    .await?;
+            }
+            let pointer = Outgoing::said(
+                t!(
+                    "discord-challenge-in-thread",
+                    thread = thread.id.to_string()
+                ),
+                prepared.lang,
+            );
+            ctx.send(deliver::poise_reply(&pointer, false)).await?;
+        }
+        None => {
+            if let Err(e) = thread.id.delete(ctx.http()).await {
+                tracing::warn!(error = %e, "cannot delete the thread of a refused challenge");
+            }
+        }
+    }
+    for private in &prepared.ephemeral {
+        ctx.send(deliver::poise_reply(private, true)).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,70 @@
+//! The background loop's notices on Matrix (engine moves, pings, reminders, timeouts): each
+//! posted in its game's room, a player's private view in their direct room.
+
+use super::deliver;
+use super::rooms::DirectRooms;
+use matrix_sdk::Client;
+use matrix_sdk::ruma::RoomId;
+use skald_port::once_key::OnceKey;
+use skald_port::{BoxFuture, Outlet};
+use skald_session::{ChannelId, Notice};
+
+/// Posts notices as the bot's Matrix account.
+pub struct MatrixOutlet {
+    /// The logged-in client.
+    pub client: Client,
+    /// The players' direct rooms with the bot.
+    pub dms: DirectRooms,
+    /// The command prefix (`!skald`), for the commands notices name.
+    pub prefix: String,
+}
+
+impl Outlet for MatrixOutlet {
+    fn platform(&self) -> &'static str {
+        super::PLATFORM
+    }
+
+    /// Matrix room ids: `!opaque:server`.
+    fn owns(&self, channel: &ChannelId) -> bool {
+        RoomId::parse(&channel.0).is_ok()
+    }
+
+    fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()> {
+        Box::pin(post(&self.client, &self.dms, &self.prefix, notice, once))
+    }
+}
+
+/// Posts the notice in its game's room, each event under `once` when it has a key.
+async fn post(
+    client: &Client,
+    dms: &DirectRooms,
+    prefix: &str,
+    notice: Notice,
+    once: Option<OnceKey>,
+) {
+    let room = RoomId::parse(&notice.channel.0)
+        .ok()
+        .and_then(|id| client.get_room(&id));
+    match room {
+        Some(room) => {
+            deliver::deliver(
+                client,
+                dms,
+                &room,
+                &notice.reply,
+                &deliver::Delivery {
+                    prefix: prefix.to_string(),
+                    once,
+                    ..deliver::Delivery::default()
+                },
+            )
+            .await;
+            if !notice.reply.boards.is_empty() {
+                super::typing::stop(&room).await;
+            }
+        }
+        None => {
+            tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
+        }
+    }
+}

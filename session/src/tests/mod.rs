@@ -1,0 +1,16 @@
+//! The session's flows through its API, on a temporary store and a fake clock: what a player
+//! would notice, command by command, an area per module. They read the session's own
+//! documents, so they live inside the crate rather than in `tests/`.
+
+mod clock;
+mod digest;
+mod flows;
+mod language;
+mod league;
+mod limits;
+mod link;
+mod notice;
+mod premove;
+mod records;
+mod support;
+mod tournament;

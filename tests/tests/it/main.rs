@@ -1,0 +1,29 @@
+//! The integration tests of this crate, in one test binary (one link; its tests run side by side),
+//! a module per area.
+
+#![recursion_limit = "256"]
+
+mod ai_match_cli;
+mod architecture;
+mod console_ai;
+mod console_flows;
+mod console_games;
+mod console_records;
+mod crash_safety;
+mod cross_platform;
+mod damaged_games;
+mod discord_ai;
+mod discord_e2e;
+mod leagues;
+mod matrix_ai;
+mod matrix_common;
+mod matrix_conventions;
+mod matrix_e2e;
+mod matrix_latency;
+mod multi_process;
+mod one_process;
+mod picture_cli;
+mod rules_cli;
+mod store_migrate;
+mod tournament_cli;
+mod tournaments;

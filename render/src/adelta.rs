@@ -2,22 +2,23 @@
 //! corners, one piece per point, and the Hornaskella marked).
 
 use crate::RenderError;
-use crate::board::{self, Board, Pt};
+use crate::board::{Board, Pt};
+use crate::paint;
+use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, polygon, polyline, rect, ring, wood_grain, wooden_frame};
 use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::disc;
-use crate::scene::Scene;
-use crate::scene::{Header, LastMove};
+use crate::frame::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, HORN, INK_DIM, MARGIN, Rgba,
     WIDTH,
 };
 use skald_lang::{seat_name, t};
 use skald_rules::adelta::Adelta;
-use skald_rules::{Cell, Game, Seat, Viewer};
+use skald_rules::{Cell, Game, RuleSetId, Seat, Viewer};
 use tiny_skia::Path;
 
 /// An Ad Elta Stelpur board as a picture shows it.
@@ -209,7 +210,7 @@ impl Board for AdeltaScene {
                 self.header.rule_set
             )));
         }
-        board::check_common(self)
+        paint::check_common(self)
     }
 
     fn has_cell(&self, cell: Cell) -> bool {
@@ -217,7 +218,7 @@ impl Board for AdeltaScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        crate::swatch::adelta()
+        swatches()
     }
 
     fn layer_key(&self) -> u32 {
@@ -384,11 +385,38 @@ fn star_behind(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
 impl Pictured for Adelta {
     const DIE: Option<Die> = Some(Die::D6);
 
-    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
-        Scene::Adelta(AdeltaScene {
+    type Scene = AdeltaScene;
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> AdeltaScene {
+        AdeltaScene {
             header,
             last_move,
             points: self.points(),
-        })
+        }
     }
+}
+
+/// Ad Elta Stelpur: many pieces of one side and a Hornaskella of the other, both ways, and
+/// the six die faces.
+fn swatches() -> Vec<AdeltaScene> {
+    headers(RuleSetId::Adelta, &[&[1, 2, 3, 4], &[5, 6]])
+        .into_iter()
+        .enumerate()
+        .map(|(k, header)| {
+            let mut scene = AdeltaScene::empty(header);
+            let (many, one) = if k == 1 {
+                (Seat::B, Seat::A)
+            } else {
+                (Seat::A, Seat::B)
+            };
+            for p in [2, 5, 9, 14, 21] {
+                scene.points[(p + 4 * k) % 24] = Some(many);
+            }
+            scene.points[(17 + 5 * k) % 24] = Some(one);
+            let to = ((14 + 4 * k) % 24 + 1) as Cell;
+            let from = if to > 4 { to - 4 } else { to + 8 };
+            scene.last_move = marks(from, to, ((to + 6) % 24) + 1, ((to + 9) % 24) + 1);
+            scene
+        })
+        .collect()
 }

@@ -1,10 +1,10 @@
-//! The shape every game drawer has, and the one drawing order they share.
+//! The shape every game drawer has ([`Board`]): a leaf the games implement and the painting
+//! order ([`crate::paint`]) and the last-move marks read.
 
+use crate::RenderError;
 use crate::canvas::Canvas;
-use crate::font::{Fonts, fonts};
-use crate::scene::{Header, LastMove};
-use crate::theme::{HEADER_HEIGHT, TABLE, TABLE_SHADE, WIDTH};
-use crate::{RenderError, Scene, header, layer, marks};
+use crate::font::Fonts;
+use crate::frame::{Header, LastMove};
 use skald_rules::{Cell, Seat};
 use tiny_skia::Path;
 
@@ -54,115 +54,4 @@ pub(crate) trait Board {
     fn piece_radius(&self) -> f32;
     /// How much last-move arrows bow sideways, as a fraction of their length (0: straight).
     fn arrow_bend(&self) -> f32;
-}
-
-/// Checks and draws `scene` at `scale` (1.0 = full size) on a fresh canvas.
-pub(crate) fn draw(scene: &Scene, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
-    match scene {
-        Scene::Hnefatafl(s) => draw_board(s, scale, detail),
-        Scene::Adelta(s) => draw_board(s, scale, detail),
-        Scene::Subulata(s) => draw_board(s, scale, detail),
-        Scene::Daldosa(s) => draw_board(s, scale, detail),
-    }
-}
-
-fn draw_board<B: Board>(b: &B, scale: f32, detail: bool) -> Result<Canvas, RenderError> {
-    b.check()?;
-    let fonts = fonts()?;
-    paint(b, fonts, scale, detail)
-}
-
-/// Checks and draws `scene` at full size, for a PNG: as [`draw`], and the canvas's layer has
-/// its board's fixed palette (made from the board's swatches on first use).
-pub(crate) fn draw_png(scene: &Scene) -> Result<Canvas, RenderError> {
-    let canvas = draw(scene, 1.0, true)?;
-    fix_palette(scene, &canvas)?;
-    Ok(canvas)
-}
-
-/// Makes sure `canvas`'s layer (if any) has the fixed palette of `scene`'s board.
-pub(crate) fn fix_palette(scene: &Scene, canvas: &Canvas) -> Result<(), RenderError> {
-    match scene {
-        Scene::Hnefatafl(s) => fix_board_palette(s, canvas),
-        Scene::Adelta(s) => fix_board_palette(s, canvas),
-        Scene::Subulata(s) => fix_board_palette(s, canvas),
-        Scene::Daldosa(s) => fix_board_palette(s, canvas),
-    }
-}
-
-fn fix_board_palette<B: Board>(b: &B, canvas: &Canvas) -> Result<(), RenderError> {
-    let Some(layer) = canvas.base.as_ref() else {
-        return Ok(());
-    };
-    if layer.fixed().is_some() {
-        return Ok(());
-    }
-    let fonts = fonts()?;
-    layer.fix(|| {
-        b.swatches()
-            .iter()
-            .map(|swatch| {
-                let mut c = Canvas {
-                    pixmap: layer.pixmap.clone(),
-                    scale: canvas.scale,
-                    detail: canvas.detail,
-                    base: None,
-                };
-                paint_over(swatch, fonts, &mut c);
-                c.pixmap.data().to_vec()
-            })
-            .collect()
-    });
-    Ok(())
-}
-
-/// Draws a whole picture at `scale`: table and static board (from the layer cache), header,
-/// scene board parts, highlights and arrows, pieces, then rings and capture marks.
-pub(crate) fn paint<B: Board>(
-    b: &B,
-    fonts: &Fonts,
-    scale: f32,
-    detail: bool,
-) -> Result<Canvas, RenderError> {
-    let static_layer = |c: &mut Canvas| {
-        c.clear(TABLE);
-        // a soft darker band under the header separates it from the board area
-        c.fill(
-            crate::canvas::rect(0.0, HEADER_HEIGHT - 2.0, WIDTH, 2.0),
-            TABLE_SHADE.alpha(0x60),
-        );
-        b.draw_static(c, fonts);
-    };
-    let mut c = layer::canvas(
-        b.layer_key(),
-        WIDTH,
-        b.height(),
-        scale,
-        detail,
-        static_layer,
-    )?;
-    paint_over(b, fonts, &mut c);
-    Ok(c)
-}
-
-/// Draws what a picture adds to its static layer: header, scene board parts, highlights and
-/// arrows, pieces, then rings and capture marks.
-fn paint_over<B: Board>(b: &B, fonts: &Fonts, c: &mut Canvas) {
-    header::draw(c, fonts, b.header());
-    b.draw_board(c, fonts);
-    marks::under(c, b);
-    marks::arrows(c, b);
-    b.draw_pieces(c, fonts);
-    marks::over(c, b);
-}
-
-/// Checks the header and that every marked cell exists on the board.
-pub(crate) fn check_common<B: Board>(b: &B) -> Result<(), RenderError> {
-    header::check(b.header())?;
-    if let Some(bad) = b.last_move().cells().find(|&cell| !b.has_cell(cell)) {
-        return Err(RenderError::InvalidScene(format!(
-            "last move refers to cell {bad}, which is not on this board"
-        )));
-    }
-    Ok(())
 }

@@ -3,22 +3,23 @@
 //! path hinted by arrows, pegs lost and off per side).
 
 use crate::RenderError;
-use crate::board::{self, Board, Pt};
+use crate::board::{Board, Pt};
+use crate::paint;
+use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, polygon, ring, rounded_rect};
 use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::{Tone, disc};
-use crate::scene::Scene;
-use crate::scene::{Header, LastMove};
+use crate::frame::{Header, LastMove, Step};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_LIGHT, HEADER_HEIGHT, INK_DARK, INK_DIM,
     INK_LIGHT, MARGIN, Rgba, SHADOW,
 };
 use skald_lang::{seat_name, t};
 use skald_rules::daldosa::{Daldosa, Hole};
-use skald_rules::{Cell, Game, Seat, Viewer};
+use skald_rules::{Cell, Game, RuleSetId, Seat, Viewer};
 use tiny_skia::{Path, PathBuilder};
 
 /// A Daldøsa peg.
@@ -191,7 +192,7 @@ impl Board for DaldosaScene {
                 "{bad} pegs off the board; a side has 12"
             )));
         }
-        board::check_common(self)
+        paint::check_common(self)
     }
 
     fn has_cell(&self, cell: Cell) -> bool {
@@ -199,7 +200,7 @@ impl Board for DaldosaScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        crate::swatch::daldosa()
+        swatches()
     }
 
     fn layer_key(&self) -> u32 {
@@ -428,7 +429,9 @@ fn inactive_peg(c: &mut Canvas, x: f32, y: f32, tone: Tone) {
 impl Pictured for Daldosa {
     const DIE: Option<Die> = Some(Die::D4);
 
-    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+    type Scene = DaldosaScene;
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> DaldosaScene {
         let holes = self.holes().map(|hole| match hole {
             Hole::Empty => None,
             Hole::Inactive(seat) => Some(Peg {
@@ -437,11 +440,46 @@ impl Pictured for Daldosa {
             }),
             Hole::Active(seat) => Some(Peg { seat, active: true }),
         });
-        Scene::Daldosa(DaldosaScene {
+        DaldosaScene {
             header,
             last_move,
             holes,
             off: [self.pegs_off(Seat::A), self.pegs_off(Seat::B)],
-        })
+        }
     }
+}
+
+/// Daldøsa: active and inactive pegs of both sides in every row, pegs off in both trays, the
+/// four die faces, and a peg leaving the board.
+fn swatches() -> Vec<DaldosaScene> {
+    headers(RuleSetId::Daldosa, &[&[1, 2, 3], &[4, 4]])
+        .into_iter()
+        .enumerate()
+        .map(|(k, header)| {
+            let mut scene = DaldosaScene::start(header);
+            for (i, hole) in scene.holes.iter_mut().enumerate() {
+                let seat = if (i + k) % 2 == 0 { Seat::A } else { Seat::B };
+                *hole = match (i + k) % 4 {
+                    3 => None,
+                    m => Some(Peg {
+                        seat,
+                        active: m != 1,
+                    }),
+                };
+            }
+            scene.off = [(3 + k) as u8, (7 - 2 * k) as u8];
+            let to = (14 + 2 * k) as Cell;
+            scene.holes[usize::from(to)] = Some(Peg {
+                seat: Seat::A,
+                active: true,
+            });
+            scene.holes[usize::from(to + 3)] = None;
+            scene.last_move = marks(to + 4, to, to + 3, to + 12);
+            scene.last_move.steps.push(Step {
+                from: (11 + 12 * k) as Cell,
+                to: None,
+            });
+            scene
+        })
+        .collect()
 }

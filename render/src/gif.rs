@@ -6,7 +6,7 @@
 //! last frames plus the mark colours. Every frame then has an exact palette, nothing
 //! flickers, and the encoder needs no per-frame quantisation.
 
-use crate::board::draw;
+use crate::draw::draw;
 use crate::theme::{
     ARROW, BOARD, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HORN, PIECE_DARK, PIECE_LIGHT, RING, Rgba,
     TABLE,

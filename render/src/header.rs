@@ -7,7 +7,7 @@ use crate::dice;
 use crate::font::{Align, Face, Fonts};
 use crate::pictured::{crowned, die_of, seat_tone};
 use crate::pieces::{Tone, crown};
-use crate::scene::{Header, Turn};
+use crate::frame::{Header, Turn};
 use crate::theme::{INK_DIM, INK_LIGHT, MARGIN, Rgba, WIDTH};
 use skald_lang::{rule_set_name, seat_key, seat_name, t};
 use skald_rules::{RuleSetId, Seat};

@@ -1,14 +1,15 @@
 //! Hnefatafl: the scene and its drawer (11x11 or 13x13, throne and corners marked).
 
 use crate::RenderError;
-use crate::board::{self, Board, Pt};
+use crate::board::{Board, Pt};
+use crate::paint;
+use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, line, polygon, rect, wood_grain, wooden_frame};
 use crate::dice::Die;
 use crate::font::{Face, Fonts};
 use crate::pictured::Pictured;
 use crate::pieces::{Tone, disc, king};
-use crate::scene::Scene;
-use crate::scene::{Header, LastMove};
+use crate::frame::{Header, LastMove};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };
@@ -142,7 +143,7 @@ impl Board for HnefataflScene {
                 self.size
             )));
         }
-        board::check_common(self)
+        paint::check_common(self)
     }
 
     fn has_cell(&self, cell: Cell) -> bool {
@@ -150,7 +151,7 @@ impl Board for HnefataflScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        crate::swatch::hnefatafl(self.size)
+        swatches(self.size)
     }
 
     fn layer_key(&self) -> u32 {
@@ -275,7 +276,9 @@ impl Pictured for Hnefatafl {
         }
     }
 
-    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+    type Scene = HnefataflScene;
+
+    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> HnefataflScene {
         let size = self.size();
         let cells = usize::from(size) * usize::from(size);
         let squares = (0..cells)
@@ -288,11 +291,57 @@ impl Pictured for Hnefatafl {
                 })
             })
             .collect();
-        Scene::Hnefatafl(HnefataflScene {
+        HnefataflScene {
             header,
             last_move,
             size,
             squares,
-        })
+        }
     }
+}
+
+/// Hnefatafl of side `size` (11 or 13): the three pieces on plain, alternate and special
+/// squares, in three patterns.
+fn swatches(size: u8) -> Vec<HnefataflScene> {
+    let rule_set = if size == 13 {
+        RuleSetId::Hnefatafl13
+    } else {
+        RuleSetId::Hnefatafl
+    };
+    let n = usize::from(size);
+    let last = size.saturating_sub(1);
+    let centre = usize::from(size / 2) * (n + 1);
+    headers(rule_set, &[])
+        .into_iter()
+        .enumerate()
+        .map(|(k, header)| {
+            let mut scene = HnefataflScene::empty(header, size);
+            for (i, square) in scene.squares.iter_mut().enumerate() {
+                let (f, r) = (i % n, i / n);
+                *square = match (f + 2 * r + k) % 5 {
+                    0 => Some(TaflPiece::Attacker),
+                    2 => Some(TaflPiece::Defender),
+                    _ => None,
+                };
+            }
+            let corners = [0, usize::from(last), n * usize::from(last), n * n - 1];
+            let kinds = [TaflPiece::King, TaflPiece::Attacker, TaflPiece::Defender];
+            for (j, &corner) in corners.iter().enumerate() {
+                if let Some(square) = scene.squares.get_mut(corner) {
+                    *square = kinds.get((j + k) % 4).copied();
+                }
+            }
+            if let Some(throne) = scene.squares.get_mut(centre) {
+                *throne = kinds.get(k % 3).copied();
+            }
+            let cell = |f: u8, r: u8| r * size + f;
+            let row = 1 + k as u8 * 3;
+            let to = cell(6, row);
+            scene.squares[usize::from(to)] = Some(TaflPiece::Attacker);
+            scene.squares[usize::from(cell(2, row))] = None;
+            scene.squares[usize::from(cell(8, row))] = None;
+            scene.last_move = marks(cell(2, row), to, cell(8, row), cell(4, row + 1));
+            scene
+        })
+        .collect()
 }

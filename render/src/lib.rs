@@ -17,12 +17,16 @@ mod board;
 mod canvas;
 mod daldosa;
 mod dice;
+mod draw;
 mod font;
+mod frame;
 mod gif;
 mod header;
 mod hnefatafl;
 mod layer;
+mod layers;
 mod marks;
+mod paint;
 mod pictured;
 mod pieces;
 mod png;
@@ -48,7 +52,8 @@ pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use png::{Png, render_png};
 pub use position::scene;
 pub use replay::{replay_scenes, replay_scenes_ended};
-pub use scene::{Header, LastMove, Scene, Step, Turn};
+pub use frame::{Header, LastMove, Step, Turn};
+pub use scene::Scene;
 pub use standings::{
     CrosstableBlock, MAX_CROSSTABLE_PLAYERS, MAX_STANDINGS_ROWS, StandingsPicture, StandingsRow,
     render_standings,

@@ -4,7 +4,7 @@
 
 use crate::dice::Die;
 use crate::pieces::Tone;
-use crate::scene::{Header, LastMove, Scene};
+use crate::frame::{Header, LastMove};
 use skald_rules::{Game, RuleSetId, Seat, Viewer, with_rules};
 
 /// A game family the renderer can draw.
@@ -24,9 +24,13 @@ pub(crate) trait Pictured: Game {
         Tone::of_seat(seat)
     }
 
+    /// The family's own scene type (the scene dispatch above the games turns it into a
+    /// `Scene`, so this leaf never names the dispatch).
+    type Scene;
+
     /// The scene of this position as `viewer` sees it, under `header`, with `last_move`
     /// marked. Holds only what the viewer may see ([`Viewer::sees`]).
-    fn scene(&self, viewer: Viewer, header: Header, last_move: LastMove) -> Scene;
+    fn scene(&self, viewer: Viewer, header: Header, last_move: LastMove) -> Self::Scene;
 }
 
 /// The look of `seat`'s pieces in `rule_set` (the attackers are the dark side in Hnefatafl).

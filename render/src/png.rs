@@ -7,7 +7,7 @@
 //! client display them inline like the RGB ones). See `quantize.rs` for how the palette is
 //! chosen (a fixed one per board, made once), and `docs/BENCHMARKS.md` for sizes and times.
 
-use crate::board::draw_png;
+use crate::draw::draw_png;
 use crate::canvas::Canvas;
 use crate::quantize::{MAX_COLORS, Rows, index_over, quantize, quantize_over, scanlines};
 use crate::{RenderError, Scene};
@@ -113,7 +113,7 @@ fn compress(data: &[u8]) -> Result<Vec<u8>, RenderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::fix_palette;
+    use crate::draw::fix_palette;
     use crate::layer::Layer;
     use crate::samples;
     use std::sync::Arc;

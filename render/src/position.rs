@@ -33,7 +33,7 @@ pub fn scene(
         lang,
     };
     // The registry picks the family; each family's `Pictured` impl builds its scene.
-    with_game!(position, game => game.scene(viewer, header, last_move))
+    with_game!(position, game => game.scene(viewer, header, last_move).into())
 }
 
 /// What the header announces for `status`, in `lang`.

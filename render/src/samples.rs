@@ -97,42 +97,7 @@ pub fn adelta() -> Scene {
     Scene::Adelta(scene)
 }
 
-/// The nine Subulata tiles of RULES.md, rows from top to bottom.
-const TILES: [[&str; 3]; 9] = [
-    ["WFL", "FLW", "LWF"],
-    ["LLL", "WWW", "FFF"],
-    ["WWF", "WFL", "FLL"],
-    ["FWF", "LWL", "FWL"],
-    ["LFW", "LFW", "LFW"],
-    ["WLW", "FFF", "LWL"],
-    ["FLF", "LWL", "FWW"],
-    ["WFF", "LWF", "LLW"],
-    ["FFW", "LLW", "WFL"],
-];
-
-/// A Subulata board made of the nine tiles in the order `order` (bottom-left tile first,
-/// left to right, then up), unrotated.
-pub fn subulata_terrain(order: [usize; 9]) -> [Terrain; 81] {
-    let mut terrain = [Terrain::Water; 81];
-    for (slot, &tile) in order.iter().enumerate() {
-        let (tile_file, tile_rank) = (slot % 3, slot / 3);
-        let Some(rows) = TILES.get(tile) else {
-            continue;
-        };
-        for (row, text) in rows.iter().enumerate() {
-            for (col, ch) in text.chars().enumerate() {
-                let rank = tile_rank * 3 + (2 - row);
-                let file = tile_file * 3 + col;
-                terrain[rank * 9 + file] = match ch {
-                    'W' => Terrain::Water,
-                    'F' => Terrain::Flower,
-                    _ => Terrain::Leaf,
-                };
-            }
-        }
-    }
-    terrain
-}
+pub use crate::subulata::subulata_terrain;
 
 /// Subulata mid-game as White sees it (White's values shown, Black's hidden): Black just
 /// played e7-e4, capturing.

@@ -2,14 +2,15 @@
 //! and goal tiles marked, pieces with their value only when the viewer may see it).
 
 use crate::RenderError;
-use crate::board::{self, Board, Pt};
+use crate::board::{Board, Pt};
+use crate::paint;
+use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, line, rect, wooden_frame};
 use crate::font::{Align, Face, Fonts};
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::disc;
-use crate::scene::Scene;
-use crate::scene::{Header, LastMove};
+use crate::frame::{Header, LastMove};
 use crate::theme::{
     FLOWER, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, INK_DIM, INK_LIGHT, LEAF, LEAF_INK, PETAL,
     PETAL_HEART, PIECE_DARK, PIECE_DARK_EDGE, PIECE_LIGHT, PIECE_LIGHT_EDGE, Rgba, WATER,
@@ -18,7 +19,7 @@ use crate::theme::{
 use skald_lang::{Lang, seat_name, t};
 use skald_rules::coords::Square;
 use skald_rules::subulata::{self as rules, Subulata};
-use skald_rules::{Cell, Game, Seat, Viewer};
+use skald_rules::{Cell, Game, RuleSetId, Seat, Viewer};
 use tiny_skia::{Path, PathBuilder};
 
 /// The kind of a Subulata cell; it decides how far a piece standing on it moves.
@@ -214,7 +215,7 @@ impl Board for SubulataScene {
                 "piece value {bad} outside 1..=9"
             )));
         }
-        board::check_common(self)
+        paint::check_common(self)
     }
 
     fn has_cell(&self, cell: Cell) -> bool {
@@ -222,7 +223,7 @@ impl Board for SubulataScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        crate::swatch::subulata(self.header.lang)
+        swatches(self.header.lang)
     }
 
     /// The table's labels name the start and goal tiles: one layer per language.
@@ -395,7 +396,9 @@ impl Board for SubulataScene {
 
 /// Subulata: a piece's value enters the scene only when the viewer may see it.
 impl Pictured for Subulata {
-    fn scene(&self, viewer: Viewer, header: Header, last_move: LastMove) -> Scene {
+    type Scene = SubulataScene;
+
+    fn scene(&self, viewer: Viewer, header: Header, last_move: LastMove) -> SubulataScene {
         let mut scene = SubulataScene::empty(header, Terrain::Water);
         scene.last_move = last_move;
         for i in 0..81u8 {
@@ -411,6 +414,81 @@ impl Pictured for Subulata {
             });
         }
         scene.scores = self.status().outcome().and_then(|o| o.scores);
-        Scene::Subulata(scene)
+        scene
     }
+}
+
+/// Subulata: both sides' pieces, with and without their values, on each terrain; the final
+/// scores; the words in `lang` (the board's layer holds words, one per language).
+fn swatches(lang: Lang) -> Vec<SubulataScene> {
+    headers(RuleSetId::Subulata, &[])
+        .into_iter()
+        .enumerate()
+        .map(|(k, header)| {
+            let header = Header { lang, ..header };
+            let mut scene = SubulataScene::empty(header, Terrain::Water);
+            scene.terrain = subulata_terrain([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+            for (i, piece) in scene.pieces.iter_mut().enumerate() {
+                let seat = match (i + 2 * (i / 9) + k) % 5 {
+                    0 => Seat::A,
+                    2 => Seat::B,
+                    _ => continue,
+                };
+                let value = ((i * 7 + k) % 9 + 1) as u8;
+                *piece = Some(SubulataPiece {
+                    seat,
+                    value: (i % 3 != 0).then_some(value),
+                });
+            }
+            let to = (20 + 27 * k) as Cell;
+            scene.pieces[usize::from(to)] = Some(SubulataPiece {
+                seat: Seat::B,
+                value: Some(9),
+            });
+            scene.pieces[usize::from(to - 18)] = None;
+            scene.pieces[usize::from(to + 2)] = None;
+            scene.last_move = marks(to - 18, to, to + 2, to - 8);
+            if k == 2 {
+                scene.scores = Some([38, 45]);
+            }
+            scene
+        })
+        .collect()
+}
+
+/// The nine Subulata tiles of RULES.md, rows from top to bottom.
+const TILES: [[&str; 3]; 9] = [
+    ["WFL", "FLW", "LWF"],
+    ["LLL", "WWW", "FFF"],
+    ["WWF", "WFL", "FLL"],
+    ["FWF", "LWL", "FWL"],
+    ["LFW", "LFW", "LFW"],
+    ["WLW", "FFF", "LWL"],
+    ["FLF", "LWL", "FWW"],
+    ["WFF", "LWF", "LLW"],
+    ["FFW", "LLW", "WFL"],
+];
+
+/// A Subulata board made of the nine tiles in the order `order` (bottom-left tile first,
+/// left to right, then up), unrotated.
+pub fn subulata_terrain(order: [usize; 9]) -> [Terrain; 81] {
+    let mut terrain = [Terrain::Water; 81];
+    for (slot, &tile) in order.iter().enumerate() {
+        let (tile_file, tile_rank) = (slot % 3, slot / 3);
+        let Some(rows) = TILES.get(tile) else {
+            continue;
+        };
+        for (row, text) in rows.iter().enumerate() {
+            for (col, ch) in text.chars().enumerate() {
+                let rank = tile_rank * 3 + (2 - row);
+                let file = tile_file * 3 + col;
+                terrain[rank * 9 + file] = match ch {
+                    'W' => Terrain::Water,
+                    'F' => Terrain::Flower,
+                    _ => Terrain::Leaf,
+                };
+            }
+        }
+    }
+    terrain
 }

@@ -20,7 +20,7 @@ fn decode(png: &[u8]) -> RgbImage {
 /// The picture as drawn, before its colours are reduced for the PNG: the drawing tests
 /// compare pixels exactly, and two pictures' palettes may round the same pixel differently.
 fn render(scene: &Scene) -> RgbImage {
-    let canvas = match crate::board::draw(scene, 1.0, true) {
+    let canvas = match crate::draw::draw(scene, 1.0, true) {
         Ok(canvas) => canvas,
         Err(e) => panic!("render failed: {e}"),
     };
@@ -777,4 +777,34 @@ fn step_helpers_build_marks() {
             to: Some(9)
         }]
     );
+}
+
+/// Every swatch is a valid scene with its board's layer key.
+#[test]
+fn swatches_are_valid_scenes_of_their_board() {
+    fn check<B: Board>(board: &B) {
+        for swatch in board.swatches() {
+            assert_eq!(swatch.check(), Ok(()));
+            assert_eq!(swatch.layer_key(), board.layer_key());
+            assert!(!swatch.last_move().cells().any(|c| !swatch.has_cell(c)));
+        }
+    }
+    let header = |rs| Header::new(rs, Turn::Seat(Seat::A), 0);
+    for size in [11, 13] {
+        let rs = if size == 13 {
+            RuleSetId::Hnefatafl13
+        } else {
+            RuleSetId::Hnefatafl
+        };
+        check(&HnefataflScene::empty(header(rs), size));
+    }
+    check(&AdeltaScene::empty(header(RuleSetId::AdeltaRustik)));
+    for lang in Lang::ALL {
+        let header = Header {
+            lang,
+            ..header(RuleSetId::Subulata)
+        };
+        check(&SubulataScene::empty(header, Terrain::Leaf));
+    }
+    check(&DaldosaScene::start(header(RuleSetId::Daldosa)));
 }

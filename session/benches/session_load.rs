@@ -1,6 +1,6 @@
 //! Load benchmark of the session over the durable store.
 //!
-//! `cargo bench -p skald --bench session_load` measures, on the disk of `SKALD_BENCH_DIR`
+//! `cargo bench -p skald-session --bench session_load` measures, on the disk of `SKALD_BENCH_DIR`
 //! (default `target/bench-data`, the project's own disk):
 //! - one bare fsync (write 4 KiB, `sync_all`), p50 and p99: the floor for a durable ack;
 //! - moves acknowledged one after another through `Session::handle` (each one sled

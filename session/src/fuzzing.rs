@@ -1,6 +1,6 @@
 //! Entry points for hostile input: the four places where bytes from outside meet Skald's
 //! parsers. The cargo-fuzz targets in `fuzz/` call them with libFuzzer's inputs, and
-//! `bot/tests/hostile_input.rs` calls them with proptest's in CI, so both exercise exactly
+//! `session/tests/it/hostile_input.rs` calls them with proptest's in CI, so both exercise exactly
 //! the same code. Each one must return normally for any input; the assertions inside are
 //! the promises that hold for every input (an error always says something, what was
 //! accepted reads back the same), so a panic here is a bug found.

@@ -3,15 +3,15 @@
 
 use crate::RenderError;
 use crate::board::{Board, Pt};
-use crate::paint;
-use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, polygon, polyline, rect, ring, wood_grain, wooden_frame};
 use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
+use crate::frame::{Header, LastMove};
+use crate::paint;
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::disc;
-use crate::frame::{Header, LastMove};
+use crate::swatch::{headers, marks};
 use crate::theme::{
     BOARD, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, HORN, INK_DIM, MARGIN, Rgba,
     WIDTH,

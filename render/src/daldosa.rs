@@ -4,15 +4,15 @@
 
 use crate::RenderError;
 use crate::board::{Board, Pt};
-use crate::paint;
-use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, polygon, ring, rounded_rect};
 use crate::dice::Die;
 use crate::font::{Align, Face, Fonts};
+use crate::frame::{Header, LastMove, Step};
+use crate::paint;
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::{Tone, disc};
-use crate::frame::{Header, LastMove, Step};
+use crate::swatch::{headers, marks};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, FRAME, FRAME_EDGE, FRAME_LIGHT, HEADER_HEIGHT, INK_DARK, INK_DIM,
     INK_LIGHT, MARGIN, Rgba, SHADOW,

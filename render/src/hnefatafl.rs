@@ -2,14 +2,14 @@
 
 use crate::RenderError;
 use crate::board::{Board, Pt};
-use crate::paint;
-use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, line, polygon, rect, wood_grain, wooden_frame};
 use crate::dice::Die;
 use crate::font::{Face, Fonts};
+use crate::frame::{Header, LastMove};
+use crate::paint;
 use crate::pictured::Pictured;
 use crate::pieces::{Tone, disc, king};
-use crate::frame::{Header, LastMove};
+use crate::swatch::{headers, marks};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };

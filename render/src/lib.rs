@@ -47,12 +47,12 @@ mod tests;
 
 pub use adelta::AdeltaScene;
 pub use daldosa::{DaldosaScene, Peg};
+pub use frame::{Header, LastMove, Step, Turn};
 pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use png::{Png, render_png};
 pub use position::scene;
 pub use replay::{replay_scenes, replay_scenes_ended};
-pub use frame::{Header, LastMove, Step, Turn};
 pub use scene::Scene;
 pub use standings::{
     CrosstableBlock, MAX_CROSSTABLE_PLAYERS, MAX_STANDINGS_ROWS, StandingsPicture, StandingsRow,

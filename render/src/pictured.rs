@@ -3,8 +3,8 @@
 //! [`skald_rules::with_game!`] for a position) instead of a `match` on ids here.
 
 use crate::dice::Die;
-use crate::pieces::Tone;
 use crate::frame::{Header, LastMove};
+use crate::pieces::Tone;
 use skald_rules::{Game, RuleSetId, Seat, Viewer, with_rules};
 
 /// A game family the renderer can draw.

@@ -7,8 +7,8 @@
 //! client display them inline like the RGB ones). See `quantize.rs` for how the palette is
 //! chosen (a fixed one per board, made once), and `docs/BENCHMARKS.md` for sizes and times.
 
-use crate::draw::draw_png;
 use crate::canvas::Canvas;
+use crate::draw::draw_png;
 use crate::quantize::{MAX_COLORS, Rows, index_over, quantize, quantize_over, scanlines};
 use crate::{RenderError, Scene};
 use flate2::{Compress, Compression, FlushCompress, Status};

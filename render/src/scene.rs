@@ -6,9 +6,9 @@
 
 use crate::adelta::AdeltaScene;
 use crate::daldosa::DaldosaScene;
+use crate::frame::{Header, LastMove, Turn};
 use crate::hnefatafl::HnefataflScene;
 use crate::subulata::SubulataScene;
-use crate::frame::{Header, LastMove, Turn};
 
 /// One picture to draw: a board of one of the four games, with its header and last move.
 ///

@@ -3,14 +3,14 @@
 
 use crate::RenderError;
 use crate::board::{Board, Pt};
-use crate::paint;
-use crate::swatch::{headers, marks};
 use crate::canvas::{Canvas, circle, line, rect, wooden_frame};
 use crate::font::{Align, Face, Fonts};
+use crate::frame::{Header, LastMove};
+use crate::paint;
 use crate::pictured::Pictured;
 use crate::pictured::seat_tone;
 use crate::pieces::disc;
-use crate::frame::{Header, LastMove};
+use crate::swatch::{headers, marks};
 use crate::theme::{
     FLOWER, FRAME_EDGE, FRAME_INK, HEADER_HEIGHT, INK_DIM, INK_LIGHT, LEAF, LEAF_INK, PETAL,
     PETAL_HEART, PIECE_DARK, PIECE_DARK_EDGE, PIECE_LIGHT, PIECE_LIGHT_EDGE, Rgba, WATER,

@@ -2,9 +2,9 @@
 //! pinged users allowed as mentions) and the caller's private parts (ephemeral). Everything is
 //! prepared on a blocking thread (PNG drawing) before anything is sent.
 
-use super::components;
+use super::buttons;
 use poise::serenity_prelude as serenity;
-use skald_rules::Viewer;
+use skald_port::once_key::OnceKey;
 use skald_session::{Board, Lang, Reply, ReplyKind, Text, UserId};
 
 /// The platform name in [`UserId`]s of Discord users.
@@ -115,8 +115,8 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     let main = Outgoing {
         text: discord_text(&text),
         files,
-        buttons: components::buttons(reply, lang),
-        select: components::select(reply),
+        buttons: buttons::buttons(reply, lang),
+        select: buttons::select(reply),
         lang,
         mentions: reply
             .notify
@@ -243,7 +243,7 @@ pub fn discord_commands(text: &str, buttons: &[skald_session::Choice], lang: Lan
             .as_ref()
             .and_then(|cmd| buttons.iter().find(|c| &c.command == cmd))
         {
-            return Some(format!("{press} **{}**", components::label(c, lang)));
+            return Some(format!("{press} **{}**", buttons::label(c, lang)));
         }
         let slash = match (&n.command, n.usage) {
             (_, true) => hints::slash_usage(n.info, lang),
@@ -364,11 +364,6 @@ fn made(files: &[skald_session::files::File], lang: Lang) -> (Vec<(String, Vec<u
     (attached, notes)
 }
 
-/// Whether a public board hides values its players can ask to see ("My pieces").
-pub fn hides_values(board: &Board) -> bool {
-    board.viewer == Viewer::Public && board.position.rule_set().has_hidden_information()
-}
-
 /// Allowed mentions: exactly these users, never roles or everyone.
 pub fn allowed(mentions: &[u64]) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
@@ -396,7 +391,7 @@ pub fn poise_reply(m: &Outgoing, ephemeral: bool) -> poise::CreateReply {
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select, m.lang));
+        .components(buttons::rows(&m.buttons, &m.select, m.lang));
     for a in attachments(m) {
         r = r.attachment(a);
     }
@@ -412,7 +407,7 @@ pub fn response_message(
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select, m.lang))
+        .components(buttons::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
 }
 
@@ -430,7 +425,7 @@ pub fn followup_message(
         .content(m.text.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select, m.lang))
+        .components(buttons::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
 }
 
@@ -439,8 +434,22 @@ pub fn channel_message(m: &Outgoing) -> serenity::CreateMessage {
     serenity::CreateMessage::new()
         .content(m.text.clone())
         .allowed_mentions(allowed(&m.mentions))
-        .components(components::rows(&m.buttons, &m.select, m.lang))
+        .components(buttons::rows(&m.buttons, &m.select, m.lang))
         .files(attachments(m))
+}
+
+/// `message` under `key` as its nonce, which Discord enforces: the same nonce again (the
+/// notice posted once more after a crash) returns the first message instead of a new one.
+pub(crate) fn once(
+    message: serenity::CreateMessage,
+    key: Option<OnceKey>,
+) -> serenity::CreateMessage {
+    match key {
+        Some(k) => message
+            .nonce(serenity::Nonce::String(k.as_str().to_string()))
+            .enforce_nonce(true),
+        None => message,
+    }
 }
 
 #[cfg(test)]

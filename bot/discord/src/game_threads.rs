@@ -172,7 +172,7 @@ impl Threads<'_> {
         let keys =
             std::iter::once(key.clone()).chain((1..).map(|i| key.as_ref().map(|k| k.part(i))));
         for (part, key) in prepared.channel_messages().zip(keys) {
-            let message = super::outlet::once(deliver::channel_message(part), key);
+            let message = deliver::once(deliver::channel_message(part), key);
             if let Err(e) = thread.send_message(self.http, message).await {
                 tracing::warn!(game = game.game, error = %e, %thread, "cannot post a tournament game's opening");
                 return;

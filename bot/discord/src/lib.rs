@@ -3,6 +3,7 @@
 //! every decision is the session's. Runs on serenity + poise, sharded automatically, with
 //! the non-privileged `GUILDS` intent only.
 
+pub mod buttons;
 pub mod commands;
 pub mod components;
 pub mod deliver;

@@ -101,27 +101,16 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
         let channel = serenity::ChannelId::new(id.max(1));
         for part in prepared.channel_messages() {
             if let Err(e) = channel
-                .send_message(http, once(deliver::channel_message(part), parts.next()))
+                .send_message(
+                    http,
+                    deliver::once(deliver::channel_message(part), parts.next()),
+                )
                 .await
             {
                 tracing::warn!(error = %e, %channel, "cannot post a notice");
                 break;
             }
         }
-    }
-}
-
-/// `message` under `key` as its nonce, which Discord enforces: the same nonce again (the
-/// notice posted once more after a crash) returns the first message instead of a new one.
-pub(super) fn once(
-    message: serenity::CreateMessage,
-    key: Option<OnceKey>,
-) -> serenity::CreateMessage {
-    match key {
-        Some(k) => message
-            .nonce(serenity::Nonce::String(k.as_str().to_string()))
-            .enforce_nonce(true),
-        None => message,
     }
 }
 
@@ -137,7 +126,7 @@ async fn send_direct(
     let sent = match user.create_dm_channel(http).await {
         Ok(dm) => dm
             .id
-            .send_message(http, once(deliver::channel_message(message), key))
+            .send_message(http, deliver::once(deliver::channel_message(message), key))
             .await
             .map(|_| ()),
         Err(e) => Err(e),

@@ -116,9 +116,7 @@ impl Place {
     /// Opens the store (the bot is not running).
     fn open(&self) -> Arc<dyn Store> {
         match self {
-            Place::Sled(dir) => Arc::new(
-                SledStore::open(dir).unwrap_or_else(|e| panic!("the store must open cleanly: {e}")),
-            ),
+            Place::Sled(dir) => Arc::new(open_sled(dir)),
             Place::Postgres { url, .. } => Arc::new(
                 skald_store_pg::PgStore::open(url)
                     .unwrap_or_else(|e| panic!("the database must open: {e}")),
@@ -238,6 +236,27 @@ fn plan(place: &Place, dice_seed: u64, rng: &mut StdRng, len: usize) -> Plan {
         lines,
         kinds,
         states,
+    }
+}
+
+/// Opens the sled store the killed bot left. Its lock can be held for a moment after the bot
+/// is reaped, by another test of this binary: a process it spawns shares every open file of
+/// this one until it runs its program, the store's locked file too. That is the test binary's
+/// doing, not the bot's, so a lock still held is waited for (a few seconds at most); any other
+/// error fails at once.
+fn open_sled(dir: &Path) -> SledStore {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match SledStore::open(dir) {
+            Ok(store) => return store,
+            Err(e)
+                if e.to_string().contains("could not acquire lock")
+                    && Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => panic!("the store must open cleanly: {e}"),
+        }
     }
 }
 

@@ -63,8 +63,13 @@ impl Router {
         p
     }
 
-    /// The outlets of the adapters running now.
-    pub fn outlets(&self) -> std::sync::MutexGuard<'_, Vec<Arc<dyn Outlet>>> {
+    /// Routes through these outlets from now on: the adapters the process started (only the
+    /// composition root calls it, once they all run).
+    pub fn set_outlets(&self, outlets: Vec<Arc<dyn Outlet>>) {
+        *self.outlets() = outlets;
+    }
+
+    fn outlets(&self) -> std::sync::MutexGuard<'_, Vec<Arc<dyn Outlet>>> {
         self.outlets.lock().unwrap_or_else(|p| p.into_inner())
     }
 

@@ -169,7 +169,7 @@ async fn run(
         Adapters::Worker => Vec::new(),
     };
     let outlets: Vec<Arc<dyn Outlet>> = adapters.iter().map(|a| a.outlet.clone()).collect();
-    *shared.router.outlets() = outlets;
+    shared.router.set_outlets(outlets);
     // Every notice goes through the outbox: written (if it is not yet), then posted by the
     // process serving its platform: this one, or another on the same database.
     shared

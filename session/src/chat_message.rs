@@ -1,4 +1,5 @@
-//! Chat messages the bot has handled, by their platform's id: what makes a command run once
+//! Handling chat messages by their platform's id (the stored record is
+//! `skald_model::chat_message`): what makes a command run once
 //! although a platform may deliver it again (after a restart), edit it (a typo fixed), or
 //! deliver it long after it was sent (while the bot was down). The record of each handled
 //! message lives behind the [`Store`](crate::store::Store) interface, so it survives
@@ -12,56 +13,12 @@
 //! - an edit by someone other than the original message's author is ignored;
 //! - a message older than the caller's limit is not run; the answer says so.
 
-use crate::clock::{Timestamp, describe_duration};
-use crate::identity::{Context, UserId};
-use crate::reply::{Reply, ReplyKind};
+use crate::clock::describe_duration;
+use crate::identity::Context;
+use crate::reply::Reply;
 use crate::{Session, messages};
-use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
-/// A chat message as its platform delivered it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// The message's id, unique across platforms (`matrix:$event`).
-    pub id: String,
-    /// For an edit: the id of the message it corrects, whose answer counts.
-    pub edits: Option<String>,
-    /// How long ago it was sent, by the platform's timestamp and the real clock.
-    pub age: Duration,
-    /// The oldest a command may be and still run.
-    pub max_age: Duration,
-}
-
-/// What became of a handled message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    /// The command was carried out (or only read something).
-    Done,
-    /// The command was refused (or lost a race, or the store failed): nothing changed.
-    Refused,
-    /// The command was too old to run.
-    NotRun,
-}
-
-/// The stored record of one handled message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Handled {
-    /// Who sent it.
-    pub by: UserId,
-    /// What became of it.
-    pub outcome: Outcome,
-    /// When it was handled (the session's clock).
-    pub at: Timestamp,
-}
-
-impl Outcome {
-    fn of(reply: &Reply) -> Outcome {
-        match reply.kind {
-            ReplyKind::Done => Outcome::Done,
-            ReplyKind::Refused | ReplyKind::Conflict | ReplyKind::Failed => Outcome::Refused,
-        }
-    }
-}
+pub use skald_model::chat_message::*;
 
 impl Session {
     /// Handles the command `line` of a chat message (see the module's rules), recording
@@ -111,11 +68,13 @@ impl Session {
 mod tests {
     use super::*;
     use crate::clock::FakeClock;
+    use crate::reply::ReplyKind;
     use crate::store::SledStore;
     use crate::{SessionConfig, User};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use std::sync::Arc;
+    use std::time::Duration;
 
     fn world() -> Session {
         Session::new(

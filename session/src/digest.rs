@@ -11,29 +11,15 @@
 //! put across daylight saving changes. Decisions: `docs/COMMANDS.md#the-daily-digest`.
 
 use crate::clock::{Timestamp, describe_duration};
-use crate::identity::{ChannelId, Context, User, UserId};
+use crate::identity::{Context, User, UserId};
 use crate::reply::{Notice, Reply};
 use crate::{Failure, Session, t};
-use serde::{Deserialize, Serialize};
 use skald_lang::Text;
 
 /// The hour a digest comes at when none is given.
 const DEFAULT_AT: (u8, u8) = (8, 0);
 
-/// A player's digest: when it comes, and the next instant it is due.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DigestSetting {
-    /// Hour and minute of the day, in `zone`.
-    pub at: (u8, u8),
-    /// An IANA time zone name (`Europe/Paris`, `UTC`).
-    pub zone: String,
-    /// The next time it is due (UTC).
-    pub next: Timestamp,
-    /// Where the player asked for it: its platform's adapter delivers it, privately.
-    pub channel: ChannelId,
-    /// The account that asked for it (a linked account reads it on its own platform).
-    pub reader: User,
-}
+pub use skald_model::digest::DigestSetting;
 
 /// The earliest digest due, as this process last read it, so the scheduler does not scan the
 /// accounts at every round: unknown until read, forgotten when this process changes a

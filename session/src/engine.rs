@@ -1,4 +1,5 @@
-//! The built-in engine as a player: who it is, and which games wait for its move.
+//! The built-in engine's turns: which games wait for its move, and playing the move its
+//! search found (who it is as a player: `skald_model::engine_player`).
 //!
 //! The engine is a user of its own platform, `skald`, whose id is its level (`skald:hard`),
 //! so a game records which level plays without any new stored field. The session only says
@@ -16,11 +17,11 @@
 //! engine always does at once). The engine agrees to no draw: it plays every game to its end.
 
 use super::clock::DAY;
-use super::game::GameDoc;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, Session, User};
+use super::{Context, Failure, Notice, Reply, Session};
 use skald_ai::{Budget, Level, PositionView};
+use skald_model::game::GameDoc;
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};
 
 /// How the engine's moves are told when their notices are written in their commits
@@ -35,13 +36,7 @@ pub struct Announce {
     pub said: Option<crate::reply::Said>,
 }
 
-/// The platform name of the engine's users.
-pub const ENGINE_PLATFORM: &str = "skald";
-
-/// The user that plays at `level`.
-pub fn engine_user(level: Level) -> User {
-    User::new(ENGINE_PLATFORM, level.name(), "skald")
-}
+pub use skald_model::engine_player::{ENGINE_PLATFORM, engine_user, is_engine};
 
 /// A game where the engine is to move: everything a search needs, and nothing hidden.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,11 +58,6 @@ pub struct EngineTurn {
     pub view: PositionView,
     /// A seed for the search, from the game and its ply, so transcripts repeat.
     pub seed: u64,
-}
-
-/// Whether `user` is one of the engine's users.
-pub fn is_engine(user: &super::UserId) -> bool {
-    user.platform == ENGINE_PLATFORM
 }
 
 impl Session {

@@ -13,43 +13,36 @@
 
 pub mod challenge;
 pub mod chat_message;
-pub mod clock;
-pub mod command;
-pub mod community;
 pub mod damaged;
-mod decoded;
 pub mod dice_rng;
 pub mod digest;
 pub mod engine;
 pub mod engine_driver;
-pub mod files;
 pub mod fuzzing;
 pub mod game;
-pub mod help;
-pub mod hints;
 pub mod homes;
-pub mod identity;
-pub mod journal;
-pub mod ladder;
 mod language;
 pub mod league;
 pub mod limits;
 pub mod link;
 mod lists;
-pub mod messages;
 pub mod outbox;
 pub mod own_channel;
-mod parsed;
 pub mod pictures;
 pub mod premove;
-pub mod reply;
 mod scheduler;
-pub mod store;
-pub mod stored_notice;
 pub mod suggest;
-pub mod time_control;
 pub mod tournament;
 pub mod user;
+
+// The floors below, under the names the session's code and its callers have always used
+// (`skald_session::clock::Timestamp`, `crate::store::Commit`).
+pub use skald_model::{
+    clock, command, community, files, help, hints, identity, ladder, messages, parsed, reply,
+    stored_notice, time_control,
+};
+pub use skald_store as store;
+pub use skald_store::journal;
 
 #[cfg(test)]
 mod tests;
@@ -148,6 +141,12 @@ pub enum Failure {
     Conflict(u64),
     /// The store failed.
     Store(StoreError),
+}
+
+impl From<damaged::Unreadable> for Failure {
+    fn from(e: damaged::Unreadable) -> Self {
+        Failure::Refused(e.0)
+    }
 }
 
 impl From<StoreError> for Failure {

@@ -17,41 +17,16 @@
 //! a joining account with a pending challenge, cannot be joined until that is settled.
 //! `unlink` keeps everything with the player: the account leaves with nothing.
 
-use crate::clock::{MINUTE, Timestamp};
+use crate::clock::MINUTE;
 use crate::identity::{Context, User, UserId};
 use crate::store::{Commit, StandingRemoval, StandingWrite, Stored};
 use crate::user::UserDoc;
 use crate::{Failure, Private, Reply, Session};
 use crate::{Text, t};
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-/// How long a link code may be used.
-pub const CODE_MINUTES: i64 = 10;
-/// The code's letters: no `0`/`O`, `1`/`I`, so it reads back unambiguously from a phone.
-const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-/// A pending link code, kept on the player who asked for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LinkCode {
-    /// The code, `ABCD-EFGH`.
-    pub code: String,
-    /// When it stops working.
-    pub expires: Timestamp,
-}
-
-/// `link ABCD-EFGH`, `abcdefgh`, `abcd efgh`: the code as stored, or `None` when it cannot
-/// be one.
-pub fn normalize_code(typed: &str) -> Option<String> {
-    let letters: String = typed
-        .chars()
-        .filter(|c| !matches!(c, '-' | ' '))
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    (letters.len() == 8 && letters.bytes().all(|b| ALPHABET.contains(&b)))
-        .then(|| format!("{}-{}", &letters[..4], &letters[4..]))
-}
+pub use skald_model::link::*;
 
 impl Session {
     /// The player an account plays as: itself, or the player it was joined to.

@@ -15,35 +15,15 @@
 
 use crate::game::GameDoc;
 use crate::identity::ChannelId;
-use crate::reply::Reply;
 use crate::store::{Commit, CommitError, StoreError};
 use crate::tournament::TournamentDoc;
 use crate::{Session, t};
-use serde::{Deserialize, Serialize};
 use skald_rules::Seat;
 
-/// Discord's longest channel (thread) name, the shortest limit of the platforms.
-pub const NAME_MAX_CHARS: usize = 100;
+pub use skald_model::reply::{NAME_MAX_CHARS, OwnChannel};
 
 /// How many times a move is tried again after another write to the game came first.
 const RETRIES: usize = 8;
-
-/// A new game that may be given a channel of its own by the adapter posting the
-/// announcement that names it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OwnChannel {
-    /// The game's number.
-    pub game: u64,
-    /// Where the game is now (the announcement's channel): a move applies only from here.
-    pub from: ChannelId,
-    /// A name for its channel, at most [`NAME_MAX_CHARS`] characters:
-    /// `Hnefatafl 11x11 – alice v bob`.
-    pub name: String,
-    /// What to post first in its channel: which game it is, whose move, the board, and
-    /// both players pinged.
-    pub opening: Reply,
-}
 
 impl Session {
     /// The channel game `id` lives in now; `None` when there is no such game.

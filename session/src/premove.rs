@@ -11,26 +11,10 @@ use crate::game::GameDoc;
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
 use crate::{Failure, Session, t};
-use serde::{Deserialize, Serialize};
 use skald_lang::Text;
 use skald_rules::{Event, Match, Position, Seat};
 
-/// At most this many lines per player and game.
-pub const MAX_LINES: usize = 10;
-/// At most this many exchanges (their move, the answer) in one line.
-pub const MAX_EXCHANGES: usize = 10;
-
-/// One predicted move of the opponent and its owner's answer, in canonical notation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Exchange {
-    /// The opponent's move this answers.
-    pub theirs: String,
-    /// The owner's answer.
-    pub answer: String,
-}
-
-/// A line of play: exchanges in the order they would be played.
-pub type PremoveLine = Vec<Exchange>;
+pub use skald_model::premove::*;
 
 /// What a player's lines make of the opponent's move `theirs`.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -4,8 +4,7 @@
 
 use super::{Session, UserId};
 
-/// The most suggestions an adapter may show at once (Discord's limit).
-pub const MAX_SUGGESTIONS: usize = 25;
+pub use crate::command::complete::MAX_SUGGESTIONS;
 
 /// One suggestion: what to show, and the value to fill in.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,8 +16,8 @@ use crate::connection::Db;
 use crate::errors::in_commit;
 use crate::pipeline::{self, Params, one_row};
 use crate::{rev_of, sql_id, text, version};
-use skald_session::game::GameDoc;
-use skald_session::store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
+use skald_model::game::GameDoc;
+use skald_store::{Commit, CommitError, StoreError, Stored, Version, corrupt};
 use tokio_postgres::Statement;
 
 /// A game row to write.
@@ -379,7 +379,7 @@ impl Plan {
         }
         // Last, so it runs only when every row above was written: a new game, challenge or
         // tournament whose number the sequence has not handed out (one chosen outside
-        // [`skald_session::store::Store::allocate_id`]) moves the sequence past it. Ids
+        // [`skald_store::Store::allocate_id`]) moves the sequence past it. Ids
         // from the sequence are below its position already, so it is moved only then.
         let new_ids = self
             .games

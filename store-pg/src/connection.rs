@@ -22,7 +22,7 @@
 //! waiting: a closed socket ends it), and it is replaced instead of failing a command.
 
 use crate::errors::{backend, unreachable};
-use skald_session::store::StoreError;
+use skald_store::StoreError;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;

@@ -3,7 +3,7 @@
 //! everything else is a [`StoreError::Backend`] whose text names the server but never the
 //! password (tokio-postgres's errors do not carry the connection string).
 
-use skald_session::store::{CommitError, StoreError};
+use skald_store::{CommitError, StoreError};
 use tokio_postgres::error::SqlState;
 
 /// A failure of the database, as the store interface's error, with its causes in the text

@@ -26,19 +26,19 @@ use crate::connection::{Db, call};
 use crate::errors::backend;
 use deadpool::Runtime;
 use deadpool::managed::{Pool, Timeouts};
+use skald_model::challenge::Challenge;
+use skald_model::chat_message::Handled;
+use skald_model::clock::Timestamp;
+use skald_model::game::GameDoc;
+use skald_model::identity::{CommunityId, UserId};
+use skald_model::ladder::Standing;
+use skald_model::tournament::TournamentDoc;
+use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
-use skald_session::challenge::Challenge;
-use skald_session::chat_message::Handled;
-use skald_session::clock::Timestamp;
-use skald_session::game::GameDoc;
-use skald_session::identity::{CommunityId, UserId};
-use skald_session::ladder::Standing;
-use skald_session::store::{
+use skald_store::{
     Commit, CommitError, GameAndPlayers, OutboxEntry, RawEntry, Store, StoreError, Stored, Version,
     corrupt, decode, encode,
 };
-use skald_session::tournament::TournamentDoc;
-use skald_session::user::UserDoc;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -244,7 +244,7 @@ impl Store for PgStore {
             };
             let rev: i64 = row.try_get(0).map_err(backend)?;
             let doc: String = row.try_get(1).map_err(backend)?;
-            let doc = skald_session::damaged::decode_game(id, doc.as_bytes())?;
+            let doc = skald_store::damaged::decode_game(id, doc.as_bytes())?;
             Ok(Some(Stored::new(doc, version(rev))))
         })
     }
@@ -286,7 +286,7 @@ impl Store for PgStore {
                 let doc: Option<String> = row.try_get(2).map_err(backend)?;
                 match (user, rev, doc) {
                     (None, Some(rev), Some(doc)) => {
-                        let doc = skald_session::damaged::decode_game(id, doc.as_bytes())?;
+                        let doc = skald_store::damaged::decode_game(id, doc.as_bytes())?;
                         read.game = Some(Stored::new(doc, version(rev)));
                     }
                     (Some(key), rev, doc) => {

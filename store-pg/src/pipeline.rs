@@ -23,7 +23,7 @@
 //! server rolls back whatever it had not committed.
 
 use crate::errors::{backend, is_race};
-use skald_session::store::{CommitError, StoreError};
+use skald_store::{CommitError, StoreError};
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};

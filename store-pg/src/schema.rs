@@ -13,7 +13,7 @@
 //! ([`SCHEMA_VERSION`]) is kept beside it, as in sled.
 
 use crate::errors::backend;
-use skald_session::store::{SCHEMA_VERSION, StoreError};
+use skald_store::{SCHEMA_VERSION, StoreError};
 
 /// The advisory lock held while the layout is checked and upgraded.
 const SETUP_LOCK: i64 = 0x5ca1_d000;

@@ -2,7 +2,7 @@
 //! how that place is named in logs and errors: host, port, database and user, never the
 //! password (which may be in the URL; better in `PGPASSWORD`... see `docs/DEPLOY.md`).
 
-use skald_session::store::StoreError;
+use skald_store::StoreError;
 use std::str::FromStr;
 use tokio_postgres::config::Host;
 

@@ -5,13 +5,13 @@
 
 use crate::errors::backend;
 use crate::{id_of, sql_id, text};
+use skald_model::identity::{CommunityId, UserId};
+use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
-use skald_session::identity::{CommunityId, UserId};
-use skald_session::store::{
+use skald_store::{
     ExportLine, RawEntry, StoreError, corrupt, decode, export_header, read_export_lines,
     write_export_line,
 };
-use skald_session::user::UserDoc;
 use std::io::{BufRead, Write};
 use tokio_postgres::Client;
 
@@ -126,7 +126,7 @@ pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreErro
     for (id, raw) in &rows.games {
         let id = id_of(*id)?;
         // A damaged game is exported as it is, for the admin to inspect and repair.
-        match skald_session::damaged::decode_game(id, raw.as_bytes()) {
+        match skald_store::damaged::decode_game(id, raw.as_bytes()) {
             Ok(g) => put(&ExportLine::Game(Box::new(g)))?,
             Err(e) => put(&ExportLine::UnreadableGame {
                 id,

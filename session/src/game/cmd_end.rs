@@ -2,7 +2,7 @@
 //! result, before both players have moved).
 
 use super::GameDoc;
-use super::doc::GameResult;
+use super::GameResult;
 use crate::identity::Context;
 use crate::reply::Reply;
 use crate::store::Stored;

@@ -2,7 +2,7 @@
 //! games) and `arrange` (a Subulata player's private placement).
 
 use super::GameDoc;
-use super::doc::GameResult;
+use super::GameResult;
 use crate::identity::Context;
 use crate::messages::move_refusal;
 use crate::reply::{Board, Private, Reply};

@@ -3,7 +3,7 @@
 //! and declining an offer (for `decline`).
 
 use super::GameDoc;
-use super::doc::{GameResult, replay};
+use super::{GameResult, replay};
 use crate::command::Command;
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Choice, Reply};

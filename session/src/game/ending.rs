@@ -7,7 +7,7 @@
 //! written in the same commit as the game, each with compare-and-swap on the standing read.
 
 use super::GameDoc;
-use super::doc::GameResult;
+use super::GameResult;
 use crate::clock::Timestamp;
 use crate::ladder;
 use crate::store::{Commit, StandingWrite, Stored};

@@ -1,4 +1,4 @@
-//! Games: the stored document and the commands that act on one game.
+//! Games: the commands that act on one game (the stored document is `skald_model::game`).
 //!
 //! | file | holds |
 //! |---|---|
@@ -19,20 +19,10 @@ mod cmd_move;
 mod cmd_offer;
 mod cmd_record;
 mod commit;
-mod doc;
 mod ending;
 mod find;
 mod show;
 
 pub(crate) use cmd_move::next_move_text;
 pub use cmd_move::numbered_move;
-pub use doc::{GameDoc, GameEnd, GameResult, TurnClock, next_reminder, replay};
-
-/// `ranked` or `casual`, as a game's kind is shown.
-pub(crate) fn ranked_word(ranked: bool) -> crate::Text {
-    if ranked {
-        crate::t!("word-ranked")
-    } else {
-        crate::t!("word-casual")
-    }
-}
+pub use skald_model::game::*;

@@ -84,7 +84,7 @@ impl Session {
         }
         let mut text = t!("league-list-title");
         for d in &leagues {
-            text.line(d.league_summary());
+            text.line(super::show::league_summary(d));
         }
         Ok(Reply::done(text))
     }

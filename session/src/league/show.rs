@@ -7,27 +7,25 @@ use crate::tournament::TournamentDoc;
 use crate::tournament::doc::State;
 use crate::{Session, Text, t};
 
-impl TournamentDoc {
-    /// A league's line in `league`: its game, season and players.
-    pub fn league_summary(&self) -> Text {
-        let members = self.league_members().count();
-        match (self.state, self.league_state().and_then(LeagueState::last)) {
-            (State::Running, Some(s)) => t!(
-                "league-summary-running",
-                game = rule_set_name(self.rule_set),
-                id = self.rule_set.id(),
-                season = s.number,
-                divisions = s.divisions.len(),
-                players = members
-            ),
-            _ => t!(
-                "league-summary-waiting",
-                game = rule_set_name(self.rule_set),
-                id = self.rule_set.id(),
-                players = members,
-                need = skald_tournament::league::MIN_DIVISION
-            ),
-        }
+/// A league's line in `league`: its game, season and players.
+pub(crate) fn league_summary(hub: &TournamentDoc) -> Text {
+    let members = hub.league_members().count();
+    match (hub.state, hub.league_state().and_then(LeagueState::last)) {
+        (State::Running, Some(s)) => t!(
+            "league-summary-running",
+            game = rule_set_name(hub.rule_set),
+            id = hub.rule_set.id(),
+            season = s.number,
+            divisions = s.divisions.len(),
+            players = members
+        ),
+        _ => t!(
+            "league-summary-waiting",
+            game = rule_set_name(hub.rule_set),
+            id = hub.rule_set.id(),
+            players = members,
+            need = skald_tournament::league::MIN_DIVISION
+        ),
     }
 }
 

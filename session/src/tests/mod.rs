@@ -9,6 +9,7 @@ mod language;
 mod league;
 mod limits;
 mod link;
+mod memo;
 mod notice;
 mod premove;
 mod records;

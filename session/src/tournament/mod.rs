@@ -1,7 +1,8 @@
-//! Community tournaments (issue #22), the session's part: the stored [`TournamentDoc`], the
-//! `tournament` and `tournaments` commands, the games a round makes, and a game's end
-//! recorded in its tournament. The pairing systems, standings and tie-breaks are the pure
-//! `skald-tournament` crate's; this module stores, decides when, and tells the players.
+//! Community tournaments (issue #22), the session's part: the `tournament` and
+//! `tournaments` commands (the stored [`TournamentDoc`] is `skald_model::tournament`), the
+//! games a round makes, and a game's end recorded in its tournament. The pairing systems,
+//! standings and tie-breaks are the pure `skald-tournament` crate's; this module stores,
+//! decides when, and tells the players.
 //!
 //! Exactly once: a tournament is written with compare-and-swap on the version read, in the
 //! same commit as the games its new round makes (and, when a game ends, as that game's end
@@ -18,7 +19,7 @@
 //! - `scheduled`: a tournament that starts by itself at its `starts:` time.
 
 mod commands;
-pub mod doc;
+pub use skald_model::tournament as doc;
 mod games;
 pub mod pairing;
 pub(crate) mod results;

@@ -4,5 +4,5 @@ use skald_store_pg::testkit::fresh_store;
 
 #[test]
 fn the_postgres_store_keeps_the_contract() {
-    skald_session::store::contract::check(&fresh_store("contract"));
+    skald_store::contract::check(&fresh_store("contract"));
 }

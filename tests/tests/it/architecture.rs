@@ -42,7 +42,6 @@ use std::path::{Path, PathBuf};
 /// circle that is gone: remove it from here when you break it up.
 #[rustfmt::skip]
 const KNOWN_DIRECT: &[(&str, &[&str])] = &[
-    ("session", &["src/challenge.rs", "src/chat_message.rs", "src/command.rs", "src/command/args.rs", "src/command/complete.rs", "src/command/league.rs", "src/command/tournament.rs", "src/damaged.rs", "src/decoded.rs", "src/digest.rs", "src/engine.rs", "src/files.rs", "src/game/cmd_move.rs", "src/game/doc.rs", "src/game/mod.rs", "src/homes.rs", "src/league/mod.rs", "src/link.rs", "src/own_channel.rs", "src/premove.rs", "src/reply.rs", "src/store/memo.rs", "src/store/mod.rs", "src/store/sled.rs", "src/stored_notice.rs", "src/suggest.rs", "src/tournament/commands.rs", "src/tournament/doc.rs", "src/tournament/mod.rs", "src/tournament/pairing.rs", "src/user.rs"]),
 ];
 
 /// The import circles the tree has now, *through re-exports* measure (as [`KNOWN_DIRECT`]).
@@ -50,7 +49,6 @@ const KNOWN_DIRECT: &[(&str, &[&str])] = &[
 const KNOWN_THROUGH: &[(&str, &[&str])] = &[
     ("rules", &["src/coords.rs", "src/error.rs", "src/game.rs", "src/refusal.rs", "src/subulata/mod.rs", "src/subulata/notation.rs", "src/subulata/text.rs"]),
     ("rules", &["src/position.rs", "src/registry.rs"]),
-    ("session", &["src/challenge.rs", "src/chat_message.rs", "src/command.rs", "src/command/args.rs", "src/command/complete.rs", "src/command/league.rs", "src/command/tournament.rs", "src/damaged.rs", "src/decoded.rs", "src/digest.rs", "src/engine.rs", "src/files.rs", "src/game/cmd_move.rs", "src/game/doc.rs", "src/game/mod.rs", "src/homes.rs", "src/league/mod.rs", "src/link.rs", "src/own_channel.rs", "src/premove.rs", "src/reply.rs", "src/store/memo.rs", "src/store/mod.rs", "src/store/sled.rs", "src/stored_notice.rs", "src/suggest.rs", "src/tournament/doc.rs", "src/user.rs"]),
 ];
 
 /// How many `use` hops and glob lookups a resolution follows before it stops where it is: deep

@@ -1,8 +1,12 @@
 //! The stored game document: [`GameDoc`] (players, record, clock, offers, result) and its
 //! parts, as the `games` tree keeps them in JSON, with what reads and changes them.
 
-use crate::Failure;
+mod show;
+
+pub use show::last_move_events;
+
 use crate::clock::{DAY, Timestamp};
+use crate::damaged::{Unreadable, unreadable_text};
 use crate::identity::{ChannelId, CommunityId, User, UserId};
 use crate::ladder::RatingChange;
 use serde::{Deserialize, Serialize};
@@ -120,7 +124,7 @@ pub struct GameDoc {
     /// Its home channels on each platform, `channel` first (see [`crate::homes`]); empty
     /// for games from before homes were recorded.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub homes: Vec<crate::homes::Home>,
+    pub homes: Vec<crate::identity::Home>,
     /// Each seat's conditional moves ([`crate::premove`]): lines of play against the
     /// opponent's next moves, private to that seat's player; cleared when the game ends.
     #[serde(default, skip_serializing_if = "no_premoves")]
@@ -236,7 +240,7 @@ impl GameDoc {
 
     /// The game ready to play on: the stored position with the record. Falls back to
     /// replaying the record if the stored position cannot be read.
-    pub fn live(&self) -> Result<Match, Failure> {
+    pub fn live(&self) -> Result<Match, Unreadable> {
         match crate::parsed::position(self.record.rule_set, &self.position) {
             Ok(position) => Ok(Match::resume(self.record.clone(), position)),
             Err(_) => {
@@ -293,13 +297,14 @@ impl GameDoc {
             return;
         }
         let left = self.clock.deadline.since(now).max(0);
-        self.banks[mover.index()] = if crate::engine::is_engine(&self.players[mover.index()].id) {
-            bank.start
-        } else if passes {
-            bank.after_move(left)
-        } else {
-            left
-        };
+        self.banks[mover.index()] =
+            if crate::engine_player::is_engine(&self.players[mover.index()].id) {
+                bank.start
+            } else if passes {
+                bank.after_move(left)
+            } else {
+                left
+            };
     }
 
     /// Seconds `seat` has left at `now`: the player to move's until their deadline, the
@@ -347,7 +352,7 @@ pub fn next_reminder(
 
 /// Rebuilds a game by replaying its record (for a new game, a takeback, or a damaged stored
 /// position), with an error that never quotes the record (it may hold hidden values).
-pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
+pub fn replay(record: Record, game: u64) -> Result<Match, Unreadable> {
     Match::from_record(record).map_err(|e| {
         let what = match e {
             ReplayError::TooNew(v) => format!("record format {v} is too new"),
@@ -355,11 +360,20 @@ pub fn replay(record: Record, game: u64) -> Result<Match, Failure> {
             ReplayError::Action { index, .. } => format!("action {index} does not apply"),
         };
         tracing::error!(game, problem = %what, "stored record does not replay");
-        Failure::Refused(crate::damaged::unreadable_text(
+        Unreadable(unreadable_text(
             game,
             &format!("its record no longer replays ({what})"),
         ))
     })
+}
+
+/// "ranked" or "casual", for a game's or a challenge's terms.
+pub fn ranked_word(ranked: bool) -> crate::Text {
+    if ranked {
+        crate::t!("word-ranked")
+    } else {
+        crate::t!("word-casual")
+    }
 }
 
 #[cfg(test)]

@@ -148,7 +148,7 @@ pub struct Choice {
     pub label: Text,
     /// The command it sends, typed (`Command::to_line` writes it as a player would type it,
     /// `move #3 f2-f5`; a chat adapter encodes it in its button).
-    #[serde(with = "crate::stored_notice::button_code")]
+    #[serde(with = "crate::button_code::serde_code")]
     pub command: crate::command::Command,
     /// Who may press it (`None`: anyone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -200,7 +200,7 @@ pub struct Reply {
     /// Discord makes a thread per game with `discord.threads`; other adapters ignore them,
     /// the text naming every game already.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub own_channels: Vec<crate::own_channel::OwnChannel>,
+    pub own_channels: Vec<OwnChannel>,
     /// The language the channel's community chose (`[[community]] language`, else `[game]
     /// language`); `None`: the platform's own (a Discord server's preferred locale), else
     /// English. See [`Reply::channel_lang`].
@@ -319,4 +319,24 @@ pub struct Said {
     pub by: String,
     /// The line (`move #3 f2-f5`).
     pub line: String,
+}
+
+/// Discord's longest channel (thread) name, the shortest limit of the platforms.
+pub const NAME_MAX_CHARS: usize = 100;
+
+/// A new game that may be given a channel of its own by the adapter posting the
+/// announcement that names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OwnChannel {
+    /// The game's number.
+    pub game: u64,
+    /// Where the game is now (the announcement's channel): a move applies only from here.
+    pub from: ChannelId,
+    /// A name for its channel, at most [`NAME_MAX_CHARS`] characters:
+    /// `Hnefatafl 11x11 – alice v bob`.
+    pub name: String,
+    /// What to post first in its channel: which game it is, whose move, the board, and
+    /// both players pinged.
+    pub opening: Reply,
 }

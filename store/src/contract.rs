@@ -3,41 +3,35 @@
 //! where it breaks the contract. Run here against [`SledStore`]; a new backend runs the
 //! same function on an empty store of its own.
 
-use super::{
-    Commit, CommitError, SCHEMA_VERSION, SledStore, StandingRemoval, StandingWrite, Store, Stored,
-};
-use crate::challenge::Challenge;
-use crate::clock::{FakeClock, Timestamp};
-use crate::command::SeatChoice;
-use crate::game::GameDoc;
-use crate::identity::{ChannelId, CommunityId, User, UserId};
-use crate::ladder::Standing;
-use crate::user::UserDoc;
-use crate::{Context, ReplyKind, Session, SessionConfig};
+use crate::{Commit, CommitError, SCHEMA_VERSION, StandingRemoval, StandingWrite, Store, Stored};
 use rand::SeedableRng;
-use skald_rules::RuleSetId;
-use std::sync::Arc;
+use skald_model::challenge::Challenge;
+use skald_model::clock::{FakeClock, Timestamp};
+use skald_model::command::SeatChoice;
+use skald_model::game::GameDoc;
+use skald_model::identity::{ChannelId, CommunityId, User, UserId};
+use skald_model::ladder::Standing;
+use skald_model::user::UserDoc;
+use skald_rules::{Match, RuleSetId, Seat};
 
-/// A game as the session makes it (from a challenge accepted), to hand to any backend.
+/// A game as an accepted challenge makes it (alice against bob, her turn begun with the
+/// default reminders a day and an hour before its deadline), to hand to any backend.
 fn a_game() -> GameDoc {
-    let session = Session::new(
-        Arc::new(SledStore::temporary().expect("temporary store")),
-        Arc::new(FakeClock::new(FakeClock::EPOCH)),
-        rand::rngs::StdRng::seed_from_u64(5),
-        SessionConfig::default().without_rate_limit(),
-    )
-    .expect("session");
-    for (who, line) in [("alice", "challenge tafl @bob first"), ("bob", "accept")] {
-        let ctx = Context::private(User::new("console", who, who), "console", "console");
-        let r = session.handle(&ctx, line);
-        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
-    }
-    session
-        .store()
-        .game(1)
-        .expect("reads")
-        .expect("the game exists")
-        .doc
+    let now = FakeClock::EPOCH;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let (m, _) = Match::new(RuleSetId::Hnefatafl, 5, &mut rng);
+    let user = |who: &str| User::new("console", who, who);
+    let mut g = GameDoc::new(
+        1,
+        CommunityId("console".to_string()),
+        ChannelId("console".to_string()),
+        [user("alice"), user("bob")],
+        (true, 3, None),
+        &m,
+        now,
+    );
+    g.start_turn(Seat::A, now, None, &[24 * 3600, 3600]);
+    g
 }
 
 fn challenge(id: u64) -> Challenge {
@@ -50,7 +44,7 @@ fn challenge(id: u64) -> Challenge {
         ranked: true,
         days: 3,
         // A bank, so every backend is shown to keep it.
-        bank: crate::time_control::Bank::parse("3d+6h", Some("5d")).ok(),
+        bank: skald_model::time_control::Bank::parse("3d+6h", Some("5d")).ok(),
         community: CommunityId("c".into()),
         channel: ChannelId("console".into()),
         created: FakeClock::EPOCH,
@@ -60,13 +54,13 @@ fn challenge(id: u64) -> Challenge {
 }
 
 /// An open tournament with two players, as `tournament create` and `join` leave one.
-fn a_tournament(id: u64) -> crate::tournament::TournamentDoc {
-    use crate::tournament::doc::{Entrant, Format, Pace, State};
-    crate::tournament::TournamentDoc {
+fn a_tournament(id: u64) -> skald_model::tournament::TournamentDoc {
+    use skald_model::tournament::{Entrant, Format, Pace, State};
+    skald_model::tournament::TournamentDoc {
         id,
         version: 0,
         community: CommunityId("console".into()),
-        home: crate::homes::Home {
+        home: skald_model::homes::Home {
             platform: "console".into(),
             channel: ChannelId("console".into()),
         },
@@ -297,7 +291,7 @@ pub fn check(store: &dyn Store) {
 
     // Users: found by their pending link code.
     let mut doc = UserDoc::new(User::new("console", "erin", "erin"));
-    doc.link_code = Some(crate::link::LinkCode {
+    doc.link_code = Some(skald_model::link::LinkCode {
         code: "ABCD-EFGH".into(),
         expires: FakeClock::EPOCH,
     });
@@ -409,7 +403,7 @@ pub fn check(store: &dyn Store) {
     // The game ending: each player's list says it is over, and no longer wakes.
     let read = store.game(gid).expect("reads").expect("exists");
     let mut ended = read.doc.clone();
-    ended.finish(crate::game::GameResult::DrawAgreed, FakeClock::EPOCH);
+    ended.finish(skald_model::game::GameResult::DrawAgreed, FakeClock::EPOCH);
     let seated: Vec<UserId> = ended.players.iter().map(|p| p.id.clone()).collect();
     store
         .commit(Commit {
@@ -529,7 +523,7 @@ pub fn check(store: &dyn Store) {
     assert_eq!(read.doc.version, 1);
     assert_eq!(read.doc.players, t.players);
     let mut started = read.doc.clone();
-    started.state = crate::tournament::doc::State::Running;
+    started.state = skald_model::tournament::State::Running;
     store
         .commit(Commit {
             tournaments: vec![(Some(read.clone()), started.clone())],
@@ -547,7 +541,7 @@ pub fn check(store: &dyn Store) {
     let all = store.tournaments().expect("reads");
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].doc.version, 2);
-    assert_eq!(all[0].doc.state, crate::tournament::doc::State::Running);
+    assert_eq!(all[0].doc.state, skald_model::tournament::State::Running);
     let mut export = Vec::new();
     store.export(&mut export).expect("exports");
     let export = String::from_utf8(export).expect("UTF-8");
@@ -567,16 +561,16 @@ pub fn check(store: &dyn Store) {
 
 #[test]
 fn the_sled_store_keeps_the_contract() {
-    check(&SledStore::temporary().expect("temporary store"));
+    check(&crate::SledStore::temporary().expect("temporary store"));
 }
 
 #[test]
 fn an_export_imports_into_an_empty_sled_store_with_the_same_documents() {
-    let store = SledStore::temporary().expect("temporary store");
+    let store = crate::SledStore::temporary().expect("temporary store");
     check(&store);
     let mut export = Vec::new();
     store.export(&mut export).expect("exports");
-    let copy = SledStore::temporary().expect("temporary store");
+    let copy = crate::SledStore::temporary().expect("temporary store");
     copy.import(&mut std::io::Cursor::new(export))
         .expect("imports");
     assert_eq!(copy.game_count(), 1);
@@ -585,7 +579,7 @@ fn an_export_imports_into_an_empty_sled_store_with_the_same_documents() {
         store.all_deadlines().expect("reads")
     );
     // Everything but `meta` (the heartbeat and other times are not exported).
-    let documents = |s: &SledStore| -> Vec<_> {
+    let documents = |s: &crate::SledStore| -> Vec<_> {
         let dump = s.raw_dump().expect("dumps");
         dump.into_iter()
             .filter(|(tree, ..)| *tree != "meta")

@@ -28,7 +28,7 @@ pub struct CommunityDef {
     pub members: Vec<String>,
     /// Where it posts on each platform when nothing else says where, in the admin's order
     /// (its Matrix rooms, its `discord_channels`).
-    pub posts: Vec<crate::homes::Home>,
+    pub posts: Vec<crate::identity::Home>,
     /// The language of its channels (`[[community]] language`), if the admin chose one.
     pub language: Option<skald_lang::Lang>,
 }
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_community_posts_on_each_platform_in_its_first_channel_there() {
-        let home = |platform: &str, channel: &str| crate::homes::Home {
+        let home = |platform: &str, channel: &str| crate::identity::Home {
             platform: platform.into(),
             channel: crate::ChannelId(channel.into()),
         };

@@ -3,8 +3,9 @@
 //! buttons and `Command::to_line`). One grammar for text and typed options: Discord's
 //! `action` option carries these words.
 
+use super::words::ranked_word;
 use super::{parse_days, parse_id, parse_mention, prefixed, rule_set, shown, time_control};
-use crate::tournament::doc::{Format, Pace};
+use crate::tournament::terms::{Format, Pace};
 use skald_lang::{Text, t};
 use skald_rules::RuleSetId;
 
@@ -111,7 +112,7 @@ pub fn next_words(done: &[&str]) -> Vec<String> {
     let Some((system_word, options)) = options.split_first() else {
         return words(&["round-robin", "swiss", "knockout"]);
     };
-    let given = |key: &str| options.iter().any(|w| super::complete::has_key(w, key));
+    let given = |key: &str| options.iter().any(|w| super::words::has_key(w, key));
     let mut out = Vec::new();
     match system(&system_word.to_lowercase()) {
         Some("swiss") => {
@@ -130,7 +131,7 @@ pub fn next_words(done: &[&str]) -> Vec<String> {
         Some(_) => {}
         None => return Vec::new(),
     }
-    out.extend(super::complete::game_terms(options));
+    out.extend(super::words::game_terms(options));
     if !given("max") {
         out.extend(words(&["max:8", "max:16", "max:32"]));
     }
@@ -313,16 +314,6 @@ impl<'a> GameTerms<'a> {
     /// The clock: days per move (the default when none was given) and the bank, if any.
     pub(super) fn clock(&self) -> Result<(u32, Option<crate::time_control::Bank>), Text> {
         time_control(self.days, self.clock, self.cap)
-    }
-}
-
-/// Whether a (lowercase) word says ranked (`ranked`, `rated`) or casual (`casual`,
-/// `unranked`, `unrated`), if it says either.
-pub(super) fn ranked_word(lower: &str) -> Option<bool> {
-    match lower {
-        "ranked" | "rated" => Some(true),
-        "casual" | "unranked" | "unrated" => Some(false),
-        _ => None,
     }
 }
 

@@ -141,3 +141,12 @@ impl Context {
         }
     }
 }
+
+/// One channel a game is posted in, and the platform it is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Home {
+    /// The platform (`discord`, `matrix`, `console`): who can be pinged there.
+    pub platform: String,
+    /// The channel or room.
+    pub channel: ChannelId,
+}

@@ -1,5 +1,5 @@
-//! The store interface: what the session, the runtime and the command line need from the
-//! durable store, and the types they exchange with it. [`Store`] is the trait every backend
+//! `skald-store`: what the session, the runtime and the command line need from the durable
+//! store, and the types they exchange with it. [`Store`] is the trait every backend
 //! implements; [`sled::SledStore`] is the one backend today (an embedded database in one
 //! directory, with a write-ahead journal).
 //!
@@ -16,21 +16,24 @@
 // tests on its own store (feature `testkit`).
 #[cfg(any(test, feature = "testkit"))]
 pub mod contract;
+pub mod damaged;
+pub mod decoded;
+pub mod journal;
 pub mod leases;
 pub mod memo;
 pub mod sled;
 
 pub use self::sled::SledStore;
 
-use super::challenge::Challenge;
-use super::chat_message::Handled;
-use super::clock::Timestamp;
-use super::game::GameDoc;
-use super::identity::{CommunityId, UserId};
-use super::ladder::Standing;
-use super::tournament::TournamentDoc;
-use super::user::UserDoc;
 use serde::{Deserialize, Serialize};
+use skald_model::challenge::Challenge;
+use skald_model::chat_message::Handled;
+use skald_model::clock::Timestamp;
+use skald_model::game::GameDoc;
+use skald_model::identity::{CommunityId, UserId};
+use skald_model::ladder::Standing;
+use skald_model::tournament::TournamentDoc;
+use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
 use std::io::{BufRead, Write};
 use std::sync::Arc;

@@ -21,20 +21,20 @@ use super::{
     Commit, CommitError, ExportLine, RawEntry, SCHEMA_VERSION, Store, StoreError, Stored, Version,
     corrupt, decode, encode,
 };
-use crate::challenge::Challenge;
-use crate::chat_message::Handled;
-use crate::clock::Timestamp;
 use crate::decoded::{Decoded, DecodedGames};
-use crate::game::GameDoc;
-use crate::identity::{CommunityId, UserId};
 use crate::journal::{Journal, WriteSet};
-use crate::ladder::Standing;
-use crate::tournament::TournamentDoc;
-use crate::user::UserDoc;
 use ::sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
 };
 use ::sled::{IVec, Transactional, Tree};
+use skald_model::challenge::Challenge;
+use skald_model::chat_message::Handled;
+use skald_model::clock::Timestamp;
+use skald_model::game::GameDoc;
+use skald_model::identity::{CommunityId, UserId};
+use skald_model::ladder::Standing;
+use skald_model::tournament::TournamentDoc;
+use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
 use std::cell::RefCell;
 use std::fs::File;
@@ -94,7 +94,7 @@ pub struct SledStore {
     meta: Tree,
     /// Notices waiting to be posted, by a number that grows ([`super::OutboxEntry`]).
     outbox: Tree,
-    /// Tournaments by number ([`crate::tournament::TournamentDoc`]).
+    /// Tournaments by number ([`skald_model::tournament::TournamentDoc`]).
     tournaments: Tree,
 }
 

@@ -3,8 +3,16 @@
 //! with compare-and-swap on every write; and its translation into the pure
 //! [`skald_tournament::Tournament`] the pairing and standings code reads.
 
+mod show;
+pub mod terms;
+
+pub use show::{hundredths, tenths};
+pub use terms::{Format, Pace};
+
+use crate::league::{LeagueLink, LeagueState};
+
 use crate::clock::Timestamp;
-use crate::homes::Home;
+use crate::identity::Home;
 use crate::identity::{CommunityId, User, UserId};
 use serde::{Deserialize, Serialize};
 use skald_rules::RuleSetId;
@@ -12,34 +20,6 @@ use skald_tournament::knockout::Bracket;
 use skald_tournament::{
     Color, GameScore, Player, PointSystem, RoundEntry, StartNumber, Tournament, TournamentKind,
 };
-
-/// How players meet: the tournament's system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Format {
-    /// Everyone meets everyone (FIDE Berger tables), twice with `double`.
-    RoundRobin {
-        /// Two cycles, seats swapped in the second.
-        double: bool,
-    },
-    /// A Swiss of `rounds` rounds, paired by the FIDE Dutch system.
-    Swiss {
-        /// How many rounds.
-        rounds: u32,
-    },
-    /// A seeded single-elimination bracket.
-    Knockout,
-}
-
-/// When a round-robin's games are made: all at once, or a round when the last one ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Pace {
-    /// Every round's games start together (round-robin only; the default there).
-    All,
-    /// A round starts when every game of the one before has ended.
-    Rounds,
-}
 
 /// Where a tournament is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +151,7 @@ pub struct TournamentDoc {
     /// A league's part: this document is a league itself, or one division of a league's
     /// season (see [`crate::league`]); `None` for a tournament of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub league: Option<crate::league::LeagueLink>,
+    pub league: Option<LeagueLink>,
 }
 
 impl TournamentDoc {
@@ -194,7 +174,7 @@ impl TournamentDoc {
             rule_set,
             format: Format::RoundRobin { double: false },
             pace: Pace::All,
-            days: crate::command::DEFAULT_DAYS,
+            days: crate::time_control::DEFAULT_DAYS,
             bank: None,
             ranked: true,
             max_players: None,
@@ -213,7 +193,7 @@ impl TournamentDoc {
     /// Whether this document is a league (stored beside the tournaments, never shown or
     /// played as one).
     pub fn is_league(&self) -> bool {
-        matches!(self.league, Some(crate::league::LeagueLink::League(_)))
+        matches!(self.league, Some(LeagueLink::League(_)))
     }
 
     /// The entrant with a start number.
@@ -345,5 +325,28 @@ fn entry_of(round: &Round, e: &Entrant) -> RoundEntry {
         },
         None if e.withdrawn.is_some_and(|w| w <= round.number) => RoundEntry::ZeroPointBye,
         None => RoundEntry::NotPaired,
+    }
+}
+
+impl TournamentDoc {
+    /// A league document's seasons (`None` for a tournament).
+    pub fn league_state(&self) -> Option<&LeagueState> {
+        match &self.league {
+            Some(LeagueLink::League(state)) => Some(state),
+            _ => None,
+        }
+    }
+
+    /// A league's members who play on: its players less those leaving after the season.
+    pub fn league_members(&self) -> impl Iterator<Item = &Entrant> {
+        self.players.iter().filter(|e| e.withdrawn.is_none())
+    }
+
+    /// A league document's seasons, to change (`None` for a tournament).
+    pub fn league_state_mut(&mut self) -> Option<&mut LeagueState> {
+        match &mut self.league {
+            Some(LeagueLink::League(state)) => Some(state),
+            _ => None,
+        }
     }
 }

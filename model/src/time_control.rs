@@ -138,6 +138,17 @@ fn short(secs: i64) -> String {
     s
 }
 
+/// Days per move when a challenge does not say.
+pub const DEFAULT_DAYS: u32 = 3;
+
+/// A game's clock in words: `3 days per move`, `a bank of 3 days, 6 hours added a move`.
+pub fn clock_terms(days: u32, bank: Option<&Bank>) -> Text {
+    match bank {
+        Some(b) => b.describe(),
+        None => t!("clock-days-per-move", days = days),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,12 +21,12 @@
 //! read goes to the store.
 
 use super::{Commit, CommitError, OutboxEntry, RawEntry, Store, StoreError, Stored};
-use crate::chat_message::Handled;
-use crate::clock::Timestamp;
-use crate::game::GameDoc;
-use crate::identity::{CommunityId, UserId};
-use crate::ladder::Standing;
-use crate::user::UserDoc;
+use skald_model::chat_message::Handled;
+use skald_model::clock::Timestamp;
+use skald_model::game::GameDoc;
+use skald_model::identity::{CommunityId, UserId};
+use skald_model::ladder::Standing;
+use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -145,11 +145,11 @@ impl Store for Memo {
     fn challenge(
         &self,
         id: u64,
-    ) -> Result<Option<Stored<crate::challenge::Challenge>>, StoreError> {
+    ) -> Result<Option<Stored<skald_model::challenge::Challenge>>, StoreError> {
         self.inner.challenge(id)
     }
 
-    fn challenges(&self) -> Result<Vec<Stored<crate::challenge::Challenge>>, StoreError> {
+    fn challenges(&self) -> Result<Vec<Stored<skald_model::challenge::Challenge>>, StoreError> {
         self.inner.challenges()
     }
 
@@ -158,11 +158,13 @@ impl Store for Memo {
     fn tournament(
         &self,
         id: u64,
-    ) -> Result<Option<Stored<crate::tournament::TournamentDoc>>, StoreError> {
+    ) -> Result<Option<Stored<skald_model::tournament::TournamentDoc>>, StoreError> {
         self.inner.tournament(id)
     }
 
-    fn tournaments(&self) -> Result<Vec<Stored<crate::tournament::TournamentDoc>>, StoreError> {
+    fn tournaments(
+        &self,
+    ) -> Result<Vec<Stored<skald_model::tournament::TournamentDoc>>, StoreError> {
         self.inner.tournaments()
     }
 
@@ -276,132 +278,5 @@ impl Store for Memo {
 
     fn outbox_done(&self, ids: &[u64]) -> Result<(), StoreError> {
         self.inner.outbox_done(ids)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::SledStore;
-    use crate::{Context, ReplyKind, Session, SessionConfig, User};
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    /// A store counting its game and user reads (documents), and its trips: a read of a
-    /// game with its players is one, as on PostgreSQL.
-    struct Counting {
-        inner: SledStore,
-        reads: AtomicUsize,
-        trips: AtomicUsize,
-    }
-
-    /// Every method the memo passes through, passed through again.
-    macro_rules! through {
-        ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
-            $(fn $name(&self, $($arg: $ty),*) -> $ret { self.inner.$name($($arg),*) })*
-        };
-    }
-
-    impl Store for Counting {
-        fn game(&self, id: u64) -> Result<Option<Stored<GameDoc>>, StoreError> {
-            self.reads.fetch_add(1, Ordering::Relaxed);
-            self.trips.fetch_add(1, Ordering::Relaxed);
-            self.inner.game(id)
-        }
-        fn game_and_players(&self, id: u64) -> Result<super::super::GameAndPlayers, StoreError> {
-            self.trips.fetch_add(1, Ordering::Relaxed);
-            let game = self.inner.game(id)?;
-            let mut players = Vec::new();
-            for p in game.iter().flat_map(|g| &g.doc.players) {
-                players.push((p.id.clone(), self.inner.user(&p.id)?));
-            }
-            self.reads.fetch_add(1 + players.len(), Ordering::Relaxed);
-            Ok(super::super::GameAndPlayers { game, players })
-        }
-        fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError> {
-            self.reads.fetch_add(1, Ordering::Relaxed);
-            self.trips.fetch_add(1, Ordering::Relaxed);
-            self.inner.user(id)
-        }
-        through! {
-            challenge(id: u64) -> Result<Option<Stored<crate::challenge::Challenge>>, StoreError>;
-            challenges() -> Result<Vec<Stored<crate::challenge::Challenge>>, StoreError>;
-            tournament(id: u64) -> Result<Option<Stored<crate::tournament::TournamentDoc>>, StoreError>;
-            tournaments() -> Result<Vec<Stored<crate::tournament::TournamentDoc>>, StoreError>;
-            user_by_link_code(code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
-            users_named(name: &str) -> Result<Vec<UserDoc>, StoreError>;
-            users_with_digest() -> Result<Vec<Stored<UserDoc>>, StoreError>;
-            user_games(user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;
-            read_standing(c: &CommunityId, r: RuleSetId, u: &UserId) -> Result<Option<Stored<Standing>>, StoreError>;
-            ladder(c: &CommunityId, r: RuleSetId) -> Result<Vec<(UserId, Standing)>, StoreError>;
-            next_deadline() -> Result<Option<(Timestamp, u64)>, StoreError>;
-            due(now: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError>;
-            game_count() -> usize;
-            meta_time(name: &str) -> Result<Option<Timestamp>, StoreError>;
-            set_meta_time(name: &str, at: Timestamp) -> Result<(), StoreError>;
-            handled_message(id: &str) -> Result<Option<Handled>, StoreError>;
-            record_handled_message(id: &str, h: &Handled) -> Result<(), StoreError>;
-            schema() -> Result<Option<u32>, StoreError>;
-            allocate_id() -> Result<u64, StoreError>;
-            commit(c: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError>;
-            flush() -> Result<(), StoreError>;
-            export(out: &mut dyn Write) -> Result<usize, StoreError>;
-            import(input: &mut dyn BufRead) -> Result<usize, StoreError>;
-            raw_dump() -> Result<Vec<RawEntry>, StoreError>;
-            claim(w: &str, h: &str, t: std::time::Duration) -> Result<bool, StoreError>;
-            release(w: &str, h: &str) -> Result<(), StoreError>;
-            outbox_take(p: &[&str], h: &str, t: std::time::Duration, l: usize) -> Result<Vec<(u64, OutboxEntry)>, StoreError>;
-            outbox_done(ids: &[u64]) -> Result<(), StoreError>;
-        }
-    }
-
-    #[test]
-    fn a_move_reads_each_document_once_and_a_second_session_sees_it_at_once() {
-        let counting = Arc::new(Counting {
-            inner: SledStore::temporary().expect("a store"),
-            reads: AtomicUsize::new(0),
-            trips: AtomicUsize::new(0),
-        });
-        let session = |store: Arc<dyn Store>| {
-            Session::new(
-                store,
-                Arc::new(crate::clock::FakeClock::new(crate::clock::FakeClock::EPOCH)),
-                rand::SeedableRng::seed_from_u64(1),
-                SessionConfig::default().without_rate_limit(),
-            )
-            .expect("a session")
-        };
-        let one = session(counting.clone());
-        let ctx = |name: &str| Context::new(User::new("test", name, name), "test", "room");
-        let said = |s: &Session, who: &str, line: &str| {
-            let r = s.handle(&ctx(who), line);
-            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
-            r
-        };
-        said(&one, "ann", "challenge tafl @bob first");
-        said(&one, "bob", "accept");
-        counting.reads.store(0, Ordering::Relaxed);
-        counting.trips.store(0, Ordering::Relaxed);
-        said(&one, "ann", "move #1 d1-d4");
-        let reads = counting.reads.load(Ordering::Relaxed);
-        // The speaker, the game, the opponent; not the game again after its write (the
-        // commit returned it).
-        assert!(reads <= 3, "a move read {reads} documents");
-        // All three in one trip: the game named by the move is read first, with its
-        // players, and the speaker is one of them.
-        let trips = counting.trips.load(Ordering::Relaxed);
-        assert_eq!(trips, 1, "a move naming its game read in {trips} trips");
-        // Without the number the speaker is read first, to find their game.
-        counting.trips.store(0, Ordering::Relaxed);
-        said(&one, "bob", "move e7-e9");
-        let trips = counting.trips.load(Ordering::Relaxed);
-        assert!(trips <= 2, "a move read in {trips} trips");
-
-        // A read remembered in one command is not in the next, nor in another session on
-        // the same store: bob sees ann's move and answers it.
-        let other = session(counting.clone());
-        let board = said(&other, "ann", "board");
-        assert!(board.text.en().contains("e7-e9") || !board.boards.is_empty());
-        said(&other, "ann", "move d4-d5");
-        said(&one, "bob", "move e9-e8");
     }
 }

@@ -6,7 +6,8 @@
 //! each parser ([`super::tournament::next_words`], [`super::league::next_words`]); the
 //! tests walk every suggested line through the parser.
 
-use crate::suggest::MAX_SUGGESTIONS;
+/// The most suggestions an adapter may show at once (Discord's limit).
+pub const MAX_SUGGESTIONS: usize = 25;
 
 /// The longest value a completion may have (Discord's limit on a choice's value).
 pub const MAX_VALUE: usize = 100;
@@ -65,35 +66,6 @@ pub fn action(of: ActionOf, typed: &str) -> Vec<String> {
         .filter(|v| v.len() <= MAX_VALUE)
         .take(MAX_SUGGESTIONS)
         .collect()
-}
-
-/// The option words of `days:N` / `clock:…` and `ranked` / `casual` not yet among `used`
-/// (the words typed so far): what `tournament create` and `league … start` share.
-pub(super) fn game_terms(used: &[&str]) -> Vec<String> {
-    let mut out = Vec::new();
-    if !used
-        .iter()
-        .any(|w| has_key(w, "days") || has_key(w, "clock"))
-    {
-        out.extend(["days:1", "days:2", "days:3", "days:7"].map(String::from));
-        out.extend(
-            crate::time_control::COMMON
-                .iter()
-                .map(|(code, _)| format!("clock:{code}")),
-        );
-    }
-    if !used
-        .iter()
-        .any(|w| super::tournament::ranked_word(&w.to_lowercase()).is_some())
-    {
-        out.extend(["ranked", "casual"].map(String::from));
-    }
-    out
-}
-
-/// Whether `word` is the option `key` (`rounds:5` has the key `rounds`).
-pub(super) fn has_key(word: &str, key: &str) -> bool {
-    super::prefixed(word, key).is_some()
 }
 
 #[cfg(test)]
@@ -230,7 +202,7 @@ mod tests {
             for s in action(of, &long).into_iter().chain(action(of, "")) {
                 assert!(s.len() <= super::MAX_VALUE, "{s}");
             }
-            assert!(action(of, "").len() <= crate::suggest::MAX_SUGGESTIONS);
+            assert!(action(of, "").len() <= super::MAX_SUGGESTIONS);
         }
     }
 }

@@ -10,8 +10,7 @@ pub const ENGINE_HANDLE: &str = "skald";
 
 /// The most days per move a challenge may ask for, and the fewest.
 pub const DAYS_RANGE: std::ops::RangeInclusive<u32> = 1..=14;
-/// Days per move when a challenge does not say.
-pub const DEFAULT_DAYS: u32 = 3;
+pub use crate::time_control::DEFAULT_DAYS;
 /// The most vacation days a player may take in one calendar year.
 pub const VACATION_DAYS_PER_YEAR: u32 = 14;
 
@@ -269,6 +268,7 @@ pub mod complete;
 pub mod league;
 mod sentence;
 pub mod tournament;
+mod words;
 
 pub use league::{LeagueAction, LeagueTerms};
 pub use tournament::{TournamentAction, TournamentSpec};
@@ -1723,7 +1723,7 @@ mod tests {
                 id: None,
                 action: TournamentAction::Create(TournamentSpec {
                     rule_set: RuleSetId::Hnefatafl,
-                    format: crate::tournament::doc::Format::RoundRobin { double: true },
+                    format: crate::tournament::Format::RoundRobin { double: true },
                     pace: None,
                     days: DEFAULT_DAYS,
                     bank: None,

@@ -59,7 +59,7 @@ pub struct File {
 pub enum FileBody {
     /// A game as `skald export` writes it (JSON lines: header, id counter, game), for
     /// `skald import` and `skald replay`. Written at once: it is small.
-    Record(#[serde(with = "crate::stored_notice::bytes_as_text")] Vec<u8>),
+    Record(#[serde(with = "bytes_as_text")] Vec<u8>),
     /// A replay GIF of a record, drawn when delivered.
     Replay(ReplayOf),
     /// A tournament's standings as a PNG table, drawn when delivered.
@@ -266,4 +266,34 @@ fn mib_up(bytes: u64) -> u64 {
 /// would mislead, so 1.
 fn mib_down(bytes: u64) -> u64 {
     (bytes / MIB).max(1)
+}
+
+/// Bytes that are almost always UTF-8 (a record's JSON lines) as a JSON string, else as a
+/// list of numbers, so any bytes come back exactly (`#[serde(with)]`).
+pub(crate) mod bytes_as_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Either form, as read.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Bytes {
+        Text(String),
+        Raw(Vec<u8>),
+    }
+
+    /// Writes UTF-8 bytes as a string, others as numbers.
+    pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => s.collect_seq(bytes),
+        }
+    }
+
+    /// Reads either form.
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        Ok(match Bytes::deserialize(d)? {
+            Bytes::Text(text) => text.into_bytes(),
+            Bytes::Raw(bytes) => bytes,
+        })
+    }
 }

@@ -7,8 +7,8 @@
 //!
 //! In memory only and bounded; shared by the clones of a [`super::store::SledStore`].
 
-use super::game::GameDoc;
-use super::store::Version;
+use crate::Version;
+use skald_model::game::GameDoc;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -60,37 +60,25 @@ impl<K: Hash + Eq, T: Clone> Decoded<K, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::FakeClock;
-    use crate::store::SledStore;
-    use crate::{Context, ReplyKind, Session, SessionConfig, User};
     use rand::SeedableRng;
+    use skald_model::clock::FakeClock;
+    use skald_model::identity::{ChannelId, CommunityId, User};
+    use skald_rules::{Match, RuleSetId};
 
     #[test]
     fn a_document_is_handed_out_only_for_the_bytes_it_came_from() {
-        let s = Session::new(
-            Arc::new(SledStore::temporary().expect("store")),
-            Arc::new(FakeClock::new(FakeClock::EPOCH)),
-            rand::rngs::StdRng::seed_from_u64(1),
-            SessionConfig::default().without_rate_limit(),
-        )
-        .expect("session");
-        let say = |who: &str, line: &str| {
-            let ctx = Context::private(User::new("console", who, who), "console", "console");
-            let r = s.handle(&ctx, line);
-            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
-        };
-        say("alice", "challenge tafl @bob first");
-        say("bob", "accept");
-        say("alice", "move d1-d4");
-        say("bob", "resign");
-        // What the store hands out (from the memo, filled by the writes) is exactly what its
-        // bytes decode to, ratings included.
-        let stored = s.store().game(1).expect("reads").expect("exists");
-        let bytes = serde_json::to_vec(&stored.doc).expect("encodes");
-        let fresh = crate::damaged::decode_game(1, &bytes).expect("decodes");
-        assert_eq!(stored.doc, fresh);
-        assert!(stored.doc.end.as_ref().is_some_and(|e| e.ratings.is_some()));
-
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let (m, _) = Match::new(RuleSetId::Hnefatafl, 1, &mut rng);
+        let user = |who: &str| User::new("console", who, who);
+        let fresh = GameDoc::new(
+            1,
+            CommunityId("console".to_string()),
+            ChannelId("console".to_string()),
+            [user("alice"), user("bob")],
+            (true, 3, None),
+            &m,
+            FakeClock::EPOCH,
+        );
         let memo = DecodedGames::default();
         let a = Version::new(&b"one"[..]);
         memo.put(1, a.clone(), fresh.clone());

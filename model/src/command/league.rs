@@ -77,7 +77,7 @@ pub fn next_words(done: &[&str]) -> Vec<String> {
             .map(String::from)
             .to_vec(),
         Some((action, terms)) if action.eq_ignore_ascii_case("start") => {
-            super::complete::game_terms(terms)
+            super::words::game_terms(terms)
         }
         Some(_) => Vec::new(),
     }

@@ -25,7 +25,7 @@
 //! Errors never quote the stored bytes: a notice may hold a player's hidden Subulata values
 //! in a private part.
 
-use crate::command::{Command, decode, encode};
+use crate::button_code::exact_code;
 use crate::reply::{Notice, Reply};
 use serde::{Deserialize, Serialize};
 
@@ -177,68 +177,4 @@ fn check_choices(reply: &Reply) -> Result<(), NoticeStoreError> {
         .own_channels
         .iter()
         .try_for_each(|o| check_choices(&o.opening))
-}
-
-/// The button code of `command`, when it reads back to exactly `command`.
-fn code_of(command: &Command) -> Option<String> {
-    encode(command).filter(|code| decode(code).as_ref() == Some(command))
-}
-
-/// Whether `command` has an exact button code.
-fn exact_code(command: &Command) -> bool {
-    code_of(command).is_some()
-}
-
-/// A [`Choice`](crate::Choice)'s command as its button code (`#[serde(with)]`).
-pub(crate) mod button_code {
-    use super::{Command, code_of, decode};
-    use serde::{Deserialize, Deserializer, Serializer, de, ser};
-    use std::borrow::Cow;
-
-    /// Writes the code; a command without an exact one is an error naming the command only.
-    pub(crate) fn serialize<S: Serializer>(command: &Command, s: S) -> Result<S::Ok, S::Error> {
-        match code_of(command) {
-            Some(code) => s.serialize_str(&code),
-            None => Err(ser::Error::custom(format_args!(
-                "the `{}` choice has no exact button code",
-                command.name()
-            ))),
-        }
-    }
-
-    /// Reads a code back; anything else is an error that does not quote it.
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Command, D::Error> {
-        let code = Cow::<str>::deserialize(d)?;
-        decode(&code).ok_or_else(|| de::Error::custom("not a button code"))
-    }
-}
-
-/// Bytes that are almost always UTF-8 (a record's JSON lines) as a JSON string, else as a
-/// list of numbers, so any bytes come back exactly (`#[serde(with)]`).
-pub(crate) mod bytes_as_text {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    /// Either form, as read.
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Bytes {
-        Text(String),
-        Raw(Vec<u8>),
-    }
-
-    /// Writes UTF-8 bytes as a string, others as numbers.
-    pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => s.serialize_str(text),
-            Err(_) => s.collect_seq(bytes),
-        }
-    }
-
-    /// Reads either form.
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        Ok(match Bytes::deserialize(d)? {
-            Bytes::Text(text) => text.into_bytes(),
-            Bytes::Raw(bytes) => bytes,
-        })
-    }
 }

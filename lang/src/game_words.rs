@@ -17,6 +17,22 @@ pub fn rule_set_name(rule_set: RuleSetId) -> Text {
     Msg::new(format!("rules-name-{}", rule_set.id())).into()
 }
 
+/// A rule set's name as a choice in a list (Discord's choices, a thread's name): shorter than
+/// [`rule_set_name`] where that one says whose rules (`Ad Elta Stelpur (Rustik)`).
+///
+/// Exists so every name a player reads of a rule set is in the message files, one place.
+pub fn rule_set_choice(rule_set: RuleSetId) -> Text {
+    Msg::new(format!("rules-choice-{}", rule_set.id())).into()
+}
+
+/// The rules of a rule set in a few lines, with its move notation (`rules <rule-set>`).
+///
+/// Exists so a new rule set's summary is one message (`rules-summary-<id>`), not a code
+/// change.
+pub fn rule_set_summary(rule_set: RuleSetId) -> Text {
+    Msg::new(format!("rules-summary-{}", rule_set.id())).into()
+}
+
 /// The key of `seat` in `rule_set` that messages select on: `attackers`, `defenders`,
 /// `white` or `black`.
 ///

@@ -59,16 +59,12 @@ pub fn rule_sets_text() -> Text {
 
 /// `rules <rule-set>`: the game in a few lines, with its move notation.
 pub fn rules_text(rule_set: RuleSetId) -> Text {
-    let body = match rule_set {
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => "rules-summary-hnefatafl".to_string(),
-        other => format!("rules-summary-{}", other.id()),
-    };
     let mut text = t!(
         "rules-summary-heading",
         name = skald_lang::rule_set_name(rule_set),
         id = rule_set.id()
     );
-    text.line(Text::from(Msg::new(body)));
+    text.line(skald_lang::rule_set_summary(rule_set));
     text
 }
 

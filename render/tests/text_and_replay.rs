@@ -235,7 +235,11 @@ fn only_the_first_line_of_a_board_says_where_the_game_stands_as_the_picture_does
             let header = scene(&p, Viewer::Public, players(), LastMove::none(), Lang::En)
                 .header()
                 .clone();
-            let want = format!("{}, {}: ", rs.name(), lower_first(&header.progress()));
+            let want = format!(
+                "{}, {}: ",
+                skald_lang::rule_set_name(rs).en(),
+                lower_first(&header.progress())
+            );
             assert!(title.starts_with(&want), "{rs}: {title:?} vs {want:?}");
             if p.status().outcome().is_some() {
                 over += 1;

@@ -373,7 +373,7 @@ impl fmt::Display for Expected {
             Expected::DaldosaStep => f.write_str(
                 "a hole and a die, like w12+1 (row w, m or b, hole 1-12, then the die 1-4)",
             ),
-            Expected::MoveOf(rule_set) => write!(f, "a move of {}", rule_set.name()),
+            Expected::MoveOf(rule_set) => write!(f, "a move of {}", rule_set.id()),
         }
     }
 }

@@ -50,26 +50,6 @@ impl RuleSetId {
         }
     }
 
-    /// The human name shown to players.
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSetId::Adelta => "Ad Elta Stelpur (Ludens Planet rules)",
-            RuleSetId::AdeltaRustik => "Ad Elta Stelpur (Alex le Rustik rules)",
-            RuleSetId::Hnefatafl => "Hnefatafl 11x11",
-            RuleSetId::Hnefatafl13 => "Hnefatafl 13x13",
-            RuleSetId::Subulata => "Subulata",
-            RuleSetId::Daldosa => "Daldøsa",
-        }
-    }
-
-    /// What each seat is called in this game (seat A first).
-    pub fn seat_names(self) -> [&'static str; 2] {
-        match self {
-            RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => ["Attackers", "Defenders"],
-            _ => ["White", "Black"],
-        }
-    }
-
     /// Whether the game uses dice (and so needs rolls from the server).
     pub fn uses_dice(self) -> bool {
         matches!(

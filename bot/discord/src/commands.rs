@@ -20,9 +20,7 @@ use super::game_threads;
 use super::{Context, Data, Error, session_context};
 use poise::serenity_prelude as serenity;
 use skald_port::gate::{Pass, closed};
-use skald_session::command::{
-    self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, RULE_SET_CHOICES, Raw,
-};
+use skald_session::command::{self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, Raw};
 use skald_session::suggest::Suggestion;
 use skald_session::{Lang, Reply, Session, Text, t};
 use std::time::Duration;
@@ -95,7 +93,7 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
             .iter()
             .filter_map(|(locale, l)| {
                 let l = l.get(usize::try_from(i).ok()?)?;
-                (l != label).then(|| (*locale, l.clone()))
+                (*l != label).then(|| (*locale, l.clone()))
             })
             .collect();
         o = if other.is_empty() {
@@ -496,10 +494,7 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let caller = here.user.id.clone();
     let name = format!(
         "{} – {}",
-        RULE_SET_CHOICES
-            .iter()
-            .find(|r| r.0 == spec.rule_set)
-            .map_or(spec.rule_set.name(), |r| r.1),
+        skald_lang::rule_set_choice(spec.rule_set).en(),
         here.user.name
     );
     let session = ctx.data().session.clone();

@@ -10,7 +10,7 @@ pub fn run(cmd: RulesCommand) -> Result<String, String> {
     match cmd {
         RulesCommand::List => Ok(RuleSetId::ALL
             .iter()
-            .map(|r| format!("{}\t{}\n", r.id(), r.name()))
+            .map(|r| format!("{}\t{}\n", r.id(), skald_lang::rule_set_name(*r).en()))
             .collect()),
         RulesCommand::Start { rule_set, seed } => {
             let seed = match seed {

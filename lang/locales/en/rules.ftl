@@ -13,6 +13,15 @@ rules-name-hnefatafl-13 = Hnefatafl 13x13
 rules-name-subulata = Subulata
 rules-name-daldosa = Daldøsa
 
+# A rule set as a choice in a list (Discord's choices, a thread's name): its name, shorter
+# where the full one says whose rules. The same in every language.
+rules-choice-adelta = Ad Elta Stelpur
+rules-choice-adelta-rustik = Ad Elta Stelpur (Rustik)
+rules-choice-hnefatafl = Hnefatafl 11x11
+rules-choice-hnefatafl-13 = Hnefatafl 13x13
+rules-choice-subulata = Subulata
+rules-choice-daldosa = Daldøsa
+
 ## Seats: the name as a label ("Attackers: alice"), .subject in a sentence.
 
 rules-seat-attackers = Attackers

@@ -16,6 +16,7 @@ rules-summary-adelta-rustik =
 rules-summary-hnefatafl =
     The attackers move first and want to capture the king; the defenders want him on a corner. Every piece moves like a rook; only the king may stop on the throne or a corner. A soldier between two enemies (or an enemy and a hostile square) on a line is captured. The king is captured when he and the defenders chained to him side by side are shut in on every side by attackers, the board edge, corners or the empty throne: alone on an edge three attackers do it. Threefold repetition draws; a player with no legal move loses.
     Moves: `f2-f5`.
+rules-summary-hnefatafl-13 = { rules-summary-hnefatafl }
 rules-summary-subulata =
     A 9x9 board of water, flower and leaf cells. Your nine pieces carry the values 1-9, which only you see until the end (place them with `arrange`). A piece moves exactly 1 from water, 2 from flower, 3 from leaf, forward (right/up for White, left/down for Black) onto an empty cell or an enemy, or backward only to capture. The game ends when one side's pieces all stand on their goal tile; score the values on the goal plus one per capture.
     Moves: `a1-a2`.

@@ -18,6 +18,7 @@ rules-summary-adelta-rustik =
 rules-summary-hnefatafl =
     Les assaillants jouent en premier et veulent prendre le roi ; les défenseurs veulent l'amener dans une forteresse de coin. Chaque pion se déplace comme la tour aux échecs ; seul le roi peut s'arrêter sur la forteresse centrale ou dans un coin. Un pion pris en tenailles sur une ligne entre deux adversaires (ou un adversaire et une case hostile) est pris. Le roi est pris quand lui et les défenseurs qui lui sont reliés côte à côte sont enfermés de tous côtés par des assaillants, le bord du tablier, des coins ou la forteresse centrale vide : seul sur un bord, trois assaillants suffisent. Une position répétée trois fois donne la nulle ; un joueur sans coup légal perd.
     Coups : `f2-f5`.
+rules-summary-hnefatafl-13 = { rules-summary-hnefatafl }
 rules-summary-subulata =
     Un plateau de 9x9 cases d'eau, de fleur et de feuille. Vos neuf subulatas portent les valeurs 1 à 9, que personne d'autre ne voit jusqu'à la fin (placez-les avec `arrange`). Une subulata avance d'exactement 1 case depuis l'eau, 2 depuis une fleur, 3 depuis une feuille, vers l'avant (à droite ou en haut pour Blanc, à gauche ou en bas pour Noir) sur une case libre ou une subulata adverse, ou vers l'arrière seulement pour prendre. La partie se termine quand toutes les subulatas d'un camp sont sur leur tuile d'arrivée ; comptez les valeurs sur la tuile d'arrivée, plus un par prise.
     Coups : `a1-a2`.

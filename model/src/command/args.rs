@@ -104,15 +104,15 @@ pub enum Raw<'a> {
     User(&'a str),
 }
 
-/// The rule sets as choices, with their labels. The order is the choices' numbers on Discord,
-/// which clients cache: append, never reorder.
-pub const RULE_SET_CHOICES: [(RuleSetId, &str); 6] = [
-    (RuleSetId::Hnefatafl, "Hnefatafl 11x11"),
-    (RuleSetId::Hnefatafl13, "Hnefatafl 13x13"),
-    (RuleSetId::Adelta, "Ad Elta Stelpur"),
-    (RuleSetId::AdeltaRustik, "Ad Elta Stelpur (Rustik)"),
-    (RuleSetId::Subulata, "Subulata"),
-    (RuleSetId::Daldosa, "Daldøsa"),
+/// The rule sets as choices (their labels are `skald_lang::rule_set_choice`). The order is
+/// the choices' numbers on Discord, which clients cache: append, never reorder.
+pub const RULE_SET_CHOICES: [RuleSetId; 6] = [
+    RuleSetId::Hnefatafl,
+    RuleSetId::Hnefatafl13,
+    RuleSetId::Adelta,
+    RuleSetId::AdeltaRustik,
+    RuleSetId::Subulata,
+    RuleSetId::Daldosa,
 ];
 /// The seats as choices (same order rule as [`RULE_SET_CHOICES`]).
 pub const SEAT_CHOICES: [(SeatChoice, &str); 3] = [
@@ -131,14 +131,17 @@ impl ArgKind {
     /// The labels of a choice argument in English (the default a platform shows), numbered
     /// by position; empty for other kinds. [`ArgKind::choice_labels`] gives them in any
     /// language.
-    pub fn choices(self) -> Vec<&'static str> {
+    pub fn choices(self) -> Vec<String> {
         match self {
-            ArgKind::RuleSet => RULE_SET_CHOICES.iter().map(|c| c.1).collect(),
-            ArgKind::Seat => SEAT_CHOICES.iter().map(|c| c.1).collect(),
-            ArgKind::Level => LEVEL_CHOICES.iter().map(|c| c.1).collect(),
+            ArgKind::RuleSet => RULE_SET_CHOICES
+                .iter()
+                .map(|r| skald_lang::rule_set_choice(*r).en())
+                .collect(),
+            ArgKind::Seat => SEAT_CHOICES.iter().map(|c| c.1.to_string()).collect(),
+            ArgKind::Level => LEVEL_CHOICES.iter().map(|c| c.1.to_string()).collect(),
             ArgKind::Language => skald_lang::Lang::ALL
                 .iter()
-                .map(|l| l.native_name())
+                .map(|l| l.native_name().to_string())
                 .collect(),
             _ => Vec::new(),
         }
@@ -159,7 +162,11 @@ impl ArgKind {
         match self {
             ArgKind::Seat => from_files("seat"),
             ArgKind::Level => from_files("level"),
-            _ => self.choices().iter().map(|c| c.to_string()).collect(),
+            ArgKind::RuleSet => RULE_SET_CHOICES
+                .iter()
+                .map(|r| skald_lang::rule_set_choice(*r).render(lang))
+                .collect(),
+            _ => self.choices(),
         }
     }
 }
@@ -205,7 +212,9 @@ impl Arg {
                 .filter(|&n| n > 0)
                 .map(ArgValue::Id)
                 .ok_or_else(bad),
-            (ArgKind::RuleSet, Raw::Int(i)) => pick(&RULE_SET_CHOICES, i)
+            (ArgKind::RuleSet, Raw::Int(i)) => usize::try_from(i)
+                .ok()
+                .and_then(|i| RULE_SET_CHOICES.get(i).copied())
                 .map(ArgValue::RuleSet)
                 .ok_or_else(bad),
             (ArgKind::RuleSet, Raw::Text(t)) => super::rule_set(t).map(ArgValue::RuleSet),

@@ -183,7 +183,8 @@ pub(super) fn read(rule_set: RuleSetId, text: &str) -> Result<Adelta, PositionEr
 
 /// Refuses positions no game can reach in a way that matters for continuing it.
 fn check(g: &Adelta, steps_field: &str) -> Result<(), PositionError> {
-    let names = g.rule_set.seat_names();
+    // Both Ad Elta Stelpur rule sets call their seats White and Black.
+    let names = ["White", "Black"];
     let inconsistent = |msg: String| Err(PositionError::Inconsistent(msg));
     for seat in Seat::BOTH {
         let n = g.pieces(seat);

@@ -286,6 +286,18 @@ pub struct MatchSpec {
     pub max_plies: u32,
 }
 
+/// [`run_match`] on the rules type the registry names for `spec.rule_set`.
+///
+/// Exists so the generic search is instantiated here, in the engine's crate at its
+/// optimisation level, and not in a caller's (the `skald` binary builds its glue code with
+/// less optimisation to keep its release build short).
+pub fn run_match_of(
+    spec: MatchSpec,
+    on_game: &(dyn Fn(u32, f64) + Sync),
+) -> (Summary, Timing) {
+    skald_rules::with_rules!(spec.rule_set, G => run_match::<G>(spec, on_game))
+}
+
 /// Plays the games of `spec` on its threads, A on seat A in even games and on seat B in odd
 /// ones, and sums them up; `on_game` hears each game's number and A's score as it ends. The
 /// result does not depend on the number of threads (the timings do).

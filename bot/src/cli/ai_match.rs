@@ -1,9 +1,7 @@
 //! `skald ai-match`: the built-in engine against itself, to measure its levels.
 
 use crate::cli::AiMatchArgs;
-use skald_ai::AiGame;
-use skald_ai::harness::{MatchSpec, Player, Summary, Timing, run_match};
-use skald_rules::with_rules;
+use skald_ai::harness::{MatchSpec, Player, Summary, Timing, run_match_of};
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -34,8 +32,7 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
         capped: !args.uncapped,
     };
     let started = Instant::now();
-    // The rules' registry names the type that plays the rule set.
-    let (summary, timing) = with_rules!(args.rule_set, G => play::<G>(args, a, b));
+    let (summary, timing) = play(args, a, b);
     let (lo, hi) = summary.wilson95();
     let mut out = String::new();
     let _ = writeln!(
@@ -90,8 +87,8 @@ pub fn run(args: &AiMatchArgs) -> Result<String, String> {
     Ok(out)
 }
 
-/// Runs the match on the rules type `G` of `args.rule_set`.
-fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
+/// Runs the match (the engine's crate instantiates the search for the rule set's type).
+fn play(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing) {
     let spec = MatchSpec {
         rule_set: args.rule_set,
         a,
@@ -102,7 +99,7 @@ fn play<G: AiGame>(args: &AiMatchArgs, a: Player, b: Player) -> (Summary, Timing
         max_plies: args.max_plies,
         paired: args.paired,
     };
-    run_match::<G>(spec, &|i, score| {
+    run_match_of(spec, &|i, score| {
         if args.verbose {
             eprintln!("game {i}: A scores {score}");
         }

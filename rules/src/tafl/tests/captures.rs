@@ -1,0 +1,2 @@
+//! captures
+use super::*;

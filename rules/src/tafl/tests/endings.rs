@@ -1,0 +1,2 @@
+//! endings
+use super::*;

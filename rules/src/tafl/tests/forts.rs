@@ -1,0 +1,2 @@
+//! forts
+use super::*;

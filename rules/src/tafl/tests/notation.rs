@@ -1,0 +1,2 @@
+//! notation
+use super::*;

@@ -1,0 +1,2 @@
+//! properties
+use super::*;

@@ -1,0 +1,2 @@
+//! shieldwalls
+use super::*;

@@ -50,7 +50,7 @@ impl Tafl {
     /// The pieces of `s` on the edge that a shieldwall could take: in a run along the edge of
     /// pieces of `s` whose inward squares are unsafe, with unsafe squares just beyond both
     /// ends (off the board is safe).
-    fn exposed_edge_runs(&self, s: Bits, safe: Bits) -> Bits {
+    pub(super) fn exposed_edge_runs(&self, s: Bits, safe: Bits) -> Bits {
         let g = self.geo();
         let n = g.size;
         let unsafe_at = |cell: u8| cell != NONE && safe & bit(cell) == 0;

@@ -3,15 +3,15 @@
 //! frames it with words).
 //!
 //! ```text
-//!    a b c d e f g
-//! 7  # . . A . . #  7
-//! 6  . . . A . . .  6
-//! 5  . . . D . . .  5
-//! 4  A A D K D A A  4
-//! 3  . . . D . . .  3
-//! 2  . . . A . . .  2
-//! 1  # . . A . . #  1
-//!    a b c d e f g
+//!     a b c d e f g
+//!  7  # . . A . . #  7
+//!  6  . . . A . . .  6
+//!  5  . . . D . . .  5
+//!  4  A A D K D A A  4
+//!  3  . . . D . . .  3
+//!  2  . . . A . . .  2
+//!  1  # . . A . . #  1
+//!     a b c d e f g
 //! ```
 
 use super::{Piece, Tafl};

@@ -58,6 +58,10 @@ struct Summary {
     /// Games the rules leave open while the record names a winner or a draw (resignation,
     /// time, agreement): their result cannot be checked.
     open_with_result: usize,
+    /// How the games these rules end ended, by ending.
+    endings: std::collections::BTreeMap<String, usize>,
+    /// Moves that captured a piece not next to the moved piece: shieldwalls.
+    shieldwall_moves: usize,
     /// The line numbers of the games these rules end at a repetition before the record does.
     repetitions: BTreeSet<usize>,
     /// Every disagreement, with its line and reason.
@@ -141,6 +145,12 @@ fn replay_game(variant: Variant, number: usize, line: &str, summary: &mut Summar
             })
             .filter(|name| Some(name.as_str()) != king_before.map(|k| k.name()).as_deref())
             .collect();
+        let to = mv.to;
+        let far = made.iter().any(|name| {
+            Square::parse(name, variant.size())
+                .is_some_and(|sq| sq.file.abs_diff(to.file) + sq.rank.abs_diff(to.rank) > 1)
+        });
+        summary.shieldwall_moves += usize::from(far);
         if made != listed {
             disagree(format!(
                 "move {} {token}: the rules capture {made:?}, the record lists {listed:?}",
@@ -155,6 +165,12 @@ fn replay_game(variant: Variant, number: usize, line: &str, summary: &mut Summar
         "Draw" => Some(None),
         _ => None, // Ongoing, or no result
     };
+    if let Some(end) = game.finish() {
+        *summary
+            .endings
+            .entry(format!("{:?}", end.ending))
+            .or_default() += 1;
+    }
     match (game.finish(), recorded) {
         (Some(end), Some(winner)) if end.winner == winner => summary.decided += 1,
         (Some(end), _)
@@ -175,13 +191,15 @@ fn check(variant: Variant, file: &str, expected_repetitions: &[usize], least_gam
     let summary = replay_file(variant, file, expected_repetitions);
     println!(
         "{file}: {} games, {} plies, {} captures compared, {} results checked, {} decided \
-         off the board, {} ended at a repetition",
+         off the board, {} ended at a repetition; endings {:?}, {} shieldwall moves",
         summary.games,
         summary.plies,
         summary.captures,
         summary.decided,
         summary.open_with_result,
-        summary.repetitions.len()
+        summary.repetitions.len(),
+        summary.endings,
+        summary.shieldwall_moves
     );
     assert!(
         summary.games >= least_games,

@@ -1,38 +1,47 @@
-//! The tafl community's rule sets: Copenhagen Hnefatafl on 11x11 (`copenhagen`) and Brandubh
-//! on 7x7 (`brandubh`), as RULES.md makes them exact (sections "Copenhagen Hnefatafl" and
-//! "Brandubh").
+//! The tafl community's rule sets: Copenhagen Hnefatafl on 11x11 (`copenhagen`) and Brandubh on 7x7
+//! (`brandubh`), as RULES.md makes them exact (sections "Copenhagen Hnefatafl" and "Brandubh").
 //!
-//! One type, [`Tafl`], plays both; its [`Variant`] says which. Seat A is the attackers (they
-//! move first), seat B the defenders and their king. A cell index (in [`Event`]s and
-//! [`Tafl::piece_on`]) is `rank * size + file`, so `a1` is 0 and `k11` is 120 on 11x11, as in
-//! [`crate::hnefatafl`], whose [`Move`] and [`Piece`] this family shares (the same `d1-d3`
-//! notation, the same three pieces).
+//! One type, [`Tafl`](crate::tafl::Tafl), plays both; its [`Variant`](crate::tafl::Variant) says
+//! which. Seat A is the attackers (they move first), seat B the defenders and their king. A cell
+//! index (in [`Event`]s and [`Tafl::piece_on`](crate::tafl::Tafl::piece_on)) is `rank * size +
+//! file`, so `a1` is 0 and `k11` is 120 on 11x11, as in [`crate::hnefatafl`], whose
+//! [`Move`](crate::tafl::Move) and [`Piece`](crate::tafl::Piece) this family shares (the same
+//! `d1-d3` notation, the same three pieces).
 //!
 //! Files: `geometry.rs` the board's shape as bit masks, `board.rs` the board as three sets of
 //! squares, `moves.rs` move generation and legality, `capture.rs` soldier, shieldwall and king
 //! captures, `fort.rs` the exit fort, `ending.rs` playing a move and deciding the end
-//! (encirclement, repetition, the ply limit), `notation.rs` the position string, `text.rs` the
-//! text board, `game_impl.rs` the [`crate::Game`] implementation waiting for its rule-set ids.
+//! (encirclement, repetition, the ply limit), `notation.rs` the position string, `text.rs` the text
+//! board, `game_impl.rs` the [`crate::Game`] implementation waiting for its rule-set ids.
 //!
 //! # Not registered yet
 //!
-//! The rule sets have no [`crate::RuleSetId`] yet, so [`Tafl`] offers the whole
-//! [`crate::Game`] interface as inherent methods taking a [`Variant`] where the trait takes a
-//! rule set, and `game_impl.rs` holds a macro that writes the trait implementation from
-//! them (compiled and tested here against stand-in ids). Registering the family takes:
+//! The rule sets have no [`crate::RuleSetId`] yet, so [`Tafl`](crate::tafl::Tafl) offers the whole
+//! [`crate::Game`] interface as inherent methods taking a [`Variant`](crate::tafl::Variant) where
+//! the trait takes a rule set, and `game_impl.rs` holds a macro that writes the trait
+//! implementation from them (compiled and tested here on a stand-in type under two existing ids).
+//! Registering the family takes, in this crate:
 //!
-//! - `RuleSetId::Copenhagen` (`copenhagen`) and `RuleSetId::Brandubh` (`brandubh`), with
-//!   their names, aliases, `seat_names` (Attackers, Defenders) and `has_draws` (true), in
-//!   `ruleset.rs` (and `ALL` grows to 8);
-//! - here, one line: `game_impl!(Tafl, RuleSetId::Copenhagen, RuleSetId::Brandubh);`;
-//! - an arm `RuleSetId::Copenhagen | RuleSetId::Brandubh => type $G = $crate::tafl::Tafl`
-//!   in `with_rules!`, an arm `Position::Tafl($g) => $body` in `with_game!`, and
-//!   `family!(Tafl)` in `registry.rs` (and `Tafl::RULE_SETS` in its test's list);
-//! - `Position::Tafl(Tafl)` in `position.rs` and `AnyMove::Tafl(hnefatafl::Move)` (with its
-//!   `Display` arm) in `any_move.rs`;
+//! - `ruleset.rs`: `RuleSetId::Copenhagen` (serde and id `copenhagen`) and `RuleSetId::Brandubh`
+//!   (`brandubh`), in `ALL` (8 entries), `id`, `name`
+//!   ([`Variant::name`](crate::tafl::Variant::name)), `seat_names` (Attackers, Defenders),
+//!   `has_draws` (true), `aliases`, and the list in `UnknownRuleSet`'s message;
+//! - here, one line after the imports: `game_impl::game_impl!(Tafl, crate::RuleSetId::Copenhagen,
+//!   crate::RuleSetId::Brandubh);` (it maps `Copenhagen` to
+//!   [`Variant::Copenhagen`](crate::tafl::Variant::Copenhagen) and `Brandubh` to
+//!   [`Variant::Brandubh`](crate::tafl::Variant::Brandubh));
+//! - `registry.rs`: the arm `$crate::RuleSetId::Copenhagen | $crate::RuleSetId::Brandubh =>` with
+//!   `type $G = $crate::tafl::Tafl;` in `with_rules!`, the arm `$crate::Position::Tafl($g) =>
+//!   $body` in `with_game!`, `family!(Tafl);`, and `crate::tafl::Tafl::RULE_SETS` in the test
+//!   `every_rule_set_is_played_by_exactly_one_type`;
+//! - `position.rs`: `Position::Tafl(Tafl)`; `any_move.rs`: `AnyMove::Tafl(tafl::Move)` and its
+//!   `Display` arm (the move type is [`crate::hnefatafl::Move`], but the variant must be its own so
+//!   a move of one family never plays on the other);
+//! - `tests/properties.rs`: board sizes 11 and 7 in `candidates` (its `_` arm would take the tafl
+//!   rule sets for dice games);
 //! - optionally `EndReason::ExitFort`, `EndReason::Encircled` and `EndReason::MoveLimit`, with
-//!   [`Ending::end_reason`] mapping to them (until then it maps to the nearest existing
-//!   reasons, see there).
+//!   [`Ending::end_reason`](crate::tafl::Ending::end_reason) mapping to them (until then it maps to
+//!   the nearest existing reasons, see there), and their words in `skald-lang`.
 
 mod board;
 mod capture;

@@ -2,6 +2,8 @@
 //! size, so the rules work on whole sets of squares at once (one `u128` holds every square of
 //! an 11x11 board) instead of looking at squares one by one.
 
+use crate::coords::Square;
+
 /// A set of squares: bit `rank * size + file` is the square `file`, `rank`.
 pub(super) type Bits = u128;
 
@@ -53,6 +55,8 @@ pub(super) struct Geometry {
     pub(super) rank_last: Bits,
     /// `neighbours[dir][i]`: the square next to `i` in direction `dir`, or [`NONE`].
     pub(super) neighbours: [[u8; MAX_CELLS]; 4],
+    /// `squares[i]`: square `i` by file and rank, so move generation does not divide.
+    pub(super) squares: [Square; MAX_CELLS],
 }
 
 impl Geometry {
@@ -73,12 +77,14 @@ impl Geometry {
             rank_first: 0,
             rank_last: 0,
             neighbours: [[NONE; MAX_CELLS]; 4],
+            squares: [Square::new(0, 0); MAX_CELLS],
         };
         g.throne = bit(g.throne_cell);
         let mut i = 0;
         while i < cells {
             let (file, rank) = (i % n, i / n);
             let b = bit(i as u8);
+            g.squares[i] = Square::new(file as u8, rank as u8);
             g.all |= b;
             if file == 0 {
                 g.file_first |= b;

@@ -16,7 +16,7 @@ impl Tafl {
     /// The square of a cell index.
     #[inline]
     pub(super) fn square_of(&self, cell: u8) -> Square {
-        Square::from_index(usize::from(cell), self.size())
+        self.geo().squares[usize::from(cell)]
     }
 
     /// Calls `f` with every legal move of the side to move (whether or not the game is
@@ -27,11 +27,12 @@ impl Tafl {
         let occupied = self.board.occupied();
         for from in Squares(self.board.of(self.side)) {
             let may_stop_anywhere = self.board.king & bit(from) != 0;
+            let start = g.squares[usize::from(from)];
             for dir in 0..4 {
                 let mut to = g.step(dir, from);
                 while to != NONE && occupied & bit(to) == 0 {
                     if (may_stop_anywhere || g.restricted & bit(to) == 0)
-                        && !f(Move::new(self.square_of(from), self.square_of(to)))
+                        && !f(Move::new(start, g.squares[usize::from(to)]))
                     {
                         return true;
                     }

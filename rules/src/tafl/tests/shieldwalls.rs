@@ -262,3 +262,25 @@ fn brandubh_has_no_shieldwall() {
     assert_eq!(play_captures(&mut game, "d3-d1"), NONE);
     assert_eq!(game.count(Piece::Defender), 2);
 }
+
+#[test]
+fn the_moving_king_closes_a_wall_against_a_corner() {
+    let mut game = diagram(
+        Variant::Copenhagen,
+        'd',
+        "
+        # A A . . . . . . . #
+        . D D . . . . . . . .
+        . . . K . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . + . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        # . . . . . . . . A #
+        ",
+    );
+    assert_eq!(play_captures(&mut game, "d9-d11"), vec!["b11", "c11"]);
+}

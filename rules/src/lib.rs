@@ -29,6 +29,9 @@ mod registry;
 mod ruleset;
 mod seat;
 pub mod subulata;
+/// Copenhagen Hnefatafl and Brandubh, the tafl community's rule sets: written and tested,
+/// not yet registered as rule sets (see the module's documentation for what that takes).
+pub mod tafl;
 
 pub use any_move::AnyMove;
 pub use error::{ArrangeError, MoveError, PositionError, RollError};

@@ -165,11 +165,20 @@ fn errors() -> Vec<(Text, String)> {
         Expected::MoveOf(RuleSetId::Daldosa),
     ];
     for e in expectations {
+        // The rules name a rule set by its id; players read its name (only lang has it).
+        let named = match &e {
+            Expected::MoveOf(r) => Some((r.id(), rule_set_name(*r).en())),
+            _ => None,
+        };
         let err = MoveError::Syntax {
             input: "zz9".into(),
             expected: e,
         };
-        out.push((move_error(&err), err.to_string()));
+        let english = match named {
+            Some((id, name)) => err.to_string().replace(id, &name),
+            None => err.to_string(),
+        };
+        out.push((move_error(&err), english));
     }
     for e in [MoveError::GameOver, MoveError::RollPending] {
         out.push((move_error(&e), e.to_string()));

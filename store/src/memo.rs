@@ -3,8 +3,8 @@
 //! A command reads the same documents several times: the speaker's user document to admit
 //! them, to pick their language and to answer them; the game to find it, to play in it and
 //! to show it. On sled a read is a lookup in memory; on PostgreSQL each is a round trip to
-//! the database (docs/BENCHMARKS.md: a move made 14 of them before, 8 of them reads; 2 now). [`Memo`]
-//! wraps the store and, while [`Memo::scope`] runs on this thread (one command: the session
+//! the database (docs/BENCHMARKS.md: a move made 14 of them before, 8 of them reads; 2 now).
+//! [`Memo`] wraps the store and, while [`Memo::scope`] runs on this thread (one command: the session
 //! is synchronous, a command runs on one thread), answers a game or a user read again from
 //! what the first read returned. A game's first read asks the store for its players too
 //! ([`Store::game_and_players`]: on PostgreSQL in the same round trip), so the opponent a

@@ -49,9 +49,9 @@ fn random_game(variant: Variant, seed: u64, limit: u32) -> Tafl {
                 let accepted = game.clone().play(mv).is_ok();
                 assert_eq!(listed, accepted, "{mv} in {game:?}");
             }
-            let text = game.to_notation();
+            let text = game.position_string();
             assert_eq!(
-                Tafl::from_notation(variant, &text).as_ref(),
+                Tafl::read_position(variant, &text).as_ref(),
                 Ok(&game),
                 "{text}"
             );
@@ -102,9 +102,9 @@ fn random_game(variant: Variant, seed: u64, limit: u32) -> Tafl {
         if let Some(mv) = any {
             assert_eq!(game.clone().play(mv), Err(MoveError::GameOver));
         }
-        let text = game.to_notation();
+        let text = game.position_string();
         assert_eq!(
-            Tafl::from_notation(variant, &text).as_ref(),
+            Tafl::read_position(variant, &text).as_ref(),
             Ok(&game),
             "{text}"
         );
@@ -178,7 +178,7 @@ fn the_game_implementation_delegates_to_the_variant() {
         let text = game.to_notation(Viewer::Public);
         assert_eq!(text, game.to_notation(Viewer::Final));
         assert_eq!(Standin::from_notation(id, &text), Ok(game.clone()));
-        assert_eq!(game.text_grid(Viewer::Public), game.0.text_grid());
+        assert_eq!(game.text_grid(Viewer::Public), game.0.grid_letters());
         assert_eq!(game.cell_name(0), "a1");
     }
     // Any other id starts Copenhagen, as `Game::start` asks.

@@ -11,12 +11,13 @@ mod catalog;
 mod game_words;
 mod language;
 mod text;
+mod worded;
 
 pub use board_words::{text_board, text_board_ended};
 pub use catalog::{has_message, render_message};
 pub use game_words::{
-    arrange_error, end_reason, expected, move_error, refusal, result, roll_error, rule_set_name,
-    seat_key, seat_name, seat_subject,
+    arrange_error, end_reason, expected, move_error, refusal, result, roll_error, rule_set_choice,
+    rule_set_name, rule_set_summary, seat_key, seat_name, seat_subject,
 };
 pub use language::Lang;
 pub use text::{Arg, DateTime, Msg, Text};

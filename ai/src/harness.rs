@@ -291,10 +291,7 @@ pub struct MatchSpec {
 /// Exists so the generic search is instantiated here, in the engine's crate at its
 /// optimisation level, and not in a caller's (the `skald` binary builds its glue code with
 /// less optimisation to keep its release build short).
-pub fn run_match_of(
-    spec: MatchSpec,
-    on_game: &(dyn Fn(u32, f64) + Sync),
-) -> (Summary, Timing) {
+pub fn run_match_of(spec: MatchSpec, on_game: &(dyn Fn(u32, f64) + Sync)) -> (Summary, Timing) {
     skald_rules::with_rules!(spec.rule_set, G => run_match::<G>(spec, on_game))
 }
 

@@ -4,7 +4,7 @@
 //! and names are the same in every language.
 
 use crate::command::{COMMANDS, info};
-use skald_lang::{Msg, Text, t};
+use skald_lang::{Text, t};
 use skald_rules::RuleSetId;
 
 /// Indents the items of a list under its title (layout, the same in every language).

@@ -99,7 +99,6 @@ impl RuleSetId {
                     "copenhague",
                     "cph-11",
                     "copenhagen-11",
-                    "fetlar-copenhagen",
                 ],
                 draws: true,
                 ..Facts::PLAIN

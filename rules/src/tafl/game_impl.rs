@@ -5,8 +5,11 @@
 
 /// Implements [`crate::Game`] for `$T` (a type that converts from a [`super::Tafl`] and
 /// lends one through `AsRef`/`AsMut`), with `$copenhagen` and `$brandubh` the ids of the
-/// two rule sets. Every method delegates to the inherent method of the same name; an id
-/// other than `$brandubh` starts Copenhagen, as `Game::start` asks for unknown ids.
+/// two rule sets. Every method delegates to the inherent method of the same name, but for
+/// the three whose inherent forms take no viewer or a variant (`to_notation` to
+/// `position_string`, `from_notation` to `read_position`, `text_grid` to `grid_letters`: named
+/// apart so generic code reaches the trait's); an id other than `$brandubh` starts Copenhagen,
+/// as `Game::start` asks for unknown ids.
 macro_rules! game_impl {
     ($T:ty, $copenhagen:path, $brandubh:path) => {
         impl $crate::Game for $T {

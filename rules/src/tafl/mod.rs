@@ -12,7 +12,7 @@
 //! squares, `moves.rs` move generation and legality, `capture.rs` soldier, shieldwall and king
 //! captures, `fort.rs` the exit fort, `ending.rs` playing a move and deciding the end
 //! (encirclement, repetition, the ply limit), `notation.rs` the position string, `text.rs` the text
-//! board, `game_impl.rs` the [`crate::Game`] implementation waiting for its rule-set ids.
+//! board, `game_impl.rs` the [`crate::Game`] implementation for the two rule-set ids.
 //!
 //! # Registration
 //!

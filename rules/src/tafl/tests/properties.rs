@@ -1,7 +1,7 @@
 //! Random-game invariants (proptest over seeds): only the king ever stands on the throne or a
 //! corner, armies only shrink, the listed moves are exactly the legal ones and all play,
 //! moves and positions round-trip through their notation, a finished game offers no move;
-//! and the `Game` implementation the registration will use, on a stand-in type.
+//! and the `Game` implementation's mapping of ids to variants, on a stand-in type.
 
 use super::super::game_impl::game_impl;
 use super::*;
@@ -129,8 +129,8 @@ proptest! {
     }
 }
 
-/// A stand-in for the registered type: [`Tafl`] behind the `Game` implementation the
-/// registration will write, under two existing ids.
+/// A stand-in for the registered type: [`Tafl`] behind the same `Game` implementation, under
+/// two other ids.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Standin(Tafl);
 

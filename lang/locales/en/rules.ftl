@@ -16,7 +16,7 @@ rules-name-copenhagen = Copenhagen Hnefatafl
 rules-name-brandubh = Brandubh
 
 # A rule set as a choice in a list (Discord's choices, a thread's name): its name, shorter
-# where the full one says whose rules. The same in every language.
+# where the full one says whose rules; a proper name reads the same in every language.
 rules-choice-adelta = Ad Elta Stelpur
 rules-choice-adelta-rustik = Ad Elta Stelpur (Rustik)
 rules-choice-hnefatafl = Hnefatafl 11x11

@@ -26,6 +26,7 @@ mod level;
 mod mcts;
 mod playout;
 mod position_view;
+mod tafl;
 mod view;
 mod worker;
 

@@ -8,11 +8,13 @@
 //! ([`Position::text_grid`]) and is the same in every language; the legends explain its
 //! letters.
 
+use crate::worded::{ATTACKERS_DEFENDERS, Worded, board_lines};
 use crate::{Text, end_reason, rule_set_name, seat_key, seat_name, seat_subject, t};
 use skald_rules::adelta::{Adelta, CORNERS};
 use skald_rules::daldosa::Daldosa;
-use skald_rules::hnefatafl::{Hnefatafl, Piece};
+use skald_rules::hnefatafl::{Hnefatafl, Piece, TaflBoard};
 use skald_rules::subulata::Subulata;
+use skald_rules::tafl::Tafl;
 use skald_rules::{Game, Position, RuleSetId, Seat, Status, Viewer};
 
 /// The text board of `position` for `viewer`: where the game stands, the grid, and what
@@ -42,14 +44,43 @@ pub fn text_board_ended(position: &Position, viewer: Viewer, result: Text) -> Te
     Text::lines(lines)
 }
 
-/// The board's lines: where the game stands, the grid, and what the pieces are.
-fn board_lines(position: &Position, viewer: Viewer) -> Vec<Text> {
-    let grid = Text::verbatim(position.text_grid(viewer));
-    match position {
-        Position::Hnefatafl(g) => hnefatafl(g, grid),
-        Position::Adelta(g) => adelta(g, viewer, grid),
-        Position::Subulata(g) => subulata(g, viewer, grid),
-        Position::Daldosa(g) => daldosa(g, grid),
+/// Hnefatafl's sides are the attackers and the defenders; its board reads as every tafl
+/// family's ([`tafl`]).
+impl Worded for Hnefatafl {
+    const SEAT_KEYS: [&'static str; 2] = ATTACKERS_DEFENDERS;
+
+    fn board_lines(&self, _viewer: Viewer, grid: Text) -> Vec<Text> {
+        tafl(self, grid)
+    }
+}
+
+/// Copenhagen Hnefatafl and Brandubh: the same sides and text board as Hnefatafl.
+impl Worded for Tafl {
+    const SEAT_KEYS: [&'static str; 2] = ATTACKERS_DEFENDERS;
+
+    fn board_lines(&self, _viewer: Viewer, grid: Text) -> Vec<Text> {
+        tafl(self, grid)
+    }
+}
+
+/// Ad Elta Stelpur: White and Black, and the dice still to use.
+impl Worded for Adelta {
+    fn board_lines(&self, viewer: Viewer, grid: Text) -> Vec<Text> {
+        adelta(self, viewer, grid)
+    }
+}
+
+/// Subulata: White and Black, with the values the viewer may see.
+impl Worded for Subulata {
+    fn board_lines(&self, viewer: Viewer, grid: Text) -> Vec<Text> {
+        subulata(self, viewer, grid)
+    }
+}
+
+/// Daldøsa: White and Black, and the pegs still in play.
+impl Worded for Daldosa {
+    fn board_lines(&self, _viewer: Viewer, grid: Text) -> Vec<Text> {
+        daldosa(self, grid)
     }
 }
 
@@ -83,7 +114,8 @@ fn yes(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
-fn hnefatafl(g: &Hnefatafl, grid: Text) -> Vec<Text> {
+/// Any tafl family's board: whose turn or the result, the grid, each side's pieces.
+fn tafl<G: TaflBoard>(g: &G, grid: Text) -> Vec<Text> {
     let rs = g.rule_set();
     let first = match g.outcome() {
         None => heading(

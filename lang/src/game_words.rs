@@ -38,13 +38,11 @@ pub fn rule_set_summary(rule_set: RuleSetId) -> Text {
 ///
 /// Exists so sentences can agree with a side ("the attackers have", "White has"; French
 /// genders and numbers) and name it in the reader's words.
+///
+/// The keys come from the rule set's family (`Worded::SEAT_KEYS` in `worded.rs`), so a new
+/// rule set of a known family needs nothing here.
 pub fn seat_key(rule_set: RuleSetId, seat: Seat) -> &'static str {
-    match (rule_set, seat) {
-        (RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13, Seat::A) => "attackers",
-        (RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13, Seat::B) => "defenders",
-        (_, Seat::A) => "white",
-        (_, Seat::B) => "black",
-    }
+    crate::worded::seat_key(rule_set, seat)
 }
 
 /// What `seat` is called in `rule_set`, as a label: "Attackers", "White" (French
@@ -294,6 +292,9 @@ fn end_reason_alone(reason: EndReason) -> Text {
         EndReason::Repetition => t!("rules-end-repetition"),
         EndReason::GoalReached => t!("rules-end-goal-reached"),
         EndReason::NoPegsLeft => t!("rules-end-no-pegs-left"),
+        EndReason::ExitFort => t!("rules-end-exit-fort"),
+        EndReason::Encircled => t!("rules-end-encircled"),
+        EndReason::MoveLimit => t!("rules-end-move-limit"),
     }
 }
 

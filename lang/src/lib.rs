@@ -11,6 +11,7 @@ mod catalog;
 mod game_words;
 mod language;
 mod text;
+mod worded;
 
 pub use board_words::{text_board, text_board_ended};
 pub use catalog::{has_message, render_message};

@@ -1970,7 +1970,28 @@ mod tests {
             arg("rule_set").read(Raw::Int(0)),
             Ok(ArgValue::RuleSet(RuleSetId::Hnefatafl))
         );
-        assert!(arg("rule_set").read(Raw::Int(6)).is_err());
+        // The tafl community's rule sets came after the others: appended, so the numbers
+        // Discord clients cached for the first six still mean what they meant.
+        assert_eq!(
+            arg("rule_set").read(Raw::Int(6)),
+            Ok(ArgValue::RuleSet(RuleSetId::Copenhagen))
+        );
+        assert_eq!(
+            arg("rule_set").read(Raw::Int(7)),
+            Ok(ArgValue::RuleSet(RuleSetId::Brandubh))
+        );
+        assert!(arg("rule_set").read(Raw::Int(8)).is_err());
+        assert_eq!(
+            ArgKind::RuleSet.choices()[6..],
+            ["Copenhagen Hnefatafl", "Brandubh"]
+        );
+        assert_eq!(
+            ArgKind::RuleSet.choice_labels(Lang::Fr)[6],
+            "Hnefatafl de Copenhague"
+        );
+        let mut every: Vec<RuleSetId> = RULE_SET_CHOICES.to_vec();
+        every.sort();
+        assert_eq!(every, RuleSetId::ALL, "every rule set is a choice, once");
         assert_eq!(
             arg("seat").read(Raw::Int(1)),
             Ok(ArgValue::Seat(SeatChoice::Second))

@@ -1,4 +1,5 @@
-//! Hnefatafl: the scene and its drawer (11x11 or 13x13, throne and corners marked).
+//! Hnefatafl: the scene and its drawer (7x7, 11x11 or 13x13, throne and corners marked), for
+//! every tafl family (Hnefatafl, Copenhagen Hnefatafl and Brandubh draw alike).
 
 use crate::RenderError;
 use crate::board::{Board, Pt};
@@ -13,7 +14,7 @@ use crate::swatch::{headers, marks};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };
-use skald_rules::hnefatafl::{Hnefatafl, Piece};
+use skald_rules::hnefatafl::{Hnefatafl, Piece, TaflBoard};
 use skald_rules::{Cell, RuleSetId, Seat, Viewer};
 use tiny_skia::Path;
 
@@ -28,18 +29,19 @@ pub enum TaflPiece {
     King,
 }
 
-/// A Hnefatafl board as a picture shows it.
+/// A tafl board (Hnefatafl, Copenhagen Hnefatafl, Brandubh) as a picture shows it.
 ///
 /// Exists so the renderer can draw a position before (and without) the rules crate's
-/// Hnefatafl type: squares are indexed `rank * size + file`, file 0 = `a` on the left, rank
+/// tafl types: squares are indexed `rank * size + file`, file 0 = `a` on the left, rank
 /// 0 = `1` at the bottom. The throne (centre) and the corners are drawn from `size`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HnefataflScene {
-    /// Rule set (`hnefatafl` or `hnefatafl-13`), players, turn, move number.
+    /// Rule set (`hnefatafl`, `hnefatafl-13`, `copenhagen`, `brandubh`), players, turn, move
+    /// number.
     pub header: Header,
     /// The last move's marks (cells are square indices).
     pub last_move: LastMove,
-    /// Side of the board: 11 or 13.
+    /// Side of the board: 7, 11 or 13 (the rule set's).
     pub size: u8,
     /// `size * size` squares, `rank * size + file`.
     pub squares: Vec<Option<TaflPiece>>,
@@ -59,22 +61,41 @@ impl HnefataflScene {
 
 /// Frame thickness (the coordinates are printed on it).
 const BORDER: f32 = 30.0;
-/// Outer size of the framed board.
+/// Outer size of the framed board of 11 squares or more (the picture's width less margins).
 const OUTER: f32 = WIDTH - 2.0 * MARGIN;
 /// Top of the frame.
 const TOP: f32 = HEADER_HEIGHT + 6.0;
-/// Side of the playing area.
+/// Side of the playing area of 11 squares or more.
 const INNER: f32 = OUTER - 2.0 * BORDER;
+/// Boards narrower than this many squares keep the 11x11 board's square size (Brandubh's 7x7
+/// is smaller, centred, its pieces as large as Copenhagen's), wider ones shrink their squares.
+const NARROWEST_FULL: u8 = 11;
 
 impl HnefataflScene {
+    /// The side of one square.
     fn cell(&self) -> f32 {
-        INNER / f32::from(self.size.max(1))
+        INNER / f32::from(self.size.max(NARROWEST_FULL))
+    }
+
+    /// The side of the playing area.
+    fn inner(&self) -> f32 {
+        self.cell() * f32::from(self.size)
+    }
+
+    /// The side of the framed board.
+    fn outer(&self) -> f32 {
+        self.inner() + 2.0 * BORDER
+    }
+
+    /// The left edge of the frame: the board is centred in the picture's width.
+    fn left(&self) -> f32 {
+        (WIDTH - self.outer()) / 2.0
     }
 
     /// Top-left corner of the square at `file`, `rank`.
     fn square_origin(&self, file: u8, rank: u8) -> Pt {
         let s = self.cell();
-        let x = MARGIN + BORDER + f32::from(file) * s;
+        let x = self.left() + BORDER + f32::from(file) * s;
         let y = TOP + BORDER + f32::from(self.size - 1 - rank) * s;
         (x, y)
     }
@@ -114,22 +135,14 @@ impl Board for HnefataflScene {
     }
 
     fn height(&self) -> f32 {
-        TOP + OUTER + MARGIN
+        TOP + self.outer() + MARGIN
     }
 
     fn check(&self) -> Result<(), RenderError> {
-        let want = match self.size {
-            11 => RuleSetId::Hnefatafl,
-            13 => RuleSetId::Hnefatafl13,
-            n => {
-                return Err(RenderError::InvalidScene(format!(
-                    "a Hnefatafl board is 11 or 13 squares wide, not {n}"
-                )));
-            }
-        };
-        if self.header.rule_set != want {
+        let want = crate::pictured::board_side(self.header.rule_set);
+        if want != Some(self.size) {
             return Err(RenderError::InvalidScene(format!(
-                "a {n}x{n} Hnefatafl board under rule set {}",
+                "a {n}x{n} tafl board under rule set {}",
                 self.header.rule_set,
                 n = self.size
             )));
@@ -151,7 +164,7 @@ impl Board for HnefataflScene {
     }
 
     fn swatches(&self) -> Vec<Self> {
-        swatches(self.size)
+        swatches(self.header.rule_set, self.size)
     }
 
     fn layer_key(&self) -> u32 {
@@ -159,14 +172,15 @@ impl Board for HnefataflScene {
     }
 
     fn draw_static(&self, c: &mut Canvas, fonts: &Fonts) {
-        wooden_frame(c, MARGIN, TOP, OUTER, OUTER, 14.0);
-        let (x0, y0) = (MARGIN + BORDER, TOP + BORDER);
+        let (left, outer, inner) = (self.left(), self.outer(), self.inner());
+        wooden_frame(c, left, TOP, outer, outer, 14.0);
+        let (x0, y0) = (left + BORDER, TOP + BORDER);
         c.fill(
-            rect(x0 - 2.0, y0 - 2.0, INNER + 4.0, INNER + 4.0),
+            rect(x0 - 2.0, y0 - 2.0, inner + 4.0, inner + 4.0),
             BOARD_LINE,
         );
-        c.fill(rect(x0, y0, INNER, INNER), BOARD);
-        wood_grain(c, x0, y0, INNER, INNER, BOARD_LINE, 3);
+        c.fill(rect(x0, y0, inner, inner), BOARD);
+        wood_grain(c, x0, y0, inner, inner, BOARD_LINE, 3);
         let s = self.cell();
         let alt = BOARD.mix(BOARD_ALT, 0.55).alpha(0xb0);
         for rank in 0..self.size {
@@ -195,19 +209,19 @@ impl Board for HnefataflScene {
         }
         for i in 0..=self.size {
             let o = f32::from(i) * s;
-            c.stroke(line(x0 + o, y0, x0 + o, y0 + INNER), BOARD_LINE, 1.2);
-            c.stroke(line(x0, y0 + o, x0 + INNER, y0 + o), BOARD_LINE, 1.2);
+            c.stroke(line(x0 + o, y0, x0 + o, y0 + inner), BOARD_LINE, 1.2);
+            c.stroke(line(x0, y0 + o, x0 + inner, y0 + o), BOARD_LINE, 1.2);
         }
         // coordinates on all four sides of the frame
         let em = if self.size > 11 { 14.0 } else { 15.0 };
         for i in 0..self.size {
             let centre = f32::from(i) * s + s / 2.0;
             let file = ((b'a' + i) as char).to_string();
-            for y in [TOP + BORDER / 2.0, TOP + OUTER - BORDER / 2.0] {
+            for y in [TOP + BORDER / 2.0, TOP + outer - BORDER / 2.0] {
                 fonts.draw_centered(c, &file, x0 + centre, y, em, Face::Bold, FRAME_INK);
             }
             let rank = (self.size - i).to_string();
-            for x in [MARGIN + BORDER / 2.0, MARGIN + OUTER - BORDER / 2.0] {
+            for x in [left + BORDER / 2.0, left + outer - BORDER / 2.0] {
                 fonts.draw_centered(c, &rank, x, y0 + centre, em, Face::Bold, FRAME_INK);
             }
         }
@@ -270,44 +284,62 @@ impl Pictured for Hnefatafl {
     const CROWNED: Option<Seat> = Some(Seat::B);
 
     fn seat_tone(seat: Seat) -> Tone {
-        match seat {
-            Seat::A => Tone::Dark,
-            Seat::B => Tone::Light,
-        }
+        tafl_tone(seat)
+    }
+
+    fn board_side(rule_set: RuleSetId) -> Option<u8> {
+        tafl_side::<Self>(rule_set)
     }
 
     type Scene = HnefataflScene;
 
     fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> HnefataflScene {
-        let size = self.size();
-        let cells = usize::from(size) * usize::from(size);
-        let squares = (0..cells)
-            .map(|i| {
-                let cell = Cell::try_from(i).ok()?;
-                self.piece_on(cell).map(|p| match p {
-                    Piece::Attacker => TaflPiece::Attacker,
-                    Piece::Defender => TaflPiece::Defender,
-                    Piece::King => TaflPiece::King,
-                })
-            })
-            .collect();
-        HnefataflScene {
-            header,
-            last_move,
-            size,
-            squares,
-        }
+        tafl_scene(self, header, last_move)
     }
 }
 
-/// Hnefatafl of side `size` (11 or 13): the three pieces on plain, alternate and special
-/// squares, in three patterns.
-fn swatches(size: u8) -> Vec<HnefataflScene> {
-    let rule_set = if size == 13 {
-        RuleSetId::Hnefatafl13
-    } else {
-        RuleSetId::Hnefatafl
-    };
+/// The look of a tafl seat: the attackers dark, the defenders light.
+pub(crate) fn tafl_tone(seat: Seat) -> Tone {
+    match seat {
+        Seat::A => Tone::Dark,
+        Seat::B => Tone::Light,
+    }
+}
+
+/// The board side of `rule_set`, played by the tafl family `G`: its start position's.
+pub(crate) fn tafl_side<G: TaflBoard>(rule_set: RuleSetId) -> Option<u8> {
+    Some(G::start(rule_set, 0).side())
+}
+
+/// The scene of any tafl family's position: every square's piece, under `header`.
+pub(crate) fn tafl_scene<G: TaflBoard>(
+    game: &G,
+    header: Header,
+    last_move: LastMove,
+) -> HnefataflScene {
+    let size = game.side();
+    let cells = usize::from(size) * usize::from(size);
+    let squares = (0..cells)
+        .map(|i| {
+            let cell = Cell::try_from(i).ok()?;
+            game.piece_on(cell).map(|p| match p {
+                Piece::Attacker => TaflPiece::Attacker,
+                Piece::Defender => TaflPiece::Defender,
+                Piece::King => TaflPiece::King,
+            })
+        })
+        .collect();
+    HnefataflScene {
+        header,
+        last_move,
+        size,
+        squares,
+    }
+}
+
+/// A tafl board of `rule_set`, side `size` (7, 11 or 13): the three pieces on plain,
+/// alternate and special squares, in three patterns.
+fn swatches(rule_set: RuleSetId, size: u8) -> Vec<HnefataflScene> {
     let n = usize::from(size);
     let last = size.saturating_sub(1);
     let centre = usize::from(size / 2) * (n + 1);
@@ -335,12 +367,24 @@ fn swatches(size: u8) -> Vec<HnefataflScene> {
                 *throne = kinds.get(k % 3).copied();
             }
             let cell = |f: u8, r: u8| r * size + f;
-            let row = 1 + k as u8 * 3;
-            let to = cell(6, row);
+            // A step, a capture and a bump along one row: files 2, 6, 8 and 4 of 11 squares
+            // or more; 1, 4, 6 and 3 of Brandubh's 7.
+            let ([from, to, crossed, bumped], step) = if size < NARROWEST_FULL {
+                ([1, 4, 6, 3], 2)
+            } else {
+                ([2, 6, 8, 4], 3)
+            };
+            let row = 1 + k as u8 * step;
+            let to = cell(to, row);
             scene.squares[usize::from(to)] = Some(TaflPiece::Attacker);
-            scene.squares[usize::from(cell(2, row))] = None;
-            scene.squares[usize::from(cell(8, row))] = None;
-            scene.last_move = marks(cell(2, row), to, cell(8, row), cell(4, row + 1));
+            scene.squares[usize::from(cell(from, row))] = None;
+            scene.squares[usize::from(cell(crossed, row))] = None;
+            scene.last_move = marks(
+                cell(from, row),
+                to,
+                cell(crossed, row),
+                cell(bumped, row + 1),
+            );
             scene
         })
         .collect()

@@ -39,6 +39,7 @@ mod sprite;
 mod standings;
 mod subulata;
 mod swatch;
+mod tafl;
 mod text;
 mod theme;
 

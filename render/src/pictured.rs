@@ -24,6 +24,14 @@ pub(crate) trait Pictured: Game {
         Tone::of_seat(seat)
     }
 
+    /// The board side a scene of `rule_set` has, for a family drawn on a square grid of
+    /// several sizes (the tafl games: 7, 11, 13); `None` for the others, whose scenes check
+    /// their shape themselves.
+    fn board_side(rule_set: RuleSetId) -> Option<u8> {
+        let _ = rule_set;
+        None
+    }
+
     /// The family's own scene type (the scene dispatch above the games turns it into a
     /// `Scene`, so this leaf never names the dispatch).
     type Scene;
@@ -41,6 +49,12 @@ pub(crate) fn seat_tone(rule_set: RuleSetId, seat: Seat) -> Tone {
 /// The dice this rule set throws, if any.
 pub(crate) fn die_of(rule_set: RuleSetId) -> Option<Die> {
     with_rules!(rule_set, G => <G as Pictured>::DIE)
+}
+
+/// The board side of `rule_set`'s scenes, for the grid families (see
+/// [`Pictured::board_side`]).
+pub(crate) fn board_side(rule_set: RuleSetId) -> Option<u8> {
+    with_rules!(rule_set, G => <G as Pictured>::board_side(rule_set))
 }
 
 /// Whether `seat`'s legend icon in `rule_set` wears a crown.

@@ -790,13 +790,10 @@ fn swatches_are_valid_scenes_of_their_board() {
         }
     }
     let header = |rs| Header::new(rs, Turn::Seat(Seat::A), 0);
-    for size in [11, 13] {
-        let rs = if size == 13 {
-            RuleSetId::Hnefatafl13
-        } else {
-            RuleSetId::Hnefatafl
-        };
-        check(&HnefataflScene::empty(header(rs), size));
+    for rs in RuleSetId::ALL {
+        if let Some(size) = crate::pictured::board_side(rs) {
+            check(&HnefataflScene::empty(header(rs), size));
+        }
     }
     check(&AdeltaScene::empty(header(RuleSetId::AdeltaRustik)));
     for lang in Lang::ALL {
@@ -807,4 +804,26 @@ fn swatches_are_valid_scenes_of_their_board() {
         check(&SubulataScene::empty(header, Terrain::Leaf));
     }
     check(&DaldosaScene::start(header(RuleSetId::Daldosa)));
+}
+
+/// Brandubh's 7x7 board keeps Copenhagen's square size (a smaller picture, the same pieces),
+/// and a tafl board of the wrong side for its rule set is refused.
+#[test]
+fn brandubh_is_a_smaller_board_of_the_same_squares() {
+    let header = |rs| Header::new(rs, Turn::Seat(Seat::A), 0);
+    let cph = HnefataflScene::empty(header(RuleSetId::Copenhagen), 11);
+    let brandubh = HnefataflScene::empty(header(RuleSetId::Brandubh), 7);
+    assert_eq!(cph.piece_radius(), brandubh.piece_radius());
+    assert!(brandubh.height() < cph.height());
+    assert_eq!(
+        cph.height(),
+        HnefataflScene::empty(header(RuleSetId::Hnefatafl), 11).height()
+    );
+    let wrong = HnefataflScene::empty(header(RuleSetId::Brandubh), 11);
+    assert!(wrong.check().is_err());
+    let png = |s: HnefataflScene| render_png(&Scene::Hnefatafl(s)).map(|p| (p.width, p.height));
+    let (w7, h7) = png(brandubh).unwrap_or_else(|e| panic!("{e}"));
+    let (w11, h11) = png(cph).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(w7, w11);
+    assert!(h7 < h11);
 }

@@ -9,6 +9,7 @@ use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
 use skald_rules::hnefatafl::Hnefatafl;
 use skald_rules::subulata::Subulata;
+use skald_rules::tafl::Tafl;
 use skald_rules::{Game, Position, RuleSetId, Status, dice};
 use std::hint::black_box;
 
@@ -94,6 +95,8 @@ fn benches(c: &mut Criterion) {
     bench_game::<Hnefatafl>(c, RuleSetId::Hnefatafl13);
     bench_game::<Subulata>(c, RuleSetId::Subulata);
     bench_game::<Daldosa>(c, RuleSetId::Daldosa);
+    bench_game::<Tafl>(c, RuleSetId::Copenhagen);
+    bench_game::<Tafl>(c, RuleSetId::Brandubh);
 }
 
 criterion_group! {

@@ -1,6 +1,6 @@
 //! [`AnyMove`]: one typed move of any rule set.
 
-use crate::{adelta, daldosa, hnefatafl, subulata};
+use crate::{adelta, daldosa, hnefatafl, subulata, tafl};
 use std::fmt;
 
 /// A move of any rule set, still typed: what the engine answers and what
@@ -17,6 +17,9 @@ pub enum AnyMove {
     Subulata(subulata::Move),
     /// A step of `daldosa`.
     Daldosa(daldosa::Move),
+    /// A move of `copenhagen` or `brandubh` (the same type as Hnefatafl's, its own variant so a
+    /// move of one family never plays on the other).
+    Tafl(tafl::Move),
 }
 
 impl fmt::Display for AnyMove {
@@ -26,6 +29,7 @@ impl fmt::Display for AnyMove {
             AnyMove::Hnefatafl(m) => m.fmt(f),
             AnyMove::Subulata(m) => m.fmt(f),
             AnyMove::Daldosa(m) => m.fmt(f),
+            AnyMove::Tafl(m) => m.fmt(f),
         }
     }
 }

@@ -1,7 +1,7 @@
-//! Skald's rules: the six rule sets of RULES.md behind one game-neutral interface.
+//! Skald's rules: the eight rule sets of RULES.md behind one game-neutral interface.
 //!
 //! Pure and synchronous: no I/O, and deterministic given the recorded dice. Each game module
-//! (`adelta`, `hnefatafl`, `subulata`, `daldosa`) has the same shape: `mod.rs` holds the
+//! (`adelta`, `hnefatafl`, `subulata`, `daldosa`, `tafl`) has the same shape: `mod.rs` holds the
 //! position type and its rules, `notation.rs` the position and move notation, `text.rs` the
 //! text board's grid, `tests.rs` the position-by-position tests. The notation of every rule
 //! set is documented in `docs/NOTATION.md`.
@@ -29,8 +29,6 @@ mod registry;
 mod ruleset;
 mod seat;
 pub mod subulata;
-/// Copenhagen Hnefatafl and Brandubh, the tafl community's rule sets: written and tested,
-/// not yet registered as rule sets (see the module's documentation for what that takes).
 pub mod tafl;
 
 pub use any_move::AnyMove;

@@ -65,6 +65,14 @@ pub enum EndReason {
     GoalReached,
     /// A player had no peg left on the board (Daldøsa).
     NoPegsLeft,
+    /// The king stood on the edge inside a fort the attackers could never break (Copenhagen
+    /// Hnefatafl's exit fort): the defenders win.
+    ExitFort,
+    /// The attackers shut every defender in, away from the edge (Copenhagen Hnefatafl,
+    /// Brandubh): the attackers win.
+    Encircled,
+    /// The game reached its move limit undecided (Copenhagen Hnefatafl: 400 plies): a draw.
+    MoveLimit,
 }
 
 /// The result of a finished game.

@@ -4,6 +4,7 @@ use crate::adelta::Adelta;
 use crate::daldosa::Daldosa;
 use crate::hnefatafl::Hnefatafl;
 use crate::subulata::Subulata;
+use crate::tafl::Tafl;
 use crate::{
     AnyMove, ArrangeError, Cell, Event, Expected, Family, Game, MoveError, PositionError,
     RollError, RuleSetId, Seat, Status, Viewer, dice,
@@ -26,6 +27,8 @@ pub enum Position {
     Subulata(Subulata),
     /// `daldosa`.
     Daldosa(Daldosa),
+    /// `copenhagen` or `brandubh`.
+    Tafl(Tafl),
 }
 
 /// Plays a move given as text on one game type.

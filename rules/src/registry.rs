@@ -15,6 +15,7 @@ use crate::adelta::Adelta;
 use crate::daldosa::Daldosa;
 use crate::hnefatafl::Hnefatafl;
 use crate::subulata::Subulata;
+use crate::tafl::Tafl;
 use crate::{AnyMove, Game, Position};
 
 /// Evaluates `$body` with `$G` naming the rules type of the rule set `$rule_set`.
@@ -47,6 +48,11 @@ macro_rules! with_rules {
                 type $G = $crate::daldosa::Daldosa;
                 $body
             }
+            $crate::RuleSetId::Copenhagen | $crate::RuleSetId::Brandubh => {
+                #[allow(dead_code)]
+                type $G = $crate::tafl::Tafl;
+                $body
+            }
         }
     };
 }
@@ -65,6 +71,7 @@ macro_rules! with_game {
             $crate::Position::Hnefatafl($g) => $body,
             $crate::Position::Subulata($g) => $body,
             $crate::Position::Daldosa($g) => $body,
+            $crate::Position::Tafl($g) => $body,
         }
     };
 }
@@ -113,6 +120,7 @@ family!(Adelta);
 family!(Hnefatafl);
 family!(Subulata);
 family!(Daldosa);
+family!(Tafl);
 
 #[cfg(test)]
 mod tests {
@@ -137,6 +145,7 @@ mod tests {
                 crate::hnefatafl::Hnefatafl::RULE_SETS,
                 crate::subulata::Subulata::RULE_SETS,
                 crate::daldosa::Daldosa::RULE_SETS,
+                crate::tafl::Tafl::RULE_SETS,
             ]
             .iter()
             .filter(|sets| sets.contains(&id))

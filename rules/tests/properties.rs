@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use skald_rules::{Match, MoveError, Position, Record, RuleSetId, Status, Viewer};
+use skald_rules::{Expected, Match, MoveError, Position, Record, RuleSetId, Status, Viewer};
 
 /// Longest random game we accept before calling it stuck (no rule set needs nearly this many).
 const MAX_PLIES: u32 = 20_000;
@@ -17,10 +17,17 @@ fn rule_set() -> impl Strategy<Value = RuleSetId> {
 /// every slide along a line for the grid games, every cell with every die for the dice games.
 fn candidates(position: &Position) -> Vec<String> {
     let rs = position.rule_set();
-    let grid = match rs {
-        RuleSetId::Hnefatafl => Some(11u8),
-        RuleSetId::Hnefatafl13 => Some(13),
-        RuleSetId::Subulata => Some(9),
+    // The board's side, from what the game says a move looks like (so a new grid rule set
+    // needs no line here): a slide names its board; Subulata's board is 9x9.
+    let grid = match position.canonical_move("") {
+        Err(MoveError::Syntax {
+            expected: Expected::Slide { size },
+            ..
+        }) => Some(size),
+        Err(MoveError::Syntax {
+            expected: Expected::SubulataMove,
+            ..
+        }) => Some(9),
         _ => None,
     };
     let mut out = Vec::new();

@@ -10,7 +10,7 @@
 
 use super::{Grid, at};
 use skald_rules::Seat;
-use skald_rules::hnefatafl::Hnefatafl;
+use skald_rules::hnefatafl::TaflBoard;
 
 /// Plies a Hnefatafl playout runs before [`defenders_value`] scores it. Measured in 13x13
 /// (hard attackers against easy defenders, same seeds): with 200-ply playouts and the old
@@ -29,7 +29,7 @@ const MATERIAL: f64 = 0.3;
 
 /// The defenders' prospects in 0..=1 from the king's route to a corner and material (the
 /// attackers' are one minus this).
-pub(crate) fn defenders_value(game: &Hnefatafl) -> f64 {
+pub(crate) fn defenders_value<G: TaflBoard>(game: &G) -> f64 {
     let Some(king_square) = game.king() else {
         return 0.0;
     };
@@ -40,14 +40,17 @@ pub(crate) fn defenders_value(game: &Hnefatafl) -> f64 {
         return ESCAPING;
     }
     let route = ROUTE[distance.map_or(3, |d| usize::from(d - 1))];
-    let attackers_lost = f64::from(game.captured(Seat::A)) / 24.0;
-    let defenders_lost = f64::from(game.captured(Seat::B)) / 12.0;
+    let (attackers, defenders) = game.armies();
+    let share = |lost: u8, army: u8| f64::from(lost) / f64::from(army.max(1));
+    let attackers_lost = share(game.captured(Seat::A), attackers);
+    let defenders_lost = share(game.captured(Seat::B), defenders);
     (0.5 + MATERIAL * (attackers_lost - defenders_lost) + route).clamp(0.0, 1.0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skald_rules::hnefatafl::Hnefatafl;
     use skald_rules::{Game, RuleSetId};
 
     fn value(text: &str) -> f64 {

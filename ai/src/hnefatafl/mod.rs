@@ -1,4 +1,6 @@
-//! What the engine knows about Hnefatafl beyond its rules: the king's routes to a corner.
+//! What the engine knows about Hnefatafl beyond its rules: the king's routes to a corner. The
+//! same knowledge serves every tafl family (Copenhagen Hnefatafl and Brandubh too, see
+//! `crate::tafl`): it reads a position through [`TaflBoard`].
 //!
 //! Random play misjudges Hnefatafl: random attackers let any king escape, so every playout
 //! looks won for the defenders. Both the playout policy ([`playout_move`]) and the evaluation
@@ -12,7 +14,7 @@ pub(crate) use evaluate::{ROLLOUT_LIMIT, defenders_value};
 pub(crate) use policy::playout_move;
 
 use skald_rules::coords::Square;
-use skald_rules::hnefatafl::{Hnefatafl, MAX_SIZE, Piece};
+use skald_rules::hnefatafl::{MAX_SIZE, Piece, TaflBoard};
 
 /// Cells of the largest board.
 const CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
@@ -37,8 +39,8 @@ struct Grid {
 }
 
 impl Grid {
-    fn of(game: &Hnefatafl) -> Grid {
-        let size = game.size();
+    fn of<G: TaflBoard>(game: &G) -> Grid {
+        let size = game.side();
         let mut cells = [None; CELLS];
         for (i, cell) in cells
             .iter_mut()

@@ -10,10 +10,14 @@ use super::{Grid, at, square};
 use crate::playout::uniform;
 use rand::Rng;
 use skald_rules::Seat;
-use skald_rules::hnefatafl::{Hnefatafl, Move};
+use skald_rules::hnefatafl::{Move, TaflBoard};
 
 /// Hnefatafl's playout move from `moves` (the legal moves, not empty).
-pub(crate) fn playout_move<R: Rng + ?Sized>(game: &Hnefatafl, moves: &[Move], rng: &mut R) -> Move {
+pub(crate) fn playout_move<G: TaflBoard, R: Rng + ?Sized>(
+    game: &G,
+    moves: &[Move],
+    rng: &mut R,
+) -> Move {
     let Some(king_square) = game.king() else {
         return uniform(moves, rng);
     };
@@ -78,6 +82,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+    use skald_rules::hnefatafl::Hnefatafl;
     use skald_rules::{Game, RuleSetId};
     use std::collections::HashSet;
 

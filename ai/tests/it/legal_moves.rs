@@ -10,6 +10,7 @@ use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
 use skald_rules::hnefatafl::Hnefatafl;
 use skald_rules::subulata::Subulata;
+use skald_rules::tafl::Tafl;
 use skald_rules::{RuleSetId, Status};
 
 fn check<G: AiGame>(rule_set: RuleSetId, seed: u64, plies: u32) -> Result<(), TestCaseError> {
@@ -47,6 +48,12 @@ proptest! {
     fn hnefatafl_moves_are_legal(seed in any::<u64>(), plies in 0u32..200) {
         check::<Hnefatafl>(RuleSetId::Hnefatafl, seed, plies)?;
         check::<Hnefatafl>(RuleSetId::Hnefatafl13, seed, plies)?;
+    }
+
+    #[test]
+    fn copenhagen_and_brandubh_moves_are_legal(seed in any::<u64>(), plies in 0u32..200) {
+        check::<Tafl>(RuleSetId::Copenhagen, seed, plies)?;
+        check::<Tafl>(RuleSetId::Brandubh, seed, plies)?;
     }
 
     #[test]

@@ -8,6 +8,7 @@ use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
 use skald_rules::hnefatafl::Hnefatafl;
 use skald_rules::subulata::Subulata;
+use skald_rules::tafl::Tafl;
 use skald_rules::{EndReason, Game, RuleSetId, Seat, Status, Viewer};
 
 /// The moves of `position` that win at once, judged on what the mover sees.
@@ -99,6 +100,54 @@ fn daldosa_wins_in_random_games() {
 #[test]
 fn subulata_wins_in_random_games() {
     let reasons = takes_wins::<Subulata>(RuleSetId::Subulata, 30, 80);
+    assert!(
+        !reasons.is_empty(),
+        "no position with a winning move was found"
+    );
+}
+
+/// In Copenhagen and Brandubh too the king takes an open corner, at every level.
+#[test]
+fn the_tafl_communitys_king_goes_to_the_corner() {
+    for (rule_set, text) in [
+        // The king on a6, a clear file down to a1 and up to a11.
+        (
+            RuleSetId::Copenhagen,
+            "11/11/5A5/11/11/K3D6/11/3A7/11/2A8/11 d 21 -",
+        ),
+        // The king on a4, a clear file to a1 and a7.
+        (RuleSetId::Brandubh, "7/7/3A3/K3D2/7/3A3/7 d 9 -"),
+    ] {
+        let position = Tafl::from_notation(rule_set, text).expect("position");
+        let view = SeatView::new(&position, Seat::B).expect("view");
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let mut rng = StdRng::seed_from_u64(1);
+            let mv = choose_move(&view, level, &mut rng).expect("a move");
+            let mut next = position.clone();
+            next.play(mv).expect("legal");
+            let outcome = next.status().outcome().expect("over");
+            assert_eq!(
+                outcome.reason,
+                EndReason::KingEscaped,
+                "{rule_set} {level:?}: {mv}"
+            );
+            assert_eq!(outcome.winner, Some(Seat::B));
+        }
+    }
+}
+
+#[test]
+fn copenhagen_wins_in_random_games() {
+    let reasons = takes_wins::<Tafl>(RuleSetId::Copenhagen, 6, 300);
+    assert!(
+        !reasons.is_empty(),
+        "no position with a winning move was found"
+    );
+}
+
+#[test]
+fn brandubh_wins_in_random_games() {
+    let reasons = takes_wins::<Tafl>(RuleSetId::Brandubh, 12, 150);
     assert!(
         !reasons.is_empty(),
         "no position with a winning move was found"

@@ -5,7 +5,8 @@ use skald_lang::Lang;
 use skald_rules::{RuleSetId, Seat, Viewer};
 use std::path::PathBuf;
 
-/// Skald: play Hnefatafl, Ad Elta Stelpur, Subulata and Daldøsa in chat.
+/// Skald: play Hnefatafl (and the tafl community's Copenhagen Hnefatafl and Brandubh), Ad Elta
+/// Stelpur, Subulata and Daldøsa in chat.
 ///
 /// With no command, runs the chat adapters the configuration enables, or the console when
 /// none is configured.

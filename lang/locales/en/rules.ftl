@@ -12,15 +12,19 @@ rules-name-hnefatafl = Hnefatafl 11x11
 rules-name-hnefatafl-13 = Hnefatafl 13x13
 rules-name-subulata = Subulata
 rules-name-daldosa = Daldøsa
+rules-name-copenhagen = Copenhagen Hnefatafl
+rules-name-brandubh = Brandubh
 
 # A rule set as a choice in a list (Discord's choices, a thread's name): its name, shorter
-# where the full one says whose rules. The same in every language.
+# where the full one says whose rules; a proper name reads the same in every language.
 rules-choice-adelta = Ad Elta Stelpur
 rules-choice-adelta-rustik = Ad Elta Stelpur (Rustik)
 rules-choice-hnefatafl = Hnefatafl 11x11
 rules-choice-hnefatafl-13 = Hnefatafl 13x13
 rules-choice-subulata = Subulata
 rules-choice-daldosa = Daldøsa
+rules-choice-copenhagen = Copenhagen Hnefatafl
+rules-choice-brandubh = Brandubh
 
 ## Seats: the name as a label ("Attackers: alice"), .subject in a sentence.
 
@@ -135,6 +139,9 @@ rules-end-no-legal-move = no legal move left
 rules-end-repetition = threefold repetition
 rules-end-goal-reached = every piece of one side is home or taken
 rules-end-no-pegs-left = no pegs left on the board
+rules-end-exit-fort = the king made an exit fort on the edge
+rules-end-encircled = the attackers encircled every defender
+rules-end-move-limit = the move limit was reached
 # $loser names the side that lost ($loser_seat: its key).
 rules-end-loser-no-pieces =
     { $loser } { $loser_seat ->

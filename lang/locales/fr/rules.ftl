@@ -13,15 +13,19 @@ rules-name-hnefatafl = Hnefatafl 11x11
 rules-name-hnefatafl-13 = Hnefatafl 13x13
 rules-name-subulata = Subulata
 rules-name-daldosa = Daldøsa
+rules-name-copenhagen = Hnefatafl de Copenhague
+rules-name-brandubh = Brandubh
 
 # A rule set as a choice in a list (Discord's choices, a thread's name): its name, shorter
-# where the full one says whose rules. The same in every language.
+# where the full one says whose rules; a proper name reads the same in every language.
 rules-choice-adelta = Ad Elta Stelpur
 rules-choice-adelta-rustik = Ad Elta Stelpur (Rustik)
 rules-choice-hnefatafl = Hnefatafl 11x11
 rules-choice-hnefatafl-13 = Hnefatafl 13x13
 rules-choice-subulata = Subulata
 rules-choice-daldosa = Daldøsa
+rules-choice-copenhagen = Hnefatafl de Copenhague
+rules-choice-brandubh = Brandubh
 
 ## Camps : le nom comme étiquette (« Assaillants : alice »), .subject dans une phrase.
 
@@ -140,6 +144,9 @@ rules-end-no-legal-move = plus aucun coup possible
 rules-end-repetition = position répétée trois fois
 rules-end-goal-reached = un camp a fini sa traversée
 rules-end-no-pegs-left = plus aucun pion en jeu
+rules-end-exit-fort = le roi s'est retranché dans un fort de sortie sur le bord
+rules-end-encircled = les assaillants ont encerclé tous les défenseurs
+rules-end-move-limit = la limite de coups a été atteinte
 # $loser nomme le camp qui a perdu ($loser_seat : sa clé).
 rules-end-loser-no-pieces =
     { $loser } { $loser_seat ->

@@ -456,3 +456,42 @@ fn a_board_ended_outside_the_rules_says_so_first() {
     assert!(french.starts_with("Subulata, partie terminée\u{a0}: bob (Black) resigned"));
     assert_eq!(rest(&french), rest(&fr(&p, Viewer::Public)));
 }
+
+#[test]
+fn tafl_community_boards() {
+    let start = Position::start(RuleSetId::Brandubh, 0);
+    let want = "\
+Brandubh, move 1: attackers (A) to play.
+    a b c d e f g
+ 7  # . . A . . #  7
+ 6  . . . A . . .  6
+ 5  . . . D . . .  5
+ 4  A A D K D A A  4
+ 3  . . . D . . .  3
+ 2  . . . A . . .  2
+ 1  # . . A . . #  1
+    a b c d e f g
+Attackers: 8 on the board, 0 lost.
+Defenders: 4 and the king on the board, 0 lost.
+A attacker, D defender, K king, # corner, + throne, . empty.";
+    assert_eq!(en(&start, Viewer::Public), want);
+    assert!(
+        fr(&start, Viewer::Public)
+            .starts_with("Brandubh, coup 1\u{a0}: aux assaillants (A) de jouer.\n")
+    );
+    // The armed king takes the attacker on c3 against the defender on b3.
+    let mut p = at(RuleSetId::Brandubh, "7/7/7/7/1DA2K1/7/7 d 1 -");
+    play(&mut p, "f3-d3");
+    assert!(en(&p, Viewer::Public).contains(" 3  . D . K . . .  3"));
+    let board = en(&p, Viewer::Public);
+    assert!(
+        board.contains("Attackers: 0 on the board, 8 lost."),
+        "{board}"
+    );
+    let cph = Position::start(RuleSetId::Copenhagen, 0);
+    let board = fr(&cph, Viewer::Public);
+    assert!(
+        board.starts_with("Hnefatafl de Copenhague, coup 1\u{a0}: aux assaillants (A) de jouer."),
+        "{board}"
+    );
+}

@@ -162,7 +162,6 @@ fn errors() -> Vec<(Text, String)> {
         Expected::SubulataMove,
         Expected::AdeltaStep,
         Expected::DaldosaStep,
-        Expected::MoveOf(RuleSetId::Daldosa),
     ];
     for e in expectations {
         // The rules name a rule set by its id; players read its name (only lang has it).
@@ -229,6 +228,17 @@ fn errors_read_in_english_as_the_rules_write_them_and_in_french() {
         assert_eq!(text.en(), english);
         assert_french(&text, &english);
     }
+    // A move of another game names that game as players know it (the rules' own English
+    // names it by id).
+    let foreign = MoveError::Syntax {
+        input: "zz9".into(),
+        expected: Expected::MoveOf(RuleSetId::Copenhagen),
+    };
+    assert_eq!(
+        move_error(&foreign).en(),
+        "'zz9' is not a move: expected a move of Copenhagen Hnefatafl"
+    );
+    assert_french(&move_error(&foreign), "");
     let e = refusal(&Refusal::WrongDistance {
         square: "b2".into(),
         terrain: Terrain::Leaf,
@@ -296,9 +306,10 @@ fn random_move(rule_set: RuleSetId, rng: &mut Xoshiro256PlusPlus) -> String {
         )
     };
     match rule_set {
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => {
-            format!("{}-{}", square(rng, 13), square(rng, 13))
-        }
+        RuleSetId::Hnefatafl
+        | RuleSetId::Hnefatafl13
+        | RuleSetId::Copenhagen
+        | RuleSetId::Brandubh => format!("{}-{}", square(rng, 13), square(rng, 13)),
         RuleSetId::Subulata => format!("{}-{}", square(rng, 10), square(rng, 10)),
         RuleSetId::Adelta | RuleSetId::AdeltaRustik => {
             format!("{}+{}", rng.random_range(0..=25), rng.random_range(1..=6))
@@ -322,10 +333,15 @@ fn names_read_as_the_rules_name_them_in_english() {
             RuleSetId::Hnefatafl13 => "Hnefatafl 13x13",
             RuleSetId::Subulata => "Subulata",
             RuleSetId::Daldosa => "Daldøsa",
+            RuleSetId::Copenhagen => "Copenhagen Hnefatafl",
+            RuleSetId::Brandubh => "Brandubh",
         };
         assert_eq!(rule_set_name(rule_set).en(), name);
         let seats = match rule_set {
-            RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 => ["Attackers", "Defenders"],
+            RuleSetId::Hnefatafl
+            | RuleSetId::Hnefatafl13
+            | RuleSetId::Copenhagen
+            | RuleSetId::Brandubh => ["Attackers", "Defenders"],
             _ => ["White", "Black"],
         };
         let _ = rule_set_name(rule_set).render(Lang::Fr);
@@ -435,6 +451,9 @@ fn a_result_names_whose_pieces_ran_out() {
         EndReason::Repetition,
         EndReason::GoalReached,
         EndReason::NoPegsLeft,
+        EndReason::ExitFort,
+        EndReason::Encircled,
+        EndReason::MoveLimit,
     ] {
         for winner in [None, Some(Seat::A), Some(Seat::B)] {
             for scores in [None, Some([3, 4])] {
@@ -643,4 +662,45 @@ fn french_never_guesses_a_persons_gender() {
             }
         }
     }
+}
+
+/// The tafl community's endings read as what happened on the board, not as the nearest
+/// Hnefatafl ending (a fort is no escape, an encirclement no capture of the king).
+#[test]
+fn tafl_endings_say_what_happened() {
+    let said = |winner, reason, rule_set, lang| {
+        let o = Outcome {
+            winner,
+            reason,
+            scores: None,
+        };
+        result(&o, rule_set).render(lang)
+    };
+    let cph = RuleSetId::Copenhagen;
+    assert_eq!(
+        said(Some(Seat::B), EndReason::ExitFort, cph, Lang::En),
+        "Defenders win: the king made an exit fort on the edge"
+    );
+    assert_eq!(
+        said(
+            Some(Seat::A),
+            EndReason::Encircled,
+            RuleSetId::Brandubh,
+            Lang::En
+        ),
+        "Attackers win: the attackers encircled every defender"
+    );
+    assert_eq!(
+        said(None, EndReason::MoveLimit, cph, Lang::En),
+        "Draw: the move limit was reached"
+    );
+    assert_eq!(
+        said(Some(Seat::B), EndReason::ExitFort, cph, Lang::Fr),
+        "Les défenseurs gagnent\u{a0}: le roi s'est retranché dans un fort de sortie sur le bord"
+    );
+    assert_eq!(
+        rule_set_name(cph).render(Lang::Fr),
+        "Hnefatafl de Copenhague"
+    );
+    assert_eq!(seat_key(RuleSetId::Brandubh, Seat::A), "attackers");
 }

@@ -106,13 +106,15 @@ pub enum Raw<'a> {
 
 /// The rule sets as choices (their labels are `skald_lang::rule_set_choice`). The order is
 /// the choices' numbers on Discord, which clients cache: append, never reorder.
-pub const RULE_SET_CHOICES: [RuleSetId; 6] = [
+pub const RULE_SET_CHOICES: [RuleSetId; 8] = [
     RuleSetId::Hnefatafl,
     RuleSetId::Hnefatafl13,
     RuleSetId::Adelta,
     RuleSetId::AdeltaRustik,
     RuleSetId::Subulata,
     RuleSetId::Daldosa,
+    RuleSetId::Copenhagen,
+    RuleSetId::Brandubh,
 ];
 /// The seats as choices (same order rule as [`RULE_SET_CHOICES`]).
 pub const SEAT_CHOICES: [(SeatChoice, &str); 3] = [

@@ -14,6 +14,9 @@ mod rules;
 #[cfg(test)]
 mod tests;
 mod text;
+mod view;
+
+pub use view::TaflBoard;
 
 use crate::coords::{Square, parse_slide};
 use crate::{
@@ -258,6 +261,41 @@ impl Hnefatafl {
     /// How many cells the board uses (`size * size`).
     fn cells(&self) -> usize {
         usize::from(self.size) * usize::from(self.size)
+    }
+}
+
+/// Reads the inherent accessors: Hnefatafl's armies are 24 and 12 on both boards.
+impl TaflBoard for Hnefatafl {
+    fn side(&self) -> u8 {
+        self.size()
+    }
+
+    fn piece_at(&self, square: Square) -> Option<Piece> {
+        Hnefatafl::piece_at(self, square)
+    }
+
+    fn piece_on(&self, cell: Cell) -> Option<Piece> {
+        Hnefatafl::piece_on(self, cell)
+    }
+
+    fn king(&self) -> Option<Square> {
+        Hnefatafl::king(self)
+    }
+
+    fn count(&self, piece: Piece) -> u8 {
+        Hnefatafl::count(self, piece)
+    }
+
+    fn armies(&self) -> (u8, u8) {
+        (START_ATTACKERS, START_DEFENDERS)
+    }
+
+    fn side_to_move(&self) -> Seat {
+        Hnefatafl::side_to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Hnefatafl::outcome(self)
     }
 }
 

@@ -1,16 +1,15 @@
-//! The [`crate::Game`] implementation of the tafl family, written by a macro because the
-//! trait names rule sets by [`crate::RuleSetId`] and the two rule sets have no id yet.
-//!
-//! At registration, `tafl/mod.rs` gets one line:
-//! `game_impl::game_impl!(Tafl, crate::RuleSetId::Copenhagen, crate::RuleSetId::Brandubh);`.
-//! Until then the tests invoke it on a stand-in type with two existing ids, so the trait
-//! implementation is compiled and exercised now.
+//! The [`crate::Game`] implementation of the tafl family, written by a macro that takes the
+//! two rule-set ids: `tafl/mod.rs` invokes it for [`super::Tafl`] with `copenhagen` and
+//! `brandubh`, and the tests on a stand-in type with two other ids, so the mapping from ids to
+//! variants is checked apart from the ids themselves.
 
 /// Implements [`crate::Game`] for `$T` (a type that converts from a [`super::Tafl`] and
 /// lends one through `AsRef`/`AsMut`), with `$copenhagen` and `$brandubh` the ids of the
-/// two rule sets. Every method delegates to the inherent method of the same name; an id
-/// other than `$brandubh` starts Copenhagen, as `Game::start` asks for unknown ids.
-#[cfg_attr(not(test), allow(unused_macros))]
+/// two rule sets. Every method delegates to the inherent method of the same name, but for
+/// the three whose inherent forms take no viewer or a variant (`to_notation` to
+/// `position_string`, `from_notation` to `read_position`, `text_grid` to `grid_letters`: named
+/// apart so generic code reaches the trait's); an id other than `$brandubh` starts Copenhagen,
+/// as `Game::start` asks for unknown ids.
 macro_rules! game_impl {
     ($T:ty, $copenhagen:path, $brandubh:path) => {
         impl $crate::Game for $T {
@@ -66,7 +65,7 @@ macro_rules! game_impl {
             }
 
             fn to_notation(&self, _viewer: $crate::Viewer) -> String {
-                AsRef::<$crate::tafl::Tafl>::as_ref(self).to_notation()
+                AsRef::<$crate::tafl::Tafl>::as_ref(self).position_string()
             }
 
             fn from_notation(
@@ -78,11 +77,11 @@ macro_rules! game_impl {
                 } else {
                     $crate::tafl::Variant::Copenhagen
                 };
-                $crate::tafl::Tafl::from_notation(variant, text).map(<$T>::from)
+                $crate::tafl::Tafl::read_position(variant, text).map(<$T>::from)
             }
 
             fn text_grid(&self, _viewer: $crate::Viewer) -> String {
-                AsRef::<$crate::tafl::Tafl>::as_ref(self).text_grid()
+                AsRef::<$crate::tafl::Tafl>::as_ref(self).grid_letters()
             }
 
             fn cell_name(&self, cell: $crate::Cell) -> String {
@@ -92,5 +91,4 @@ macro_rules! game_impl {
     };
 }
 
-#[cfg_attr(not(test), allow(unused_imports))]
 pub(super) use game_impl;

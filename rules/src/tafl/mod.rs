@@ -12,36 +12,16 @@
 //! squares, `moves.rs` move generation and legality, `capture.rs` soldier, shieldwall and king
 //! captures, `fort.rs` the exit fort, `ending.rs` playing a move and deciding the end
 //! (encirclement, repetition, the ply limit), `notation.rs` the position string, `text.rs` the text
-//! board, `game_impl.rs` the [`crate::Game`] implementation waiting for its rule-set ids.
+//! board, `game_impl.rs` the [`crate::Game`] implementation for the two rule-set ids.
 //!
-//! # Not registered yet
+//! # Registration
 //!
-//! The rule sets have no [`crate::RuleSetId`] yet, so [`Tafl`](crate::tafl::Tafl) offers the whole
-//! [`crate::Game`] interface as inherent methods taking a [`Variant`](crate::tafl::Variant) where
-//! the trait takes a rule set, and `game_impl.rs` holds a macro that writes the trait
-//! implementation from them (compiled and tested here on a stand-in type under two existing ids).
-//! Registering the family takes, in this crate:
-//!
-//! - `ruleset.rs`: `RuleSetId::Copenhagen` (serde and id `copenhagen`) and `RuleSetId::Brandubh`
-//!   (`brandubh`), in `ALL` (8 entries), `id`, `name`
-//!   ([`Variant::name`](crate::tafl::Variant::name)), `seat_names` (Attackers, Defenders),
-//!   `has_draws` (true), `aliases`, and the list in `UnknownRuleSet`'s message;
-//! - here, one line after the imports: `game_impl::game_impl!(Tafl, crate::RuleSetId::Copenhagen,
-//!   crate::RuleSetId::Brandubh);` (it maps `Copenhagen` to
-//!   [`Variant::Copenhagen`](crate::tafl::Variant::Copenhagen) and `Brandubh` to
-//!   [`Variant::Brandubh`](crate::tafl::Variant::Brandubh));
-//! - `registry.rs`: the arm `$crate::RuleSetId::Copenhagen | $crate::RuleSetId::Brandubh =>` with
-//!   `type $G = $crate::tafl::Tafl;` in `with_rules!`, the arm `$crate::Position::Tafl($g) =>
-//!   $body` in `with_game!`, `family!(Tafl);`, and `crate::tafl::Tafl::RULE_SETS` in the test
-//!   `every_rule_set_is_played_by_exactly_one_type`;
-//! - `position.rs`: `Position::Tafl(Tafl)`; `any_move.rs`: `AnyMove::Tafl(tafl::Move)` and its
-//!   `Display` arm (the move type is [`crate::hnefatafl::Move`], but the variant must be its own so
-//!   a move of one family never plays on the other);
-//! - `tests/properties.rs`: board sizes 11 and 7 in `candidates` (its `_` arm would take the tafl
-//!   rule sets for dice games);
-//! - optionally `EndReason::ExitFort`, `EndReason::Encircled` and `EndReason::MoveLimit`, with
-//!   [`Ending::end_reason`](crate::tafl::Ending::end_reason) mapping to them (until then it maps to
-//!   the nearest existing reasons, see there), and their words in `skald-lang`.
+//! The rule sets are registered like every other: `RuleSetId::Copenhagen` and
+//! `RuleSetId::Brandubh` (`ruleset.rs`, one row of facts each), the `with_rules!` and
+//! `with_game!` arms and `family!(Tafl)` in `registry.rs`, `Position::Tafl` and `AnyMove::Tafl`.
+//! The [`crate::Game`] implementation is written by the macro in `game_impl.rs` (one line below
+//! the imports), which maps each id to its [`Variant`](crate::tafl::Variant). Display names
+//! are not here: they are `skald-lang`'s messages `rules-name-<id>` and `rules-choice-<id>`.
 
 mod board;
 mod capture;
@@ -55,7 +35,7 @@ mod notation;
 mod tests;
 mod text;
 
-pub use crate::hnefatafl::{Move, Piece};
+pub use crate::hnefatafl::{Move, Piece, TaflBoard};
 
 use crate::coords::{Square, parse_slide};
 use crate::{Cell, EndReason, Event, MoveError, Outcome, PositionError, Refusal, Seat, Status};
@@ -63,10 +43,16 @@ use board::Board;
 use geometry::{ELEVEN, Geometry, SEVEN, Squares};
 use std::fmt;
 
+game_impl::game_impl!(
+    Tafl,
+    crate::RuleSetId::Copenhagen,
+    crate::RuleSetId::Brandubh
+);
+
 /// Which of the family's rule sets a position is played under.
 ///
-/// Exists because the rule sets have no [`crate::RuleSetId`] yet (see the module's
-/// documentation); at registration each variant maps to one id.
+/// Exists so the family's own code reads the rules that differ (board, ply limit, repetition)
+/// from one small value; `Game::rule_set` maps it to its [`crate::RuleSetId`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// Copenhagen Hnefatafl on 11x11 (`copenhagen`): shieldwalls, exit forts, the king taken
@@ -82,20 +68,12 @@ impl Variant {
     /// Both variants, for loops in tests and tools.
     pub const ALL: [Variant; 2] = [Variant::Copenhagen, Variant::Brandubh];
 
-    /// The rule set's stable id as RULES.md names it (`copenhagen`, `brandubh`), for the
-    /// `RuleSetId` it will get.
+    /// The rule set's stable id as RULES.md names it (`copenhagen`, `brandubh`), the same as
+    /// its `RuleSetId`'s.
     pub fn id(self) -> &'static str {
         match self {
             Variant::Copenhagen => "copenhagen",
             Variant::Brandubh => "brandubh",
-        }
-    }
-
-    /// The human name of the rule set, for tools until `RuleSetId::name` has it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Copenhagen => "Copenhagen Hnefatafl 11x11",
-            Variant::Brandubh => "Brandubh 7x7",
         }
     }
 
@@ -180,8 +158,8 @@ impl fmt::Display for Variant {
     }
 }
 
-/// How a tafl game ended, more precisely than [`EndReason`] can say today (see
-/// [`Ending::end_reason`]).
+/// How a tafl game ended, as the family's rules decide it ([`Ending::end_reason`] gives the
+/// game-neutral reason).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// The attackers captured the king.
@@ -202,15 +180,17 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The game-neutral reason the rest of Skald words. Until `EndReason` has variants of
-    /// its own for them, an exit fort reads as the king's escape, an encirclement as his
-    /// capture and the ply limit as a repetition (both are draws by the rules' clock).
+    /// The game-neutral reason the rest of Skald words (`skald-lang`): each ending has its
+    /// own, so a fort never reads as an escape nor an encirclement as a capture.
     pub fn end_reason(self) -> EndReason {
         match self {
-            Ending::KingCaptured | Ending::Encircled => EndReason::KingCaptured,
-            Ending::KingEscaped | Ending::ExitFort => EndReason::KingEscaped,
+            Ending::KingCaptured => EndReason::KingCaptured,
+            Ending::KingEscaped => EndReason::KingEscaped,
+            Ending::ExitFort => EndReason::ExitFort,
+            Ending::Encircled => EndReason::Encircled,
             Ending::NoLegalMove => EndReason::NoLegalMove,
-            Ending::Repetition | Ending::MoveLimit => EndReason::Repetition,
+            Ending::Repetition => EndReason::Repetition,
+            Ending::MoveLimit => EndReason::MoveLimit,
         }
     }
 }
@@ -393,19 +373,20 @@ impl Tafl {
         Ok(Move { from, to })
     }
 
-    /// The position string (nothing is hidden in tafl, so every viewer gets the same).
-    pub fn to_notation(&self) -> String {
+    /// The position string (nothing is hidden in tafl, so every viewer gets the same); named
+    /// apart from `Game::to_notation`, which takes a viewer, so generic code reaches the trait.
+    pub fn position_string(&self) -> String {
         self.notation()
     }
 
     /// Reads a position string of `variant`, checks that the game can reach it, and derives
     /// how it ended if it did.
-    pub fn from_notation(variant: Variant, text: &str) -> Result<Tafl, PositionError> {
+    pub fn read_position(variant: Variant, text: &str) -> Result<Tafl, PositionError> {
         Tafl::parse(variant, text)
     }
 
     /// The board's grid for text boards, the same for every viewer.
-    pub fn text_grid(&self) -> String {
+    pub fn grid_letters(&self) -> String {
         self.grid_text()
     }
 
@@ -532,5 +513,43 @@ impl Tafl {
     /// How many cells the board uses (`size * size`).
     fn cells(&self) -> usize {
         usize::from(self.size()) * usize::from(self.size())
+    }
+}
+
+/// Reads the inherent accessors; the armies are the variant's (24 and 12, or 8 and 4).
+impl TaflBoard for Tafl {
+    fn side(&self) -> u8 {
+        self.size()
+    }
+
+    fn piece_at(&self, square: Square) -> Option<Piece> {
+        Tafl::piece_at(self, square)
+    }
+
+    fn piece_on(&self, cell: Cell) -> Option<Piece> {
+        Tafl::piece_on(self, cell)
+    }
+
+    fn king(&self) -> Option<Square> {
+        Tafl::king(self)
+    }
+
+    fn count(&self, piece: Piece) -> u8 {
+        Tafl::count(self, piece)
+    }
+
+    fn armies(&self) -> (u8, u8) {
+        (
+            self.variant.start_attackers(),
+            self.variant.start_defenders(),
+        )
+    }
+
+    fn side_to_move(&self) -> Seat {
+        Tafl::side_to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Tafl::outcome(self)
     }
 }

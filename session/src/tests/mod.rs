@@ -14,4 +14,5 @@ mod notice;
 mod premove;
 mod records;
 mod support;
+mod tafl;
 mod tournament;

@@ -16,7 +16,7 @@
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use skald_rules::Action;
+use skald_rules::{Action, RuleSetId};
 use skald_session::clock::FakeClock;
 use skald_session::store::{SledStore, Store};
 use skald_session::{Context, ReplyKind, Session, SessionConfig, User, UserId};
@@ -29,15 +29,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// One game table per rule set, each with its own pair of players.
-const RULE_SETS: [&str; 6] = [
-    "hnefatafl",
-    "hnefatafl-13",
-    "adelta",
-    "adelta-rustik",
-    "subulata",
-    "daldosa",
-];
+/// One game table per rule set, each with its own pair of players (every rule set the
+/// registry knows, so a new one is played here without a line of its own).
+const RULE_SETS: [RuleSetId; RuleSetId::ALL.len()] = RuleSetId::ALL;
 
 /// What one game looks like in the store: enough to tell every write apart.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,10 @@ use crate::{MoveError, Refusal, Status};
 
 /// The start position of `variant` with the defenders to move instead.
 fn start_defenders_to_move(variant: Variant) -> Tafl {
-    let text = Tafl::new(variant).to_notation().replace(" a 0 -", " d 1 -");
-    Tafl::from_notation(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    let text = Tafl::new(variant)
+        .position_string()
+        .replace(" a 0 -", " d 1 -");
+    Tafl::read_position(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Why `text` is refused in `game` (which must refuse it, and stay unchanged).
@@ -37,14 +39,14 @@ const NONE: [&str; 0] = [];
 fn start_positions_and_their_move_counts() {
     let c = Tafl::copenhagen();
     assert_eq!(
-        c.to_notation(),
+        c.position_string(),
         "3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3 a 0 -"
     );
     assert_eq!(c.legal_moves().len(), 116);
     let moves = start_defenders_to_move(Variant::Copenhagen).legal_moves();
     assert_eq!(moves.len(), 60);
     let b = Tafl::brandubh();
-    assert_eq!(b.to_notation(), "3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3 a 0 -");
+    assert_eq!(b.position_string(), "3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3 a 0 -");
     assert_eq!(b.legal_moves().len(), 40);
     assert_eq!(
         start_defenders_to_move(Variant::Brandubh)

@@ -22,7 +22,7 @@ fn encirclement_of_every_defender_wins_for_the_attackers() {
     assert_eq!(game.finish(), finish(Some(Seat::A), Ending::Encircled));
     assert_eq!(
         game.outcome().map(|o| o.reason),
-        Some(crate::EndReason::KingCaptured)
+        Some(crate::EndReason::Encircled)
     );
 }
 
@@ -90,9 +90,9 @@ fn copenhagen_encirclement_around_the_throne() {
 fn encirclement_is_tested_after_attacker_moves_only() {
     let mut ring = diagram(Variant::Brandubh, 'a', RING);
     play(&mut ring, "d1-d2");
-    let board = ring.to_notation();
+    let board = ring.position_string();
     let board = board.split(' ').next().unwrap_or_default();
-    let waiting = Tafl::from_notation(Variant::Brandubh, &format!("{board} a 2 -"))
+    let waiting = Tafl::read_position(Variant::Brandubh, &format!("{board} a 2 -"))
         .unwrap_or_else(|e| panic!("{board}: {e}"));
     assert_eq!(waiting.finish(), None, "the defenders moved last");
 }
@@ -200,10 +200,10 @@ fn repetition_counts_the_same_side_to_move_only_and_restarts_after_a_capture() {
     // The attacker goes round a triangle while the defender goes back and forth: the board
     // comes back with the other side to move, which is another position.
     let mut game = diagram(Variant::Brandubh, 'a', SHUFFLE_BRANDUBH);
-    let start = game.to_notation();
+    let start = game.position_string();
     let board = start.split(' ').next().unwrap_or_default().to_string();
     shuffle(&mut game, "a3-b3 g5-g6 b3-c3 g6-g5 c3-a3");
-    let now = game.to_notation();
+    let now = game.position_string();
     assert!(now.starts_with(&format!("{board} d 5 ")), "{now}");
     assert_eq!(
         game.occurrences(),
@@ -211,7 +211,10 @@ fn repetition_counts_the_same_side_to_move_only_and_restarts_after_a_capture() {
         "the start board, but the defenders to move"
     );
     shuffle(&mut game, "g5-g6 a3-b3 g6-g5 b3-c3 g5-g6 c3-a3 g6-g5");
-    assert!(game.to_notation().starts_with(&format!("{board} a 12 ")));
+    assert!(
+        game.position_string()
+            .starts_with(&format!("{board} a 12 "))
+    );
     assert_eq!(
         game.occurrences(),
         2,

@@ -56,7 +56,7 @@ pub(super) fn diagram_at(variant: Variant, side: char, ply: u32, picture: &str) 
         text.push(out);
     }
     let text = format!("{} {side} {ply} -", text.join("/"));
-    Tafl::from_notation(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Tafl::read_position(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The cell index of a square name on `variant`'s board.

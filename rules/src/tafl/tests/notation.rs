@@ -7,26 +7,26 @@ use crate::{MoveError, PositionError};
 fn position_strings_round_trip_with_their_history() {
     for variant in Variant::ALL {
         let mut game = Tafl::new(variant);
-        let text = game.to_notation();
-        assert_eq!(Tafl::from_notation(variant, &text), Ok(game.clone()));
+        let text = game.position_string();
+        assert_eq!(Tafl::read_position(variant, &text), Ok(game.clone()));
         let moves: Vec<Move> = game.legal_moves().into_iter().take(1).collect();
         for mv in moves {
             game.play(mv).unwrap_or_else(|e| panic!("{e}"));
         }
         let reply = game.legal_moves()[0];
         game.play(reply).unwrap_or_else(|e| panic!("{e}"));
-        let text = game.to_notation();
+        let text = game.position_string();
         assert!(text.ends_with(" a 2 ") || text.contains(" a 2 "), "{text}");
         assert_eq!(game.history().len(), 2);
-        let back = Tafl::from_notation(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let back = Tafl::read_position(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(back, game);
-        assert_eq!(back.to_notation(), text);
+        assert_eq!(back.position_string(), text);
     }
     let mut game = Tafl::brandubh();
     play(&mut game, "d2-c2");
     play(&mut game, "c4-c6");
     assert_eq!(
-        game.to_notation(),
+        game.position_string(),
         "3A3/2DA3/3D3/AA1KDAA/3D3/2A4/3A3 a 2 d2-c2,c4-c6"
     );
 }
@@ -35,24 +35,24 @@ fn position_strings_round_trip_with_their_history() {
 fn bad_position_strings_get_clear_errors() {
     let v = Variant::Brandubh;
     let start = "3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3";
-    let inconsistent = |text: &str| match Tafl::from_notation(v, text) {
+    let inconsistent = |text: &str| match Tafl::read_position(v, text) {
         Err(PositionError::Inconsistent(why)) => why,
         other => panic!("{text}: {other:?}"),
     };
-    let bad_field = |text: &str| match Tafl::from_notation(v, text) {
+    let bad_field = |text: &str| match Tafl::read_position(v, text) {
         Err(PositionError::BadField { field, .. }) => field,
         other => panic!("{text}: {other:?}"),
     };
     assert!(matches!(
-        Tafl::from_notation(v, ""),
+        Tafl::read_position(v, ""),
         Err(PositionError::MissingField { .. })
     ));
     assert!(matches!(
-        Tafl::from_notation(v, start),
+        Tafl::read_position(v, start),
         Err(PositionError::MissingField { .. })
     ));
     assert!(matches!(
-        Tafl::from_notation(v, &format!("{start} a 0 - more")),
+        Tafl::read_position(v, &format!("{start} a 0 - more")),
         Err(PositionError::Trailing(_))
     ));
     assert_eq!(bad_field("3A3/3A3/AADKDAA/3D3/3A3/3A3 a 0 -"), "board");
@@ -87,7 +87,7 @@ fn bad_position_strings_get_clear_errors() {
     // A history move that would capture is not a history move (history: since the last
     // capture); a history that fits a board without the victim is fine.
     assert!(inconsistent("7/7/7/3K3/7/2ADA2/7 d 1 b2-c2").contains("captures"));
-    assert!(Tafl::from_notation(v, "7/7/7/3K3/7/2A1A2/7 d 1 b2-c2").is_ok());
+    assert!(Tafl::read_position(v, "7/7/7/3K3/7/2A1A2/7 d 1 b2-c2").is_ok());
 }
 
 #[test]
@@ -104,11 +104,11 @@ fn hostile_strings_never_panic() {
         "7/7/7/3K3/7/7/7 d 1 d4-d5",
     ] {
         for variant in Variant::ALL {
-            let _ = Tafl::from_notation(variant, text);
+            let _ = Tafl::read_position(variant, text);
         }
     }
     // A lone king cannot move to a corner in one ply from d4, and the move count limit holds.
-    let game = Tafl::from_notation(Variant::Brandubh, "7/7/7/3K3/7/7/7 a 4294967294 -");
+    let game = Tafl::read_position(Variant::Brandubh, "7/7/7/3K3/7/7/7 a 4294967294 -");
     assert!(matches!(
         game.map(|g| g.finish().map(|f| f.ending)),
         Ok(Some(Ending::NoLegalMove))
@@ -140,7 +140,7 @@ fn moves_parse_forgivingly_and_print_exactly() {
 fn text_grid_and_accessors() {
     let game = Tafl::brandubh();
     assert_eq!(
-        game.text_grid(),
+        game.grid_letters(),
         "    a b c d e f g
  7  # . . A . . #  7
  6  . . . A . . .  6
@@ -152,7 +152,7 @@ fn text_grid_and_accessors() {
     a b c d e f g"
     );
     let c = Tafl::copenhagen();
-    assert_eq!(c.text_grid().lines().count(), 13);
+    assert_eq!(c.grid_letters().lines().count(), 13);
     assert_eq!(c.cell_name(0), "a1");
     assert_eq!(c.cell_name(120), "k11");
     assert_eq!(c.cell_name(121), "cell 121");

@@ -1,7 +1,7 @@
 //! Random-game invariants (proptest over seeds): only the king ever stands on the throne or a
 //! corner, armies only shrink, the listed moves are exactly the legal ones and all play,
 //! moves and positions round-trip through their notation, a finished game offers no move;
-//! and the `Game` implementation the registration will use, on a stand-in type.
+//! and the `Game` implementation's mapping of ids to variants, on a stand-in type.
 
 use super::super::game_impl::game_impl;
 use super::*;
@@ -49,9 +49,9 @@ fn random_game(variant: Variant, seed: u64, limit: u32) -> Tafl {
                 let accepted = game.clone().play(mv).is_ok();
                 assert_eq!(listed, accepted, "{mv} in {game:?}");
             }
-            let text = game.to_notation();
+            let text = game.position_string();
             assert_eq!(
-                Tafl::from_notation(variant, &text).as_ref(),
+                Tafl::read_position(variant, &text).as_ref(),
                 Ok(&game),
                 "{text}"
             );
@@ -102,9 +102,9 @@ fn random_game(variant: Variant, seed: u64, limit: u32) -> Tafl {
         if let Some(mv) = any {
             assert_eq!(game.clone().play(mv), Err(MoveError::GameOver));
         }
-        let text = game.to_notation();
+        let text = game.position_string();
         assert_eq!(
-            Tafl::from_notation(variant, &text).as_ref(),
+            Tafl::read_position(variant, &text).as_ref(),
             Ok(&game),
             "{text}"
         );
@@ -129,8 +129,8 @@ proptest! {
     }
 }
 
-/// A stand-in for the registered type: [`Tafl`] behind the `Game` implementation the
-/// registration will write, under two existing ids.
+/// A stand-in for the registered type: [`Tafl`] behind the same `Game` implementation, under
+/// two other ids.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Standin(Tafl);
 
@@ -178,7 +178,7 @@ fn the_game_implementation_delegates_to_the_variant() {
         let text = game.to_notation(Viewer::Public);
         assert_eq!(text, game.to_notation(Viewer::Final));
         assert_eq!(Standin::from_notation(id, &text), Ok(game.clone()));
-        assert_eq!(game.text_grid(Viewer::Public), game.0.text_grid());
+        assert_eq!(game.text_grid(Viewer::Public), game.0.grid_letters());
         assert_eq!(game.cell_name(0), "a1");
     }
     // Any other id starts Copenhagen, as `Game::start` asks.

@@ -526,7 +526,7 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
         let locales = locales(ctx);
         tokio::task::spawn_blocking(move || match session.challenge_channel(&here, &spec) {
             ChallengeChannel::Refused(refusal) => {
-                Err(deliver::prepare(&refusal, Some(&caller), locales))
+                Err(Box::new(deliver::prepare(&refusal, Some(&caller), locales)))
             }
             ChallengeChannel::Open { name } => Ok(name),
         })

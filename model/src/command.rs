@@ -279,6 +279,7 @@ pub use args::{
     Arg, ArgKind, ArgValue, Args, CODE_PREFIX, LEVEL_CHOICES, RULE_SET_CHOICES, Raw, SEAT_CHOICES,
     decode, encode,
 };
+pub use complete::{ActionOf, Completion};
 
 /// One command, defined once: its words, its help, its typed arguments, how its text form is
 /// read and how it is built from typed arguments. The text parser, `help`, the usage lines in
@@ -381,14 +382,14 @@ const GAME: Arg = Arg {
     name: "game",
     kind: ArgKind::GameId,
     required: false,
-    complete: true,
+    complete: Completion::GamesAndChallenges,
 };
 /// An optional rule set.
 const RULE_SET: Arg = Arg {
     name: "rule_set",
     kind: ArgKind::RuleSet,
     required: false,
-    complete: false,
+    complete: Completion::Nothing,
 };
 
 /// Every command, in the order `help` lists them (and Discord registers them).
@@ -403,19 +404,19 @@ pub const COMMANDS: &[CommandInfo] = &[
                 name: "rule_set",
                 kind: ArgKind::RuleSet,
                 required: true,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "opponent",
                 kind: ArgKind::User,
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "seat",
                 kind: ArgKind::Seat,
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "ranked",
@@ -424,7 +425,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     no: "casual",
                 },
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "days",
@@ -434,13 +435,13 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "days:",
                 },
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "level",
                 kind: ArgKind::Level,
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "player",
@@ -449,7 +450,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: true,
+                complete: Completion::Players,
             },
             Arg {
                 name: "clock",
@@ -458,7 +459,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "clock:",
                 },
                 required: false,
-                complete: true,
+                complete: Completion::TimeControls,
             },
             Arg {
                 name: "cap",
@@ -467,7 +468,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "cap:",
                 },
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
         ],
         parse: |a| parse_challenge(a).map(Command::Challenge),
@@ -517,7 +518,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: true,
-                complete: true,
+                complete: Completion::Moves,
             },
             GAME,
         ],
@@ -541,7 +542,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             GAME,
         ],
@@ -575,7 +576,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 prefix: "",
             },
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| Ok(Command::Digest(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
@@ -600,7 +601,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 prefix: "",
             },
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| Ok(Command::Pings(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
@@ -716,7 +717,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: true,
-                complete: false,
+                complete: Completion::Nothing,
             },
             GAME,
         ],
@@ -773,7 +774,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             name: "user",
             kind: ArgKind::User,
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| match a {
             [] => Ok(Command::Rating(None)),
@@ -796,13 +797,13 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: true,
+                complete: Completion::Action(ActionOf::Tournament),
             },
             Arg {
                 name: "tournament",
                 kind: ArgKind::GameId,
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
         ],
         parse: |a| tournament::parse(a).map(|(id, action)| Command::Tournament { id, action }),
@@ -839,7 +840,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 name: "rule_set",
                 kind: ArgKind::RuleSet,
                 required: false,
-                complete: false,
+                complete: Completion::Nothing,
             },
             Arg {
                 name: "action",
@@ -848,7 +849,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                     prefix: "",
                 },
                 required: false,
-                complete: true,
+                complete: Completion::Action(ActionOf::League),
             },
         ],
         parse: |a| league::parse(a).map(|(rule_set, action)| Command::League { rule_set, action }),
@@ -887,7 +888,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 prefix: "",
             },
             required: true,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| match a {
             [days] => parse_vacation(days).map(Command::Vacation),
@@ -913,7 +914,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 prefix: "",
             },
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| match a {
             [] => Ok(Command::Link(None)),
@@ -946,7 +947,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             name: "language",
             kind: ArgKind::Language,
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| match a {
             [] => Ok(Command::Language(None)),
@@ -968,7 +969,7 @@ pub const COMMANDS: &[CommandInfo] = &[
                 prefix: "",
             },
             required: false,
-            complete: false,
+            complete: Completion::Nothing,
         }],
         parse: |a| match a {
             [] => Ok(Command::Help(None)),

@@ -52,12 +52,12 @@ impl Session {
         Ok(opponent)
     }
 
-    /// The refusal a challenge would get here, if any, without making it: what an adapter
-    /// asks before making a place for a challenge (Discord's thread per challenge), so a
-    /// refused one leaves nothing behind and is answered to its author alone. Nothing is
-    /// written and the rate limit is not charged; a challenge that passes is still checked
-    /// again when it is made.
-    pub fn challenge_refusal(&self, ctx: &Context, spec: &ChallengeSpec) -> Option<Reply> {
+    /// The refusal a challenge would get here, if any, without making it: asked before a
+    /// place is made for a challenge (Discord's thread per challenge, see
+    /// [`Session::challenge_channel`]), so a refused one leaves nothing behind and is
+    /// answered to its author alone. Nothing is written and the rate limit is not charged; a
+    /// challenge that passes is still checked again when it is made.
+    pub(crate) fn challenge_refusal(&self, ctx: &Context, spec: &ChallengeSpec) -> Option<Reply> {
         let ctx = Context {
             community: self.config.communities.community_of(&ctx.community),
             ..ctx.clone()

@@ -1,5 +1,7 @@
 //! A game that may get a channel of its own where its announcement is posted (on Discord,
-//! a thread under the tournament's channel), and moving a game's channel there.
+//! a thread under the tournament's channel), and moving a game's channel there; and a
+//! challenge that may get a channel of its own where it is made (on Discord, a thread per
+//! challenge), with what to do with that channel.
 //!
 //! The session decides nothing about platforms: a round's announcement lists its new games
 //! as [`OwnChannel`]s ([`Reply::own_channels`]); an adapter whose platform has channels
@@ -12,9 +14,16 @@
 //! game is still where the announcement left it, so two posters (a notice posted again after
 //! a crash, two processes) cannot send one game to two channels; the second learns where
 //! the game went and posts there.
+//!
+//! A challenge is planned before its channel is made ([`Session::challenge_channel`]): one
+//! the session would refuse gets its refusal and no channel, any other the name of its
+//! channel. Made there ([`Session::challenge_in_own_channel`]), its answer says whether the
+//! channel stays: a challenge refused after all (a race) leaves no channel behind.
 
+use crate::command::{ChallengeSpec, Command};
 use crate::game::GameDoc;
-use crate::identity::ChannelId;
+use crate::identity::{ChannelId, Context};
+use crate::reply::{Reply, ReplyKind};
 use crate::store::{Commit, CommitError, StoreError};
 use crate::tournament::TournamentDoc;
 use crate::{Session, t};
@@ -25,7 +34,73 @@ pub use skald_model::reply::{NAME_MAX_CHARS, OwnChannel};
 /// How many times a move is tried again after another write to the game came first.
 const RETRIES: usize = 8;
 
+/// A channel's name made of the rule set and who it is for (`Hnefatafl 11x11 – alice v
+/// bob`), cut to [`NAME_MAX_CHARS`] characters: the one way own channels are named.
+fn channel_name(rule_set: &str, who: &str) -> String {
+    format!("{rule_set} – {who}")
+        .chars()
+        .take(NAME_MAX_CHARS)
+        .collect()
+}
+
+/// What becomes of a challenge on a platform that can give it a channel of its own (Discord
+/// with `discord.threads`, in a server), decided before any channel is made: so a challenge
+/// the session refuses leaves nothing behind, and every own channel is named by the session.
+#[derive(Clone, Debug)]
+pub enum ChallengeChannel {
+    /// The challenge would be refused: this answer goes to its author alone, and no channel
+    /// is made.
+    Refused(Reply),
+    /// Make a channel of its own, then run the challenge there
+    /// ([`Session::challenge_in_own_channel`]).
+    Open {
+        /// The new channel's name, at most [`NAME_MAX_CHARS`] characters: the rule set
+        /// and the challenger's name as their platform shows it (`Hnefatafl 11x11 – Alice`).
+        name: String,
+    },
+}
+
+/// A challenge run in the channel just made for it: the answer, and whether the channel
+/// stays.
+#[derive(Clone, Debug)]
+pub struct InOwnChannel {
+    /// The answer: its public part posted in the new channel, its private parts to the
+    /// caller.
+    pub reply: Reply,
+    /// Whether the new channel is kept. `false` when the challenge was refused after all
+    /// (another command of the caller's raced it past a limit): nothing lives in the
+    /// channel, so it is removed, and the refusal goes to its author alone.
+    pub keep_channel: bool,
+}
+
 impl Session {
+    /// Whether a challenge gets a channel of its own, and its name: asked by an adapter
+    /// that can make one (Discord's thread per challenge) before it makes it. Nothing is
+    /// written and the rate limit is not charged; a challenge that passes is checked again
+    /// when it is made, in its channel.
+    pub fn challenge_channel(&self, ctx: &Context, spec: &ChallengeSpec) -> ChallengeChannel {
+        if let Some(refusal) = self.challenge_refusal(ctx, spec) {
+            return ChallengeChannel::Refused(refusal);
+        }
+        // The rule set as the challenge's choice shows it (`Ad Elta Stelpur`).
+        let rule_set = skald_lang::rule_set_choice(spec.rule_set).en();
+        ChallengeChannel::Open {
+            name: channel_name(&rule_set, &ctx.user.name),
+        }
+    }
+
+    /// Makes the challenge in the channel just made for it (`ctx`'s channel), as
+    /// [`Session::execute`] does, and says whether that channel stays: only when the
+    /// challenge was made (a refusal, a conflict or a failure leaves the channel empty).
+    pub fn challenge_in_own_channel(&self, ctx: &Context, spec: ChallengeSpec) -> InOwnChannel {
+        let reply = self.execute(ctx, Command::Challenge(spec));
+        let keep_channel = reply.kind == ReplyKind::Done;
+        InOwnChannel {
+            reply,
+            keep_channel,
+        }
+    }
+
     /// The channel game `id` lives in now; `None` when there is no such game.
     pub fn game_channel(&self, id: u64) -> Result<Option<ChannelId>, StoreError> {
         Ok(self.store.game(id)?.map(|g| g.doc.channel))
@@ -101,11 +176,8 @@ impl Session {
                 }
                 self.to_accounts(&mut opening);
                 self.set_languages_in(&mut opening, &g.community, None);
-                let name: String =
-                    format!("{rule_set} – {} v {}", g.players[0].name, g.players[1].name)
-                        .chars()
-                        .take(NAME_MAX_CHARS)
-                        .collect();
+                let players = format!("{} v {}", g.players[0].name, g.players[1].name);
+                let name = channel_name(&rule_set, &players);
                 Some(OwnChannel {
                     game: g.id,
                     from: g.channel.clone(),

@@ -20,7 +20,10 @@ use super::game_threads;
 use super::{Context, Data, Error, session_context};
 use poise::serenity_prelude as serenity;
 use skald_port::gate::{Pass, closed};
-use skald_session::command::{self, Arg, ArgKind, Args, Command, CommandInfo, ENGINE_HANDLE, Raw};
+use skald_session::command::{
+    self, ActionOf, Arg, ArgKind, Args, Command, CommandInfo, Completion, ENGINE_HANDLE, Raw,
+};
+use skald_session::own_channel::ChallengeChannel;
 use skald_session::suggest::Suggestion;
 use skald_session::{Lang, Reply, Session, Text, t};
 use std::time::Duration;
@@ -78,7 +81,7 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
     let description = spec.arg_description(arg);
     let mut o = serenity::CreateCommandOption::new(kind, arg.name, description.en())
         .required(arg.required)
-        .set_autocomplete(arg.complete);
+        .set_autocomplete(arg.complete.offered());
     for (lang, locale) in localised() {
         o = o
             .name_localized(locale, arg.option_name(lang))
@@ -111,7 +114,8 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
 }
 
 /// Every slash command for poise to route: by name to [`slash`], with the options that
-/// complete (poise finds an autocomplete callback by the focused option's name). Names and
+/// complete (poise finds an autocomplete callback by the focused option's name; every one
+/// is [`complete`], which offers what the option's definition says). Names and
 /// descriptions per language as registered ([`registrations`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     /// `(locale, words)` for every localised language.
@@ -142,7 +146,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
             parameters: spec
                 .args
                 .iter()
-                .filter(|a| a.complete)
+                .filter(|a| a.complete.offered())
                 .map(|a| poise::CommandParameter {
                     name: a.name.into(),
                     name_localizations: cow(per_locale(|l| a.option_name(l))),
@@ -154,13 +158,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
                     channel_types: None,
                     choices: Default::default(),
                     type_setter: None,
-                    autocomplete_callback: Some(match (a.kind, a.name) {
-                        (ArgKind::GameId, _) => |ctx, partial| Box::pin(complete_id(ctx, partial)),
-                        (_, "player") => |ctx, partial| Box::pin(complete_player(ctx, partial)),
-                        (_, "clock") => |ctx, partial| Box::pin(complete_clock(ctx, partial)),
-                        (_, "action") => |ctx, partial| Box::pin(complete_action(ctx, partial)),
-                        _ => |ctx, partial| Box::pin(complete_move(ctx, partial)),
-                    }),
+                    autocomplete_callback: Some(|ctx, partial| Box::pin(complete(ctx, partial))),
                     __non_exhaustive: (),
                 })
                 .collect(),
@@ -382,6 +380,29 @@ fn choices(list: Vec<Suggestion>, lang: Lang) -> serenity::CreateAutocompleteRes
     )
 }
 
+/// Completes the focused option with what its definition offers ([`Arg::complete`]):
+/// the caller's games, the community's players, time controls, legal moves or an action's
+/// next word. An option the definition does not know (an outdated client) gets nothing.
+async fn complete(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let focused = ctx.args.iter().find_map(|a| match a.value {
+        serenity::ResolvedValue::Autocomplete { .. } => Some(a.name),
+        _ => None,
+    });
+    let arg = command::info(&ctx.command().name)
+        .and_then(|spec| spec.args.iter().find(|a| Some(a.name) == focused));
+    match arg.map_or(Completion::Nothing, |a| a.complete) {
+        Completion::Nothing => serenity::CreateAutocompleteResponse::new(),
+        Completion::GamesAndChallenges => complete_id(ctx, partial).await,
+        Completion::Players => complete_player(ctx, partial).await,
+        Completion::TimeControls => complete_clock(ctx, partial),
+        Completion::Moves => complete_move(ctx, partial).await,
+        Completion::Action(of) => complete_action(of, partial),
+    }
+}
+
 /// Completes an `#id` option with the caller's games and challenges.
 async fn complete_id(
     ctx: poise::ApplicationContext<'_, Data, Error>,
@@ -410,10 +431,10 @@ async fn complete_player(
     choices(list, asker_lang(ctx))
 }
 
-/// Completes `/challenge`'s `clock` with the common time controls matching what was typed,
-/// described in the asker's language (free text stays allowed: any control the session
-/// reads).
-async fn complete_clock(
+/// Completes a time control (`/challenge`'s `clock`) with the common ones matching what was
+/// typed, described in the asker's language (free text stays allowed: any control the
+/// session reads).
+fn complete_clock(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
@@ -428,17 +449,12 @@ async fn complete_clock(
     )
 }
 
-/// Completes `/tournament`'s and `/league`'s action with the next word their grammar
+/// Completes an action (`/tournament`'s and `/league`'s) with the next word its grammar
 /// accepts (`create` → the games → the systems → the options), so a player finds
 /// `create tafl swiss rounds:5` without reading the help first.
-async fn complete_action(
-    ctx: poise::ApplicationContext<'_, Data, Error>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let of = command::complete::ActionOf::of_command(&ctx.command().name);
+fn complete_action(of: ActionOf, partial: &str) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
-        of.map(|of| command::complete::action(of, partial))
-            .unwrap_or_default()
+        command::complete::action(of, partial)
             .into_iter()
             .map(|line| serenity::AutocompleteChoice::new(line.clone(), line))
             .collect(),
@@ -452,14 +468,23 @@ pub fn clock_label(code: &str, lang: Lang) -> String {
     skald_lang::render_message(lang, &id, &[("code", code)])
 }
 
-/// Completes `/move`'s move with the legal moves matching what was typed.
+/// Completes a move (`/move`'s) with the legal moves matching what was typed, in the game
+/// the command's game number option names (else the caller's only one).
 async fn complete_move(
     ctx: poise::ApplicationContext<'_, Data, Error>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let user = caller(ctx);
+    let spec = command::info(&ctx.command().name);
+    let is_game = |name: &str| {
+        spec.is_some_and(|spec| {
+            spec.args
+                .iter()
+                .any(|a| a.name == name && a.kind == ArgKind::GameId)
+        })
+    };
     let game = ctx.args.iter().find_map(|a| match a.value {
-        serenity::ResolvedValue::Integer(i) if a.name == "game" => u64::try_from(i).ok(),
+        serenity::ResolvedValue::Integer(i) if is_game(a.name) => u64::try_from(i).ok(),
         _ => None,
     });
     let session = ctx.data().session.clone();
@@ -482,9 +507,11 @@ fn caller(ctx: poise::ApplicationContext<'_, Data, Error>) -> skald_session::Use
 
 /// `discord.threads = true`: the challenge opens a thread of its own in the channel, where
 /// the game then lives (the session keeps the thread as the game's channel). The session
-/// is asked first whether it would refuse the challenge: a refusal is answered to the
-/// caller alone and no thread is made. Otherwise the caller gets a pointer to the thread
-/// (and, should the challenge be refused after all, by a race, the thread is deleted).
+/// decides ([`Session::challenge_channel`]): a challenge it would refuse is answered to the
+/// caller alone and no thread is made; otherwise it names the thread, the challenge is made
+/// there, the caller gets a pointer to it, and the thread is deleted again when the session
+/// says so ([`skald_session::own_channel::InOwnChannel::keep_channel`]: refused after all,
+/// by a race).
 async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
@@ -492,36 +519,34 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let here = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
         .with_locale(locales(ctx).user);
     let caller = here.user.id.clone();
-    let name = format!(
-        "{} – {}",
-        skald_lang::rule_set_choice(spec.rule_set).en(),
-        here.user.name
-    );
     let session = ctx.data().session.clone();
-    let checked = {
+    let planned = {
         let spec = spec.clone();
         let caller = caller.clone();
         let locales = locales(ctx);
-        tokio::task::spawn_blocking(move || {
-            session
-                .challenge_refusal(&here, &spec)
-                .map(|refusal| deliver::prepare(&refusal, Some(&caller), locales))
+        tokio::task::spawn_blocking(move || match session.challenge_channel(&here, &spec) {
+            ChallengeChannel::Refused(refusal) => {
+                Err(Box::new(deliver::prepare(&refusal, Some(&caller), locales)))
+            }
+            ChallengeChannel::Open { name } => Ok(name),
         })
         .await?
     };
-    if let Some(refused) = checked {
-        for private in &refused.ephemeral {
-            ctx.send(deliver::poise_reply(private, true)).await?;
+    let name = match planned {
+        Ok(name) => name,
+        Err(refused) => {
+            for private in &refused.ephemeral {
+                ctx.send(deliver::poise_reply(private, true)).await?;
+            }
+            return Ok(());
         }
-        return Ok(());
-    }
+    };
     ctx.defer().await?;
-    let cmd = Ok(Command::Challenge(spec));
     let thread = ctx
         .channel_id()
         .create_thread(
             ctx.http(),
-            serenity::CreateThread::new(name.chars().take(100).collect::<String>())
+            serenity::CreateThread::new(name)
                 .kind(serenity::ChannelType::PublicThread)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
         )
@@ -533,33 +558,32 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
     let locales = locales(ctx);
-    let prepared = tokio::task::spawn_blocking(move || {
-        let reply = answer(&session, &router, &sctx, cmd);
-        deliver::prepare(&reply, Some(&caller), locales)
+    let (prepared, keep) = tokio::task::spawn_blocking(move || {
+        let mut made = session.challenge_in_own_channel(&sctx, spec);
+        router.forward(std::mem::take(&mut made.reply.elsewhere));
+        (
+            deliver::prepare(&made.reply, Some(&caller), locales),
+            made.keep_channel,
+        )
     })
     .await?;
-    match &prepared.public {
-        Some(_) => {
-            for part in prepared.channel_messages() {
-                thread
-                    .id
-                    .send_message(ctx.http(), deliver::channel_message(part))
-                    .await?;
-            }
-            let pointer = Outgoing::said(
-                t!(
-                    "discord-challenge-in-thread",
-                    thread = thread.id.to_string()
-                ),
-                prepared.lang,
-            );
-            ctx.send(deliver::poise_reply(&pointer, false)).await?;
+    if keep {
+        for part in prepared.channel_messages() {
+            thread
+                .id
+                .send_message(ctx.http(), deliver::channel_message(part))
+                .await?;
         }
-        None => {
-            if let Err(e) = thread.id.delete(ctx.http()).await {
-                tracing::warn!(error = %e, "cannot delete the thread of a refused challenge");
-            }
-        }
+        let pointer = Outgoing::said(
+            t!(
+                "discord-challenge-in-thread",
+                thread = thread.id.to_string()
+            ),
+            prepared.lang,
+        );
+        ctx.send(deliver::poise_reply(&pointer, false)).await?;
+    } else if let Err(e) = thread.id.delete(ctx.http()).await {
+        tracing::warn!(error = %e, "cannot delete the thread of a refused challenge");
     }
     for private in &prepared.ephemeral {
         ctx.send(deliver::poise_reply(private, true)).await?;

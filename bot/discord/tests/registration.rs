@@ -23,7 +23,13 @@ fn every_command_is_registered_with_its_arguments() {
         assert_eq!(names, args, "/{}", spec.name);
         for (o, a) in options.iter().zip(spec.args) {
             assert_eq!(o["required"], a.required, "/{} {}", spec.name, a.name);
-            assert_eq!(o["autocomplete"], a.complete, "/{} {}", spec.name, a.name);
+            assert_eq!(
+                o["autocomplete"],
+                a.complete.offered(),
+                "/{} {}",
+                spec.name,
+                a.name
+            );
             let labels: Vec<&str> = o["choices"]
                 .as_array()
                 .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())

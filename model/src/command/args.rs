@@ -3,6 +3,7 @@
 //! written in the text grammar, and the compact encoding buttons carry. Platform-neutral: an
 //! adapter turns these definitions into its own registrations (Discord's slash options).
 
+use super::complete::Completion;
 use super::{Command, ENGINE_HANDLE, SeatChoice, info};
 use skald_ai::Level;
 use skald_lang::{Lang, Msg, Text, t};
@@ -62,9 +63,10 @@ pub struct Arg {
     pub kind: ArgKind,
     /// Whether the command needs it.
     pub required: bool,
-    /// Whether the platform should offer completions while it is typed (the caller's games
-    /// for a [`ArgKind::GameId`], the legal moves for `move`).
-    pub complete: bool,
+    /// What a platform that completes what a user types offers while it is typed (the
+    /// caller's games for a game number, the legal moves for `move`): part of the
+    /// definition, so an adapter completes a new command's arguments from it alone.
+    pub complete: Completion,
 }
 
 /// A typed argument value, whatever platform it came from.

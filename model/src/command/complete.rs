@@ -1,5 +1,7 @@
-//! What may come next in a `tournament` or `league` action typed word by word, for a
-//! platform that completes what a user types (Discord's autocomplete on the free-text
+//! What a platform that completes what a user types (Discord's autocomplete) offers for
+//! each argument ([`Completion`], part of the argument's definition), and what may come
+//! next in a `tournament` or `league` action typed word by word (Discord's autocomplete on
+//! the free-text
 //! `action` option, where nothing else tells a player that `create tafl swiss rounds:5`
 //! is how a Swiss begins). Each suggestion is the whole option value: the words already
 //! typed, and one more the grammar accepts there. The words themselves are listed beside
@@ -21,14 +23,32 @@ pub enum ActionOf {
     League,
 }
 
-impl ActionOf {
-    /// The action option of the command named `name`, if it has one to complete.
-    pub fn of_command(name: &str) -> Option<ActionOf> {
-        match name {
-            "tournament" => Some(ActionOf::Tournament),
-            "league" => Some(ActionOf::League),
-            _ => None,
-        }
+/// What is offered while an argument is typed, on platforms that complete what a user types
+/// (Discord's autocomplete). Set in each argument's definition ([`super::Arg::complete`]), so
+/// an adapter chooses the suggestions by what the argument is, never by its name, and a new
+/// command's arguments complete from their definition alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Nothing: the argument is typed, or picked from its choices, as it is.
+    Nothing,
+    /// The caller's active games and open challenges, by number (the session's
+    /// `suggest_ids`).
+    GamesAndChallenges,
+    /// The community's players of every platform (the session's `suggest_players`).
+    Players,
+    /// The common time controls (`crate::time_control::COMMON`), described.
+    TimeControls,
+    /// The legal moves of the caller's game: the one the command's game number names, else
+    /// their only one (the session's `suggest_moves`).
+    Moves,
+    /// The next word an action's grammar accepts ([`action`]).
+    Action(ActionOf),
+}
+
+impl Completion {
+    /// Whether anything is offered, so the platform asks for completions at all.
+    pub fn offered(self) -> bool {
+        self != Completion::Nothing
     }
 }
 

@@ -11,6 +11,7 @@ mod limits;
 mod link;
 mod memo;
 mod notice;
+mod own_channel;
 mod premove;
 mod records;
 mod support;

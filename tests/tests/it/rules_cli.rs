@@ -3,7 +3,7 @@
 use skald_tests::{fails, ok};
 
 #[test]
-fn list_prints_the_six_ids_with_names() {
+fn list_prints_every_id_with_its_name() {
     let out = ok(&["rules", "list"]);
     let ids: Vec<&str> = out
         .lines()
@@ -17,10 +17,13 @@ fn list_prints_the_six_ids_with_names() {
             "hnefatafl",
             "hnefatafl-13",
             "subulata",
-            "daldosa"
+            "daldosa",
+            "copenhagen",
+            "brandubh"
         ]
     );
     assert!(out.contains("Daldøsa"));
+    assert!(out.contains("copenhagen\tCopenhagen Hnefatafl"));
     assert!(
         out.lines()
             .all(|l| l.split('\t').nth(1).is_some_and(|n| !n.is_empty()))

@@ -7,14 +7,14 @@ use super::game::GameDoc;
 use super::identity::{Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
-use super::{Failure, Session};
+use super::{Failure, Cx};
 use crate::{Text, t};
 use rand::RngExt;
 use skald_rules::{Match, Seat};
 
 pub use skald_model::challenge::*;
 
-impl Session {
+impl Cx {
     /// `challenge <rule-set> ...`.
     pub(super) fn cmd_challenge(
         &self,
@@ -54,7 +54,7 @@ impl Session {
 
     /// The refusal a challenge would get here, if any, without making it: asked before a
     /// place is made for a challenge (Discord's thread per challenge, see
-    /// [`Session::challenge_channel`]), so a refused one leaves nothing behind and is
+    /// [`Cx::challenge_channel`]), so a refused one leaves nothing behind and is
     /// answered to its author alone. Nothing is written and the rate limit is not charged; a
     /// challenge that passes is still checked again when it is made.
     pub(crate) fn challenge_refusal(&self, ctx: &Context, spec: &ChallengeSpec) -> Option<Reply> {
@@ -462,7 +462,7 @@ impl Session {
                 let offers: Vec<Stored<GameDoc>> = self
                     .games_of(&me, true, usize::MAX)?
                     .into_iter()
-                    .filter(|g| g.doc.is_home(&ctx.channel) && Session::has_offer_for(&g.doc, &me))
+                    .filter(|g| g.doc.is_home(&ctx.channel) && Cx::has_offer_for(&g.doc, &me))
                     .collect();
                 if offers.len() == 1 {
                     if let Some(r) = self.decline_offer(ctx, &offers[0])? {

@@ -13,7 +13,7 @@
 use crate::clock::{Timestamp, describe_duration};
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Notice, Reply};
-use crate::{Failure, Session, t};
+use crate::{Failure, Cx, t};
 use skald_lang::Text;
 
 /// The hour a digest comes at when none is given.
@@ -87,7 +87,7 @@ fn time_text(at: (u8, u8)) -> String {
     format!("{:02}:{:02}", at.0, at.1)
 }
 
-impl Session {
+impl Cx {
     /// `digest [on [HH:MM] [zone] | off]`: shows, starts or stops the player's daily digest.
     pub(crate) fn cmd_digest(&self, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
         let (stored, mut doc) = self.own_doc(ctx)?;

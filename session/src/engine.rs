@@ -7,7 +7,7 @@
 //! a typed [`PositionView`], redacted for the engine's seat, so nothing is written as notation
 //! only to be read back. The driver (`crate::engine_driver`) searches it on its pool of
 //! worker threads, off the adapters' runtime, and hands the typed move back through
-//! [`Session::play_engine_move`], which plays it as the engine's `move` command would.
+//! [`Cx::play_engine_move`], which plays it as the engine's `move` command would.
 //!
 //! The engine moves at once, so it is never reminded; a deadline that passes while the engine
 //! is to move (its driver failed) does not end the game but is logged and pushed back.
@@ -19,13 +19,13 @@
 use super::clock::DAY;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, Session};
+use super::{Context, Failure, Notice, Reply, Cx};
 use skald_ai::{Budget, Level, PositionView};
 use skald_model::game::GameDoc;
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};
 
 /// How the engine's moves are told when their notices are written in their commits
-/// ([`Session::play_engine_move_announced`]).
+/// ([`Cx::play_engine_move_announced`]).
 #[derive(Clone, Debug, Default)]
 pub struct Announce {
     /// The steps of a dice turn told in one message, with the board after the last (the
@@ -60,7 +60,7 @@ pub struct EngineTurn {
     pub seed: u64,
 }
 
-impl Session {
+impl Cx {
     /// `takeback` by the person playing the engine: their last move and the engine's answer
     /// are undone together, at once, on their turn (while the engine still thinks, they wait
     /// for its move first). Grid games only: the caller refuses the dice games before.
@@ -190,10 +190,10 @@ impl Session {
         })
     }
 
-    /// [`Session::play_engine_move`], with the move's notices for the game's homes written
+    /// [`Cx::play_engine_move`], with the move's notices for the game's homes written
     /// into the outbox in the move's own commit, told as `how` says: a process killed
     /// right after the move cannot have played it without telling it. The reply is the
-    /// same as [`Session::play_engine_move`]'s; its notices are already stored.
+    /// same as [`Cx::play_engine_move`]'s; its notices are already stored.
     pub fn play_engine_move_announced(
         &self,
         turn: &EngineTurn,
@@ -234,7 +234,7 @@ impl Session {
         notices
     }
 
-    /// [`Session::play_engine_move`] before the failure becomes a reply.
+    /// [`Cx::play_engine_move`] before the failure becomes a reply.
     fn engine_move(&self, turn: &EngineTurn, mv: AnyMove) -> Result<Reply, Failure> {
         self.engine_move_told(turn, mv, None)
     }

@@ -2,10 +2,10 @@
 
 use crate::game::GameDoc;
 use crate::identity::ChannelId;
-use crate::{Notice, Reply, Session};
+use crate::{Notice, Reply, Cx};
 pub use skald_model::homes::*;
 
-impl Session {
+impl Cx {
     /// A notice about `g` as posted in each of its homes (pings and private parts reaching
     /// every account of each player, each home keeping its platform's).
     pub(crate) fn fan_out(&self, g: &GameDoc, mut reply: Reply) -> Vec<Notice> {

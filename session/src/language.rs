@@ -7,10 +7,10 @@
 //! platform reports as they speak (a Discord client's locale), else the one it last reported.
 
 use crate::identity::{CommunityId, Context, UserId};
-use crate::{Failure, Lang, Reply, Session, t};
+use crate::{Failure, Lang, Reply, Cx, t};
 use skald_lang::Text;
 
-impl Session {
+impl Cx {
     /// The language a community's channels read, if its admin (or the operator) chose one.
     pub(crate) fn community_lang(&self, community: &CommunityId) -> Option<Lang> {
         self.config

@@ -13,6 +13,8 @@
 
 pub mod challenge;
 pub mod chat_message;
+mod cx;
+pub(crate) use cx::Cx;
 pub mod damaged;
 pub mod dice_rng;
 pub mod digest;
@@ -60,7 +62,7 @@ impl Session {
 #[cfg(any(test, feature = "testkit"))]
 pub mod suites;
 
-use clock::{Clock, HOUR, Timestamp};
+use clock::{Clock, Timestamp};
 use command::Command;
 pub use identity::{ChannelId, CommunityId, Context, User, UserId};
 pub use limits::Limits;
@@ -68,11 +70,9 @@ use limits::RateLimiter;
 use rand::rngs::StdRng;
 pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind, Said};
 pub use skald_lang::{Lang, Text, t};
-use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, MutexGuard};
-use store::{Commit, CommitError, Store, StoreError};
+use std::sync::Arc;
+use store::{Store, StoreError};
 pub use stored_notice::{NOTICE_FORMAT, NoticeStoreError};
-use user::UserDoc;
 
 /// Settings of the session that an operator may change (`config.toml`).
 #[derive(Clone, Debug, PartialEq)]
@@ -162,17 +162,12 @@ impl From<StoreError> for Failure {
     }
 }
 
-/// The session manager. See the module documentation.
+/// The session: what every adapter and the runtime call. A façade over [`cx::Cx`], the
+/// small context the command handlers and the background work run over: it admits a command
+/// (rate and length limits), hands it to its handler, and words the answer for its readers.
 pub struct Session {
-    store: Arc<dyn Store>,
-    clock: Arc<dyn Clock>,
-    rng: Mutex<StdRng>,
-    config: SessionConfig,
-    /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
-    unreadable: Mutex<BTreeSet<u64>>,
+    cx: cx::Cx,
     rate: RateLimiter,
-    /// The earliest daily digest due, kept between scheduler rounds.
-    digests_due: digest::DigestsDue,
 }
 
 impl Session {
@@ -185,27 +180,22 @@ impl Session {
         rng: StdRng,
         config: SessionConfig,
     ) -> Result<Session, StoreError> {
-        let session = Session {
-            store: Arc::new(store::memo::Memo::new(store)),
-            clock,
-            rng: Mutex::new(rng),
-            config,
-            unreadable: Mutex::new(BTreeSet::new()),
+        let cx = cx::Cx::new(store, clock, rng, config);
+        cx.recover(cx.now())?;
+        Ok(Session {
+            cx,
             rate: RateLimiter::default(),
-            digests_due: digest::DigestsDue::default(),
-        };
-        session.recover(session.now())?;
-        Ok(session)
+        })
     }
 
     /// The store (for export, the benchmark, and tests).
     pub fn store(&self) -> &dyn Store {
-        &*self.store
+        &*self.cx.store
     }
 
     /// The current time by the session's clock.
     pub fn now(&self) -> Timestamp {
-        self.clock.now()
+        self.cx.now()
     }
 
     /// Parses and carries out one command line sent by `ctx.user` in `ctx.channel`. A line
@@ -213,7 +203,7 @@ impl Session {
     pub fn handle(&self, ctx: &Context, line: &str) -> Reply {
         store::memo::Memo::scope(|| {
             let mut reply = self.handle_line(ctx, line);
-            self.set_languages(&mut reply, ctx);
+            self.cx.set_languages(&mut reply, ctx);
             reply
         })
     }
@@ -222,11 +212,11 @@ impl Session {
         if let Some(refusal) = self.admit(ctx) {
             return refusal;
         }
-        if limits::too_long(&self.config.limits, line) {
-            return Reply::refused(limits::length_refusal(&self.config.limits));
+        if limits::too_long(&self.cx.config.limits, line) {
+            return Reply::refused(limits::length_refusal(&self.cx.config.limits));
         }
         match command::parse(line) {
-            Ok(cmd) => self.execute_admitted(ctx, cmd),
+            Ok(cmd) => self.cx.execute_admitted(ctx, cmd),
             Err(e) if e.command.is_some_and(command::is_secret_input) && !ctx.private => {
                 Reply::refused(messages::secret_input_in_public(e.command.unwrap_or("")))
             }
@@ -240,9 +230,9 @@ impl Session {
         store::memo::Memo::scope(|| {
             let mut reply = match self.admit(ctx) {
                 Some(refusal) => refusal,
-                None => self.execute_admitted(ctx, cmd),
+                None => self.cx.execute_admitted(ctx, cmd),
             };
-            self.set_languages(&mut reply, ctx);
+            self.cx.set_languages(&mut reply, ctx);
             reply
         })
     }
@@ -254,7 +244,7 @@ impl Session {
         if engine::is_engine(&ctx.user.id) {
             return None;
         }
-        let limits = &self.config.limits;
+        let limits = &self.cx.config.limits;
         match self.rate.admit(limits, &ctx.user.id, self.now()) {
             Ok(()) => None,
             Err(wait) => {
@@ -264,240 +254,107 @@ impl Session {
         }
     }
 
-    fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
-        if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
-            return Reply::refused(t!("user-id-unusable"));
-        }
-        // Secret values typed where others read them are not used: the player learns to
-        // send them where only they see them, and the game is unchanged.
-        if cmd.carries_secret() && !ctx.private {
-            return Reply::refused(messages::secret_input_in_public(cmd.name()));
-        }
-        // The ladder scope is the community the channel's server or room belongs to.
-        let ctx = Context {
-            community: self.config.communities.community_of(&ctx.community),
-            ..ctx.clone()
-        };
-        self.answer(self.run(&ctx, &cmd))
+    // What the adapters and the runtime call besides commands: each is the context's own,
+    // passed through so that `Session` stays the one entry point.
+
+    /// See [`Cx::game_channel`].
+    pub fn game_channel(&self, id: u64) -> Result<Option<ChannelId>, StoreError> {
+        self.cx.game_channel(id)
     }
 
-    /// What the speaker is told: the reply of a command carried out (without pings or
-    /// private parts for the engine, which reads neither), or the refusal, the conflict's
-    /// board, or the apology for a store failure. One mapping for typed commands, text
-    /// lines and the engine's own moves.
-    fn answer(&self, outcome: Result<Reply, Failure>) -> Reply {
-        match outcome {
-            Ok(mut reply) => {
-                // The engine reads no mention and no private message.
-                reply
-                    .notify
-                    .retain(|u| u.platform != engine::ENGINE_PLATFORM);
-                reply
-                    .private
-                    .retain(|p| p.to.platform != engine::ENGINE_PLATFORM);
-                reply
-            }
-            Err(Failure::Refused(text)) => Reply::refused(text),
-            Err(Failure::Conflict(id)) => self.conflict_reply(id),
-            Err(Failure::Store(e)) => {
-                tracing::error!(error = %e, "store failure");
-                let text = if matches!(e, store::StoreError::Unconfirmed(_)) {
-                    t!("store-unconfirmed")
-                } else {
-                    t!("store-failed")
-                };
-                Reply {
-                    kind: ReplyKind::Failed,
-                    ..Reply::done(text)
-                }
-            }
-        }
-    }
-
-    fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
-        // Linking works on the account as it spoke; everything else on the player the
-        // account belongs to.
-        let player = match cmd {
-            Command::Link(_) | Command::Unlink => ctx.clone(),
-            _ => {
-                self.read_ahead(cmd);
-                self.as_player(ctx)?
-            }
-        };
-        let mut reply = self.dispatch(&player, cmd)?;
-        // Whoever just acted reads the answer to their own command: pinging them (on any
-        // of their accounts) only adds a notification for something they are looking at.
-        // The others (the player to move when that is someone else, a challenged player)
-        // are still pinged.
-        reply.notify.retain(|u| *u != player.user.id);
-        // A refused command changes nothing, not even the user list. A player is shown
-        // with their own account's name: a linked account's name is kept on that account.
-        self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)), ctx.locale)?;
-        // The other homes' copies address every account themselves (`fan_out`), from the
-        // reply as the handler made it.
-        let elsewhere = self.elsewhere(&reply, &ctx.channel);
-        reply.elsewhere.extend(elsewhere);
-        self.to_accounts(&mut reply);
-        // The answer is posted where the speaker typed: only that platform's accounts are
-        // pinged or reached privately there (the engine speaks in its games' channels and
-        // reads nothing).
-        if engine::is_engine(&ctx.user.id) {
-            return Ok(reply);
-        }
-        Ok(homes::for_platform(reply, ctx.platform()))
-    }
-
-    /// Reads the game a command names before the speaker's own document: the game comes
-    /// with its players' documents ([`store::Store::game_and_players`]), and the speaker is
-    /// mostly one of them, so on PostgreSQL a move is one read before its commit instead of
-    /// two. What was read stays for this command only ([`store::memo`]); a read that fails
-    /// is not reported here: the command's own read of the game fails the same way and says
-    /// so.
-    fn read_ahead(&self, cmd: &Command) {
-        if let Some(id) = cmd.game()
-            && let Err(e) = self.store.game(id)
-        {
-            tracing::debug!(game = id, error = %e, "reading ahead failed");
-        }
-    }
-
-    fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
-        match cmd {
-            Command::Challenge(spec) => self.cmd_challenge(ctx, spec),
-            Command::Accept(id) => self.cmd_accept(ctx, *id),
-            Command::Decline(id) => self.cmd_decline(ctx, *id),
-            Command::Cancel(id) => self.cmd_cancel(ctx, *id),
-            Command::Move { game, moves } => self.cmd_move(ctx, *game, moves),
-            Command::Board(id) => self.cmd_board(ctx, *id),
-            Command::Moves(id) => self.cmd_moves(ctx, *id),
-            Command::Export(id) => self.cmd_export(ctx, *id),
-            Command::Replay(id) => self.cmd_replay(ctx, *id),
-            Command::Resign(id) => self.cmd_resign(ctx, *id),
-            Command::Abort(id) => self.cmd_abort(ctx, *id),
-            Command::Draw(id) => self.cmd_draw(ctx, *id),
-            Command::Takeback(id) => self.cmd_takeback(ctx, *id),
-            Command::Rematch(id) => self.cmd_rematch(ctx, *id),
-            Command::Arrange { game, values } => self.cmd_arrange(ctx, *game, *values),
-            Command::Games => self.cmd_games(ctx),
-            Command::History(id) => self.cmd_history(ctx, *id),
-            Command::Ladder(rule_set) => self.cmd_ladder(ctx, *rule_set),
-            Command::Rating(user) => self.cmd_rating(ctx, user.as_deref()),
-            Command::Rules(None) => Ok(Reply::done(help::rule_sets_text())),
-            Command::Rules(Some(r)) => Ok(Reply::done(help::rules_text(*r))),
-            Command::Vacation(days) => self.cmd_vacation(ctx, *days),
-            Command::Help(topic) => Ok(Reply::done(help::help_text(topic.as_deref()))),
-            Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
-            Command::Unlink => self.cmd_unlink(ctx),
-            Command::Language(lang) => self.cmd_language(ctx, *lang),
-            Command::Premove { game, line } => self.cmd_premove(ctx, *game, line),
-            Command::Digest(words) => self.cmd_digest(ctx, words),
-            Command::Pings(words) => self.cmd_pings(ctx, words),
-            Command::Tournament { id, action } => self.cmd_tournament(ctx, *id, action),
-            Command::Tournaments => self.cmd_tournaments(ctx),
-            Command::League { rule_set, action } => self.cmd_league(ctx, *rule_set, action),
-        }
-    }
-
-    /// The answer to a command that lost a race: what the game looks like now.
-    fn conflict_reply(&self, id: u64) -> Reply {
-        let text = t!("game-changed-meanwhile", id = id);
-        let mut reply = Reply {
-            kind: ReplyKind::Conflict,
-            ..Reply::done(text)
-        };
-        if let Ok(Some(g)) = self.store.game(id)
-            && let Ok(m) = g.doc.live()
-        {
-            match g.doc.result_text() {
-                Some(r) => reply.line(r),
-                None => reply.line(self.status_line(&g.doc, m.position(), self.now())),
-            }
-            reply
-                .boards
-                .push(g.doc.board_with_last_move(m.position(), self.now()));
-        }
-        reply
-    }
-
-    /// Records a user the first time they speak, their new name when it changed, and the
-    /// channel they spoke in (`place`), per community, when it is a new one.
-    fn touch_user(
+    /// See [`Cx::move_game_channel`].
+    pub fn move_game_channel(
         &self,
-        user: &User,
-        place: Option<(&CommunityId, &ChannelId)>,
-        locale: Option<Lang>,
-    ) -> Result<(), Failure> {
-        let stored = self.store.user(&user.id)?;
-        let mut doc = stored
-            .as_ref()
-            .map_or_else(|| UserDoc::new(user.clone()), |s| s.doc.clone());
-        doc.user.name = user.name.clone();
-        if let Some((community, channel)) = place {
-            doc.seen_in.insert(community.0.clone(), channel.clone());
-        }
-        if locale.is_some() {
-            doc.locale = locale;
-        }
-        if stored.as_ref().is_some_and(|s| s.doc == doc) {
-            return Ok(());
-        }
-        match self.commit(
-            Commit {
-                users: vec![(stored, doc)],
-                ..Commit::default()
-            },
-            None,
-        ) {
-            // Someone else updated the same user at the same moment: either write is fine.
-            Err(Failure::Conflict(_)) => Ok(()),
-            other => other.map(drop),
-        }
+        id: u64,
+        from: &ChannelId,
+        to: &ChannelId,
+    ) -> Result<Option<ChannelId>, StoreError> {
+        self.cx.move_game_channel(id, from, to)
     }
 
-    /// The player a `@handle` names: the account on the platform the command was typed on,
-    /// or the player that account is linked to, with their known name.
-    fn resolve(&self, ctx: &Context, handle: &str) -> Result<User, Failure> {
-        let id = UserId::new(ctx.platform(), handle);
-        if id.key().contains('\0') {
-            return Err(Failure::Refused(t!("not-a-user", handle = handle)));
-        }
-        // Someone this platform has never seen may be a player of another platform, named.
-        let id = match self.store.user(&id)? {
-            Some(_) => id,
-            None => self.player_named(handle)?.unwrap_or(id),
-        };
-        let id = self.player_of(&id)?;
-        let name = self
-            .store
-            .user(&id)?
-            .map_or_else(|| handle.to_string(), |u| u.doc.user.name);
-        Ok(User { id, name })
+    /// See [`Cx::engine_turns`].
+    pub fn engine_turns(&self) -> Result<Vec<engine::EngineTurn>, Failure> {
+        self.cx.engine_turns()
     }
 
-    /// Applies a commit; a lost compare-and-swap becomes [`Failure::Conflict`] for `game`.
-    fn commit(&self, commit: Commit, game: Option<u64>) -> Result<Vec<game::GameDoc>, Failure> {
-        match self.store.commit(commit) {
-            Ok(written) => Ok(written.into_iter().map(|g| g.doc).collect()),
-            Err(CommitError::Conflict) => Err(Failure::Conflict(game.unwrap_or(0))),
-            Err(CommitError::Store(e)) => Err(Failure::Store(e)),
-        }
+    /// See [`Cx::play_engine_move`].
+    pub fn play_engine_move(&self, turn: &engine::EngineTurn, mv: skald_rules::AnyMove) -> Reply {
+        self.cx.play_engine_move(turn, mv)
     }
 
-    /// The dice RNG (a poisoned lock still holds a usable RNG).
-    fn rng(&self) -> MutexGuard<'_, StdRng> {
-        self.rng.lock().unwrap_or_else(|p| p.into_inner())
+    /// See [`Cx::play_engine_move_announced`].
+    pub fn play_engine_move_announced(
+        &self,
+        turn: &engine::EngineTurn,
+        mv: skald_rules::AnyMove,
+        how: &engine::Announce,
+    ) -> Reply {
+        self.cx.play_engine_move_announced(turn, mv, how)
     }
 
-    /// When the player to move is reminded: seconds before the deadline, largest first
-    /// (`reminder_hours`, then `last_reminder_minutes`), each at most once per turn.
-    fn reminders(&self) -> Vec<i64> {
-        let mut r = vec![
-            i64::from(self.config.reminder_hours) * HOUR,
-            i64::from(self.config.last_reminder_minutes) * clock::MINUTE,
-        ];
-        r.retain(|s| *s > 0);
-        r.sort_unstable_by(|a, b| b.cmp(a));
-        r.dedup();
-        r
+    /// See [`Cx::notices_for`].
+    pub fn notices_for(&self, id: u64, channel: &ChannelId, reply: Reply) -> Vec<Notice> {
+        self.cx.notices_for(id, channel, reply)
+    }
+
+    /// See [`Cx::send_later`].
+    pub fn send_later(&self, notices: &[Notice]) -> Result<(), StoreError> {
+        self.cx.send_later(notices)
+    }
+
+    /// See [`Cx::take_notices`].
+    pub fn take_notices(
+        &self,
+        platforms: &[&str],
+        holder: &str,
+        lease: std::time::Duration,
+        limit: usize,
+    ) -> Vec<(u64, Notice)> {
+        self.cx.take_notices(platforms, holder, lease, limit)
+    }
+
+    /// See [`Cx::notices_posted`].
+    pub fn notices_posted(&self, ids: &[u64]) {
+        self.cx.notices_posted(ids)
+    }
+
+    /// See [`Cx::set_languages`].
+    pub fn set_languages(&self, reply: &mut Reply, speaker: &Context) {
+        self.cx.set_languages(reply, speaker)
+    }
+
+    /// See [`Cx::suggest_players`].
+    pub fn suggest_players(&self, scope: &CommunityId, typed: &str) -> Vec<suggest::Suggestion> {
+        self.cx.suggest_players(scope, typed)
+    }
+
+    /// See [`Cx::suggest_ids`].
+    pub fn suggest_ids(&self, user: &UserId, typed: &str) -> Vec<suggest::Suggestion> {
+        self.cx.suggest_ids(user, typed)
+    }
+
+    /// See [`Cx::suggest_moves`].
+    pub fn suggest_moves(&self, user: &UserId, game: Option<u64>, typed: &str) -> Vec<String> {
+        self.cx.suggest_moves(user, game, typed)
+    }
+
+    /// See [`Cx::knows_player_named`].
+    pub fn knows_player_named(&self, name: &str) -> bool {
+        self.cx.knows_player_named(name)
+    }
+
+    /// See [`Cx::next_wakeup`].
+    pub fn next_wakeup(&self) -> Option<Timestamp> {
+        self.cx.next_wakeup()
+    }
+
+    /// See [`Cx::heartbeat`].
+    pub fn heartbeat(&self, now: Timestamp) {
+        self.cx.heartbeat(now)
+    }
+
+    /// See [`Cx::tick`].
+    pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
+        self.cx.tick(now)
     }
 }

@@ -8,7 +8,7 @@
 
 use super::clock::Timestamp;
 use super::identity::{User, UserId};
-use super::{Failure, Session};
+use super::{Failure, Cx};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -117,7 +117,7 @@ pub(super) fn too_long(limits: &Limits, line: &str) -> bool {
     max > 0 && line.chars().nth(max).is_some()
 }
 
-impl Session {
+impl Cx {
     /// How many active games `user` plays (the built-in engine counts none: it plays
     /// everyone who asks, and each human's own limit still applies).
     fn active_games(&self, user: &UserId) -> Result<usize, Failure> {

@@ -5,9 +5,9 @@
 //! A player is the account that asked for the code (its [`UserId`] is the player's id from
 //! then on); a joined account keeps its own user document, pointing at the player
 //! ([`UserDoc::player`]). Whenever a joined account speaks or is named, the session acts as
-//! the player ([`Session::player_of`]), shown with the player's own account's name; replies, pings and private views addressed to the
+//! the player ([`Cx::player_of`]), shown with the player's own account's name; replies, pings and private views addressed to the
 //! player reach every one of its accounts, so each platform's adapter delivers to the
-//! account it knows ([`Session::to_accounts`]).
+//! account it knows ([`Cx::to_accounts`]).
 //!
 //! What joining does to the joining account's past (written in `docs/COMMANDS.md`): its
 //! games, finished or not, move to the player (their seats are rewritten), so `games`,
@@ -21,14 +21,14 @@ use crate::clock::MINUTE;
 use crate::identity::{Context, User, UserId};
 use crate::store::{Commit, StandingRemoval, StandingWrite, Stored};
 use crate::user::UserDoc;
-use crate::{Failure, Private, Reply, Session};
+use crate::{Failure, Private, Reply, Cx};
 use crate::{Text, t};
 use rand::RngExt;
 use std::collections::BTreeSet;
 
 pub use skald_model::link::*;
 
-impl Session {
+impl Cx {
     /// The player an account plays as: itself, or the player it was joined to.
     pub(crate) fn player_of(&self, account: &UserId) -> Result<UserId, Failure> {
         Ok(self

@@ -4,14 +4,14 @@ use super::clock::describe_duration;
 use super::identity::{Context, UserId};
 use super::ladder::{PROVISIONAL_RD, Standing};
 use super::reply::Reply;
-use super::{Failure, Session};
+use super::{Failure, Cx};
 use crate::{Text, t};
 use skald_rules::RuleSetId;
 
 /// How many players `ladder` shows, and how many finished games `history` lists.
 const TOP: usize = 10;
 
-impl Session {
+impl Cx {
     /// The name to show for a user id (their latest known name, else the id).
     fn display_name(&self, id: &UserId) -> Result<String, Failure> {
         Ok(self
@@ -61,7 +61,7 @@ impl Session {
                 line.push(Text::verbatim(", "));
                 line.push(crate::homes::channel_text(&home, ctx.platform()));
             }
-            if Session::has_offer_for(&g, &ctx.user.id) {
+            if Cx::has_offer_for(&g, &ctx.user.id) {
                 line.push(t!("games-offer-waits"));
             }
             lines.push(line);

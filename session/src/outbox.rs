@@ -2,19 +2,19 @@
 //! Discord process, a Matrix process, engine workers: docs/DEPLOY.md), and a notice must be
 //! posted by a process serving its channel's platform. So a notice is written into the
 //! store's outbox ([`crate::store::OutboxEntry`]), tagged with that platform, and each
-//! process posts those of its platforms ([`Session::take_notices`], then
-//! [`Session::notices_posted`]).
+//! process posts those of its platforms ([`Cx::take_notices`], then
+//! [`Cx::notices_posted`]).
 //!
 //! A deadline's notice (a reminder, a timeout), a daily digest and an engine's move (in the
 //! runtime: [`crate::engine_driver::Driver::play_pending_into_outbox`]) are written in the
 //! same commit as the change they tell of, so a process killed between the two cannot lose
 //! or repeat one. An answer's copy for a game's home on another platform is written by
-//! [`Session::send_later`] right after the command's commit.
+//! [`Cx::send_later`] right after the command's commit.
 
 use crate::identity::ChannelId;
 use crate::reply::Notice;
 use crate::store::{Commit, CommitError, OutboxEntry, StoreError};
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use std::time::Duration;
 
 /// How long a poster holds the notices it took before another may take them (it died),
@@ -34,7 +34,7 @@ pub fn platform_of(channel: &ChannelId) -> &'static str {
     }
 }
 
-impl Session {
+impl Cx {
     /// The outbox entries for `notices`. A notice that cannot be stored (a bug: see
     /// [`crate::stored_notice`]) is left out and logged, never written half.
     pub(crate) fn outbox_entries(&self, notices: &[Notice]) -> Vec<OutboxEntry> {
@@ -73,7 +73,7 @@ impl Session {
     }
 
     /// Up to `limit` notices waiting for `platforms`, oldest first, claimed for `holder`
-    /// for `lease` (usually [`POST_LEASE`]); each with its outbox number for [`Session::notices_posted`]. A
+    /// for `lease` (usually [`POST_LEASE`]); each with its outbox number for [`Cx::notices_posted`]. A
     /// stored notice this release cannot read is logged; a damaged one is removed (it can
     /// never be posted), one written by a newer release left for it.
     pub fn take_notices(
@@ -120,7 +120,7 @@ impl Session {
     }
 
     /// A game write that does not end the game, with `notices` in its outbox, in one
-    /// commit (what [`Session::commit_game`] does with none).
+    /// commit (what [`Cx::commit_game`] does with none).
     pub(crate) fn commit_game_announced(
         &self,
         before: crate::store::Stored<crate::game::GameDoc>,

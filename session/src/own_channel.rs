@@ -26,7 +26,7 @@ use crate::identity::{ChannelId, Context};
 use crate::reply::{Reply, ReplyKind};
 use crate::store::{Commit, CommitError, StoreError};
 use crate::tournament::TournamentDoc;
-use crate::{Session, t};
+use crate::{Cx, Session, t};
 use skald_rules::Seat;
 
 pub use skald_model::reply::{NAME_MAX_CHARS, OwnChannel};
@@ -79,7 +79,7 @@ impl Session {
     /// written and the rate limit is not charged; a challenge that passes is checked again
     /// when it is made, in its channel.
     pub fn challenge_channel(&self, ctx: &Context, spec: &ChallengeSpec) -> ChallengeChannel {
-        if let Some(refusal) = self.challenge_refusal(ctx, spec) {
+        if let Some(refusal) = self.cx.challenge_refusal(ctx, spec) {
             return ChallengeChannel::Refused(refusal);
         }
         // The rule set as the challenge's choice shows it (`Ad Elta Stelpur`).
@@ -101,6 +101,9 @@ impl Session {
         }
     }
 
+}
+
+impl Cx {
     /// The channel game `id` lives in now; `None` when there is no such game.
     pub fn game_channel(&self, id: u64) -> Result<Option<ChannelId>, StoreError> {
         Ok(self.store.game(id)?.map(|g| g.doc.channel))

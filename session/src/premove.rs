@@ -10,7 +10,7 @@
 use crate::game::GameDoc;
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
-use crate::{Failure, Session, t};
+use crate::{Failure, Cx, t};
 use skald_lang::Text;
 use skald_rules::{Event, Match, Position, Seat};
 
@@ -79,7 +79,7 @@ pub(crate) struct Answered {
     pub note: Option<Private>,
 }
 
-impl Session {
+impl Cx {
     /// The opponent of `mover` may have lines waiting for `played` (the moves `mover` just
     /// played in `m`, already in `next`): plays the answer in `m` and `next` (clock and
     /// count included), keeps the lines that go on, clears the others.

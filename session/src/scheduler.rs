@@ -5,14 +5,14 @@ use super::clock::{Timestamp, describe_duration};
 use super::game::GameResult;
 use super::reply::{Board, Notice, Private, Reply};
 use super::store::{Commit, CommitError, StoreError};
-use super::{Failure, Session};
+use super::{Failure, Cx};
 use std::collections::BTreeSet;
 
 /// The `meta` entry holding the last time the bot was known to be running.
 const ALIVE: &str = "alive";
 
-impl Session {
-    /// When [`Session::tick`] next has something to do (the earliest reminder or timeout).
+impl Cx {
+    /// When [`Cx::tick`] next has something to do (the earliest reminder or timeout).
     pub fn next_wakeup(&self) -> Option<Timestamp> {
         let skipped = self.skipped_games();
         let next = if skipped.is_empty() {
@@ -54,7 +54,7 @@ impl Session {
         notices
     }
 
-    /// The games' part of [`Session::tick`]: reminders and timeouts.
+    /// The games' part of [`Cx::tick`]: reminders and timeouts.
     fn tick_games(&self, now: Timestamp) -> Vec<Notice> {
         let mut notices = Vec::new();
         let due = match self.store.due(now) {
@@ -223,7 +223,7 @@ impl Session {
     }
 }
 
-impl Session {
+impl Cx {
     /// The games the scheduler skips because they cannot be read.
     fn skipped_games(&self) -> BTreeSet<u64> {
         self.unreadable

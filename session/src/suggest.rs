@@ -2,7 +2,7 @@
 //! caller's games and challenges for an `#id` option, and the legal moves matching what was
 //! typed. Read-only; never reveals anything a `board` command would not show the caller.
 
-use super::{Session, UserId};
+use super::{Cx, UserId};
 
 pub use crate::command::complete::MAX_SUGGESTIONS;
 
@@ -15,7 +15,7 @@ pub struct Suggestion {
     pub value: String,
 }
 
-impl Session {
+impl Cx {
     /// The players of the community of `scope` (everyone on one of its ladders) whose name
     /// starts with `typed` (ignoring case and a leading `@`), each labelled with their
     /// platform: how a Discord player names a Matrix player. At most [`MAX_SUGGESTIONS`].
@@ -137,12 +137,12 @@ impl Session {
 mod tests {
     use crate::clock::FakeClock;
     use crate::store::SledStore;
-    use crate::{Context, Session, SessionConfig, User};
+    use crate::{Context, SessionConfig, User};
     use rand::SeedableRng;
     use std::sync::Arc;
 
-    fn session_for_tests() -> Session {
-        Session::new(
+    fn session_for_tests() -> crate::Session {
+        crate::Session::new(
             Arc::new(SledStore::temporary().expect("temporary store")),
             Arc::new(FakeClock::new(FakeClock::EPOCH)),
             rand::rngs::StdRng::seed_from_u64(7),

@@ -6,7 +6,7 @@ use super::command::VACATION_DAYS_PER_YEAR;
 
 pub use skald_model::user::*;
 
-impl super::Session {
+impl super::Cx {
     /// The speaker's user document as stored (with its version, for [`Self::write_user`]),
     /// or a new one for someone who never spoke.
     pub(crate) fn own_doc(

@@ -6,10 +6,10 @@ use super::GameResult;
 use crate::identity::Context;
 use crate::reply::Reply;
 use crate::store::Stored;
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::Seat;
 
-impl Session {
+impl Cx {
     /// Ends a game by a player's command (resign, abort, agreed draw) and replies.
     pub(super) fn end_by_command(
         &self,

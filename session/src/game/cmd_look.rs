@@ -3,9 +3,9 @@
 
 use crate::identity::Context;
 use crate::reply::{Board, Private, Reply};
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 
-impl Session {
+impl Cx {
     /// `board [#id]`: the public board, and a player's own view privately in Subulata.
     pub(crate) fn cmd_board(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
         let g = self.find_game_to_show(ctx, id, "board #id")?.doc;

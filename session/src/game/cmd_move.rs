@@ -7,13 +7,13 @@ use crate::identity::Context;
 use crate::messages::move_refusal;
 use crate::reply::{Board, Private, Reply};
 use crate::store::Stored;
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::{Action, Event, Match, MoveError, Position, Seat, Status};
 
 /// How many legal moves a refusal lists before saying "and N more".
 const LEGAL_MOVES_SHOWN: usize = 40;
 
-impl Session {
+impl Cx {
     /// `move [#id] <move> ...`: plays the moves in order, all or none.
     pub(crate) fn cmd_move(
         &self,
@@ -94,7 +94,7 @@ impl Session {
 
     /// Stores the moves `seat` just played in `m` (their canonical notation in `played`, what
     /// they caused in `events`) and answers with the game's reply: what `move` and the
-    /// engine's typed move ([`Session::play_engine_move`]) share once the moves are played.
+    /// engine's typed move ([`Cx::play_engine_move`]) share once the moves are played.
     pub(crate) fn commit_moves(
         &self,
         stored: &Stored<GameDoc>,

@@ -8,10 +8,10 @@ use crate::command::Command;
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Choice, Reply};
 use crate::store::Stored;
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::{Action, Seat};
 
-impl Session {
+impl Cx {
     /// `draw [#id]`: offers a draw, or accepts the opponent's offer.
     pub(crate) fn cmd_draw(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
         let stored = self.find_game(ctx, id, "draw #id")?;

@@ -11,7 +11,7 @@ use super::GameDoc;
 use crate::files::{File, FileBody, ReplayOf};
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
-use crate::{Failure, Session, t};
+use crate::{Failure, Cx, t};
 use skald_lang::Text;
 use skald_rules::{Action, Position, Viewer};
 
@@ -24,7 +24,7 @@ enum Reader {
     Player(skald_rules::Seat),
 }
 
-impl Session {
+impl Cx {
     /// `export [#id]`: the game's record as a file (`skald export`'s format, one game),
     /// beside a short summary.
     pub(crate) fn cmd_export(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {

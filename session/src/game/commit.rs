@@ -6,10 +6,10 @@ use super::GameDoc;
 use crate::clock::Timestamp;
 use crate::identity::UserId;
 use crate::store::Stored;
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::Match;
 
-impl Session {
+impl Cx {
     /// When a user's clocks are paused until, if they are on vacation now.
     fn paused_until(&self, user: &UserId, now: Timestamp) -> Result<Option<Timestamp>, Failure> {
         Ok(self.store.user(user)?.and_then(|u| u.doc.on_vacation(now)))
@@ -30,8 +30,8 @@ impl Session {
     }
 
     /// Commits one game write, mapping a lost race to the "game changed" answer. A write
-    /// that ends the game goes through [`Session::commit_ending`], which rates it, so a path
-    /// that ends a game without [`Session::end_game`] still cannot skip the ladder.
+    /// that ends the game goes through [`Cx::commit_ending`], which rates it, so a path
+    /// that ends a game without [`Cx::end_game`] still cannot skip the ladder.
     pub(crate) fn commit_game(
         &self,
         before: Stored<GameDoc>,

@@ -1,6 +1,6 @@
 //! Ending a game, the one way: every path that ends one (a move that ends it by the rules,
-//! `resign`, `abort`, an agreed `draw`, a timeout) goes through [`Session::end_game`], and
-//! any other game write that ends one is routed here by [`Session::commit_game`], so no
+//! `resign`, `abort`, an agreed `draw`, a timeout) goes through [`Cx::end_game`], and
+//! any other game write that ends one is routed here by [`Cx::commit_game`], so no
 //! path can forget the ladder. A ranked game with a result is rated here, by the session:
 //! both players' standings are read, the new ones computed with [`crate::ladder::rate`],
 //! the changes kept in the game's [`super::GameEnd::ratings`], and the new standings
@@ -11,7 +11,7 @@ use super::GameResult;
 use crate::clock::Timestamp;
 use crate::ladder;
 use crate::store::{Commit, StandingWrite, Stored};
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::Seat;
 
 /// How many times an ending whose game is unchanged is tried again after losing the race
@@ -19,7 +19,7 @@ use skald_rules::Seat;
 /// tournament (another of its games ended at the same moment).
 const LADDER_RETRIES: usize = 16;
 
-impl Session {
+impl Cx {
     /// Ends the game `stored` with `result` at `now`: `next` is the game as the ending
     /// command leaves it (the final move played, say). Rates it if it counts for the ladder
     /// and writes the game and the standings in one commit; returns the game as written.
@@ -46,7 +46,7 @@ impl Session {
         self.commit_ending_announced(stored, after, &|_| Vec::new())
     }
 
-    /// [`Session::commit_ending`] with the notices `announce` makes from the game as it
+    /// [`Cx::commit_ending`] with the notices `announce` makes from the game as it
     /// will be written (rated, its version moved on) in the outbox of the same commit
     /// ([`crate::outbox`]): a timeout's notice is stored with the timeout.
     pub(crate) fn commit_ending_announced(

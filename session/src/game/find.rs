@@ -6,13 +6,13 @@
 use super::GameDoc;
 use crate::identity::{Context, UserId};
 use crate::store::{StoreError, Stored};
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 use skald_rules::Seat;
 
 /// A game that cannot be read: its number and what is wrong.
 pub(crate) type Damaged = (u64, String);
 
-impl Session {
+impl Cx {
     /// A user's active games, oldest first, or finished games, newest first (at most
     /// `limit`).
     pub(crate) fn games_of(
@@ -24,7 +24,7 @@ impl Session {
         Ok(self.games_and_damaged_of(user, active, limit)?.0)
     }
 
-    /// [`Session::games_of`], and the numbers of the user's games that cannot be read (left
+    /// [`Cx::games_of`], and the numbers of the user's games that cannot be read (left
     /// out of the list, so one damaged game does not hide the others).
     pub(crate) fn games_and_damaged_of(
         &self,

@@ -2,7 +2,7 @@
 //! line (who acts, until when), the move list, and the reply after a game changed.
 
 use super::GameDoc;
-use crate::Session;
+use crate::Cx;
 use crate::clock::{Timestamp, describe_duration};
 use crate::command::Command;
 use crate::messages::{describe_event_with, describe_status_with, move_list};
@@ -13,7 +13,7 @@ use skald_rules::{Event, Match, Position, Seat};
 /// How many lines `moves` and `history #id` show before leaving the oldest out.
 const MOVE_LINES_SHOWN: usize = 60;
 
-impl Session {
+impl Cx {
     /// The status line of an active game: who acts, with which dice, until when.
     pub(crate) fn status_line(&self, g: &GameDoc, position: &Position, now: Timestamp) -> Text {
         let status = describe_status_with(position, &|s| g.label(s));

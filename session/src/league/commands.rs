@@ -12,7 +12,7 @@ use crate::reply::Reply;
 use crate::store::{Commit, Stored};
 use crate::tournament::TournamentDoc;
 use crate::tournament::doc::{Entrant, State};
-use crate::{Failure, Session, t};
+use crate::{Failure, Cx, t};
 use rand::RngExt;
 use skald_rules::RuleSetId;
 use skald_tournament::league::MIN_DIVISION;
@@ -25,7 +25,7 @@ const RETRIES: usize = 8;
 /// How long the lease that makes a new league is held at most (it is given back at once).
 const MAKING: Duration = Duration::from_secs(10);
 
-impl Session {
+impl Cx {
     /// `league [<rule-set>] [action]`.
     pub(crate) fn cmd_league(
         &self,

@@ -11,7 +11,7 @@ use crate::tournament::TournamentDoc;
 use crate::tournament::doc::{Entrant, State};
 use crate::tournament::pairing;
 use crate::tournament::results::TournamentEffects;
-use crate::{Failure, Session, Text, t};
+use crate::{Failure, Cx, Text, t};
 use skald_rules::RuleSetId;
 use skald_tournament::league::{self, MIN_DIVISION, Move, NextSeason, Season};
 use skald_tournament::standings;
@@ -27,7 +27,7 @@ pub(crate) struct SeasonStart {
     pub reply: Reply,
 }
 
-impl Session {
+impl Cx {
     /// A player's ladder rating for the league's game, as tournaments seed by it.
     pub(crate) fn ladder_rating(
         &self,

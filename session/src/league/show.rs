@@ -5,7 +5,7 @@ use super::LeagueState;
 use super::season::{hub_name, rule_set_name};
 use crate::tournament::TournamentDoc;
 use crate::tournament::doc::State;
-use crate::{Session, Text, t};
+use crate::{Cx, Text, t};
 
 /// A league's line in `league`: its game, season and players.
 pub(crate) fn league_summary(hub: &TournamentDoc) -> Text {
@@ -29,7 +29,7 @@ pub(crate) fn league_summary(hub: &TournamentDoc) -> Text {
     }
 }
 
-impl Session {
+impl Cx {
     /// `league <rule-set>`: the league's state and, while a season is played (or after
     /// it), each division's standings (`divisions`: the season's tournaments, read).
     pub(super) fn league_text(&self, hub: &TournamentDoc, divisions: &[TournamentDoc]) -> Text {

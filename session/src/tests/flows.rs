@@ -166,11 +166,11 @@ fn two_commands_racing_on_one_game_apply_exactly_once() {
     // A command that read the game before that move loses the compare-and-swap.
     let mut next = stale.doc.clone();
     next.draw_offer = Some(Seat::A);
-    match w.session.commit_game(stale, next) {
+    match w.session.cx.commit_game(stale, next) {
         Err(Failure::Conflict(g)) => assert_eq!(g, id),
         other => panic!("expected a conflict, got {other:?}"),
     }
-    let reply = w.session.conflict_reply(id);
+    let reply = w.session.cx.conflict_reply(id);
     assert_eq!(reply.kind, ReplyKind::Conflict);
     assert!(reply.text.en().contains("changed") && reply.boards.len() == 1);
     // The board shows what changed: the move that won the race is highlighted.

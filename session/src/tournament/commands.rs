@@ -11,7 +11,7 @@ use crate::homes::Home;
 use crate::identity::{Context, UserId};
 use crate::reply::{Notice, Reply};
 use crate::store::{Commit, Stored};
-use crate::{Failure, Session, Text, t};
+use crate::{Failure, Cx, Text, t};
 use skald_rules::Seat;
 use skald_tournament::StartNumber;
 
@@ -22,7 +22,7 @@ const RETRIES: usize = 8;
 /// How far ahead `starts:` may be: a year.
 const MAX_STARTS_AHEAD: i64 = 366 * crate::clock::DAY;
 
-impl Session {
+impl Cx {
     /// `tournament [#id] [action]`.
     pub(crate) fn cmd_tournament(
         &self,

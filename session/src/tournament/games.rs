@@ -7,11 +7,11 @@ use super::pairing::{Advance, Slot};
 use crate::clock::Timestamp;
 use crate::game::GameDoc;
 use crate::reply::{Notice, Reply};
-use crate::{Failure, Session, Text, t};
+use crate::{Failure, Cx, Text, t};
 use rand::RngExt;
 use skald_rules::{Match, Seat};
 
-impl Session {
+impl Cx {
     /// Makes a game for each board in `slots` (white in the first seat), writes their
     /// numbers into the tournament, and returns them, to be committed with it.
     pub(crate) fn make_games(
@@ -134,7 +134,7 @@ impl Session {
         Some(reply)
     }
 
-    /// [`Session::advance_reply`] as a notice for the tournament's home channel.
+    /// [`Cx::advance_reply`] as a notice for the tournament's home channel.
     pub(crate) fn advance_notice(
         &self,
         doc: &TournamentDoc,

@@ -7,7 +7,7 @@ use super::{TournamentDoc, pairing};
 use crate::game::GameDoc;
 use crate::reply::Notice;
 use crate::store::Stored;
-use crate::{Failure, Session};
+use crate::{Failure, Cx};
 
 /// What a game's end adds to its commit when the game is a tournament's.
 #[derive(Default)]
@@ -20,7 +20,7 @@ pub(crate) struct TournamentEffects {
     pub notices: Vec<Notice>,
 }
 
-impl Session {
+impl Cx {
     /// What ending `game` (already finished, as it will be written) does to its tournament:
     /// nothing for a game outside one, or one whose result is recorded already.
     pub(crate) fn tournament_effects(&self, game: &GameDoc) -> Result<TournamentEffects, Failure> {

@@ -9,9 +9,9 @@ use super::doc::State;
 use crate::clock::Timestamp;
 use crate::reply::{Notice, Reply};
 use crate::store::Commit;
-use crate::{Failure, Session, t};
+use crate::{Failure, Cx, t};
 
-impl Session {
+impl Cx {
     /// The earliest time an open tournament starts by itself, for the scheduler's wake-up.
     pub(crate) fn next_tournament_start(&self) -> Option<Timestamp> {
         match self.store.tournaments() {

@@ -2,10 +2,10 @@
 //! own texts, terms and standings, are `skald_model::tournament::show`).
 
 use super::doc::{Format, State, TournamentDoc};
-use crate::{Session, Text, t};
+use crate::{Cx, Text, t};
 use skald_tournament::standings;
 
-impl Session {
+impl Cx {
     /// `tournament [#id]`: the title, where it stands, and the standings.
     pub(super) fn standings_reply_text(&self, doc: &TournamentDoc) -> Text {
         let mut text = t!("tournament-title", id = doc.id, terms = doc.terms());

@@ -7,7 +7,7 @@ use super::game::GameDoc;
 use super::identity::{Context, User};
 use super::reply::{Board, Choice, Private, Reply};
 use super::store::{Commit, Stored};
-use super::{Failure, Cx};
+use super::{Cx, Failure};
 use crate::{Text, t};
 use rand::RngExt;
 use skald_rules::{Match, Seat};
@@ -15,26 +15,6 @@ use skald_rules::{Match, Seat};
 pub use skald_model::challenge::*;
 
 impl Cx {
-    /// `challenge <rule-set> ...`.
-    pub(super) fn cmd_challenge(
-        &self,
-        ctx: &Context,
-        spec: &ChallengeSpec,
-    ) -> Result<Reply, Failure> {
-        if let Opponent::Engine(level) = &spec.opponent {
-            return self.challenge_engine(ctx, spec, *level);
-        }
-        let opponent = self.challenged(ctx, spec)?;
-        let ch = self.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
-        tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
-        let mut reply = self.challenge_reply(&ch, t!("challenge-headline", id = ch.id));
-        reply.elsewhere = match ch.opponent {
-            Some(_) => self.tell_across(&ch, &reply),
-            None => self.announce_across(&ch, &reply),
-        };
-        Ok(reply)
-    }
-
     /// Who a challenge by a person names (`None`: open to anyone), once it is known that the
     /// speaker may make it: someone else, and within the speaker's open challenges.
     fn challenged(&self, ctx: &Context, spec: &ChallengeSpec) -> Result<Option<User>, Failure> {
@@ -191,7 +171,7 @@ impl Cx {
             account: None,
             locale: None,
         };
-        self.cmd_accept(&engine_ctx, Some(ch.id))
+        cmd_accept(self, &engine_ctx, Some(ch.id))
     }
 
     /// The announcement of a new challenge, with the answers as choices.
@@ -282,19 +262,6 @@ impl Cx {
                 )))
             }
         }
-    }
-
-    /// `accept [#id]`.
-    pub(super) fn cmd_accept(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let me = ctx.user.id.clone();
-        let stored = self.find_challenge(
-            ctx,
-            id,
-            &|c| c.challenger.id != me && c.opponent.as_ref().is_none_or(|o| o.id == me),
-            t!("accept-none-here"),
-            "accept",
-        )?;
-        self.accept(ctx, stored)
     }
 
     /// Starts the game of an accepted challenge.
@@ -437,117 +404,6 @@ impl Cx {
         Ok(reply)
     }
 
-    /// `decline [#id]`: a challenge addressed to the speaker, or a pending draw offer or
-    /// takeback request.
-    pub(super) fn cmd_decline(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let me = ctx.user.id.clone();
-        if let Some(id) = id
-            && self.store.challenge(id)?.is_none()
-            && let Some(g) = self.store.game(id)?
-        {
-            return match self.decline_offer(ctx, &g)? {
-                Some(r) => Ok(r),
-                None => Err(Failure::Refused(t!("decline-nothing-in-game", id = id))),
-            };
-        }
-        if id.is_none() {
-            // An offer in the speaker's only game with one pending, if no challenge fits.
-            let direct_here = self
-                .store
-                .challenges()?
-                .into_iter()
-                .filter(|c| c.doc.reaches(ctx))
-                .any(|c| c.doc.opponent.as_ref().is_some_and(|o| o.id == me));
-            if !direct_here {
-                let offers: Vec<Stored<GameDoc>> = self
-                    .games_of(&me, true, usize::MAX)?
-                    .into_iter()
-                    .filter(|g| g.doc.is_home(&ctx.channel) && Cx::has_offer_for(&g.doc, &me))
-                    .collect();
-                if offers.len() == 1 {
-                    if let Some(r) = self.decline_offer(ctx, &offers[0])? {
-                        return Ok(r);
-                    }
-                } else if offers.len() > 1 {
-                    return Err(Failure::Refused(t!(
-                        "decline-which-game",
-                        games = offers
-                            .iter()
-                            .map(|g| format!("#{}", g.doc.id))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        id = offers[0].doc.id
-                    )));
-                }
-            }
-        }
-        let stored = self.find_challenge(
-            ctx,
-            id,
-            &|c| c.opponent.as_ref().is_some_and(|o| o.id == me),
-            t!("decline-none-here"),
-            "decline",
-        )?;
-        let ch = &stored.doc;
-        match &ch.opponent {
-            None => {
-                return Err(Failure::Refused(t!(
-                    "decline-open-challenge",
-                    id = ch.id,
-                    challenger = &ch.challenger.name
-                )));
-            }
-            Some(o) if o.id != me => {
-                return Err(Failure::Refused(t!(
-                    "challenge-not-for-you",
-                    id = ch.id,
-                    opponent = &o.name
-                )));
-            }
-            Some(_) => {}
-        }
-        self.remove_challenge(&stored)?;
-        let mut reply = Reply::done(t!(
-            "decline-challenge",
-            player = &ctx.user.name,
-            id = ch.id,
-            challenger = &ch.challenger.name
-        ));
-        reply.ping(&ch.challenger.id);
-        Ok(reply)
-    }
-
-    /// `cancel [#id]`: withdraws the speaker's own challenge.
-    pub(super) fn cmd_cancel(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let me = ctx.user.id.clone();
-        let stored = self.find_challenge(
-            ctx,
-            id,
-            &|c| c.challenger.id == me,
-            t!("cancel-none-here"),
-            "cancel",
-        )?;
-        let ch = &stored.doc;
-        if ch.challenger.id != me {
-            return Err(Failure::Refused(t!(
-                "cancel-not-yours",
-                id = ch.id,
-                challenger = &ch.challenger.name,
-                yours = if ch.opponent.as_ref().is_some_and(|o| o.id == me) {
-                    "declinable"
-                } else {
-                    "other"
-                }
-            )));
-        }
-        self.remove_challenge(&stored)?;
-        let mut reply = Reply::done(t!("cancel-challenge", player = &ctx.user.name, id = ch.id));
-        if let Some(o) = &ch.opponent {
-            reply.ping(&o.id);
-        }
-        Ok(reply)
-    }
-
     fn remove_challenge(&self, stored: &Stored<Challenge>) -> Result<(), Failure> {
         match self.commit(
             Commit {
@@ -562,90 +418,278 @@ impl Cx {
             other => other.map(drop),
         }
     }
+}
 
-    /// `rematch [#id]`: offers the opponent a new game with the seats swapped, or accepts
-    /// their offer.
-    pub(super) fn cmd_rematch(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let stored = self.find_finished_game(ctx, id)?;
-        let g = &stored.doc;
-        let Some(seat) = g.seat_of(&ctx.user.id) else {
-            return Err(Failure::Refused(t!("rematch-not-yours", id = g.id)));
+/// `challenge <rule-set> ...`.
+pub(crate) fn cmd_challenge(
+    cx: &Cx,
+    ctx: &Context,
+    spec: &ChallengeSpec,
+) -> Result<Reply, Failure> {
+    if let Opponent::Engine(level) = &spec.opponent {
+        return cx.challenge_engine(ctx, spec, *level);
+    }
+    let opponent = cx.challenged(ctx, spec)?;
+    let ch = cx.store_new_challenge(ctx, spec, opponent, spec.ranked)?;
+    tracing::info!(challenge = ch.id, rule_set = %ch.rule_set, "challenge made");
+    let mut reply = cx.challenge_reply(&ch, t!("challenge-headline", id = ch.id));
+    reply.elsewhere = match ch.opponent {
+        Some(_) => cx.tell_across(&ch, &reply),
+        None => cx.announce_across(&ch, &reply),
+    };
+    Ok(reply)
+}
+
+/// `accept [#id]`.
+pub(crate) fn cmd_accept(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let me = ctx.user.id.clone();
+    let stored = cx.find_challenge(
+        ctx,
+        id,
+        &|c| c.challenger.id != me && c.opponent.as_ref().is_none_or(|o| o.id == me),
+        t!("accept-none-here"),
+        "accept",
+    )?;
+    cx.accept(ctx, stored)
+}
+
+/// `decline [#id]`: a challenge addressed to the speaker, or a pending draw offer or
+/// takeback request.
+pub(crate) fn cmd_decline(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let me = ctx.user.id.clone();
+    if let Some(id) = id
+        && cx.store.challenge(id)?.is_none()
+        && let Some(g) = cx.store.game(id)?
+    {
+        return match cx.decline_offer(ctx, &g)? {
+            Some(r) => Ok(r),
+            None => Err(Failure::Refused(t!("decline-nothing-in-game", id = id))),
         };
-        if g.end.is_none() {
-            return Err(Failure::Refused(t!("rematch-still-playing", id = g.id)));
-        }
-        if let Some(rid) = g.rematch {
-            if let Some(ch) = self.store.challenge(rid)? {
-                if ch.doc.challenger.id == ctx.user.id {
-                    return Err(Failure::Refused(t!(
-                        "rematch-already-offered",
-                        challenge = rid,
-                        opponent = &g.players[seat.other().index()].name
-                    )));
+    }
+    if id.is_none() {
+        // An offer in the speaker's only game with one pending, if no challenge fits.
+        let direct_here = cx
+            .store
+            .challenges()?
+            .into_iter()
+            .filter(|c| c.doc.reaches(ctx))
+            .any(|c| c.doc.opponent.as_ref().is_some_and(|o| o.id == me));
+        if !direct_here {
+            let offers: Vec<Stored<GameDoc>> = cx
+                .games_of(&me, true, usize::MAX)?
+                .into_iter()
+                .filter(|g| g.doc.is_home(&ctx.channel) && Cx::has_offer_for(&g.doc, &me))
+                .collect();
+            if offers.len() == 1 {
+                if let Some(r) = cx.decline_offer(ctx, &offers[0])? {
+                    return Ok(r);
                 }
-                return self.accept(ctx, ch);
-            }
-            if self.store.game(rid)?.is_some() {
+            } else if offers.len() > 1 {
                 return Err(Failure::Refused(t!(
-                    "rematch-already-game",
-                    id = g.id,
-                    rematch = rid
+                    "decline-which-game",
+                    games = offers
+                        .iter()
+                        .map(|g| format!("#{}", g.doc.id))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    id = offers[0].doc.id
                 )));
             }
         }
-        self.require_channel(ctx, g)?;
-        self.check_can_challenge(&ctx.user)?;
-        let other = g.players[seat.other().index()].clone();
-        let ch = Challenge {
-            id: self.store.allocate_id()?,
-            rule_set: g.rule_set(),
-            challenger: ctx.user.clone(),
-            opponent: Some(other),
-            // Seats swap: who was seat A now takes seat B.
-            seat: if seat == Seat::A {
-                SeatChoice::Second
-            } else {
-                SeatChoice::First
-            },
-            ranked: g.ranked,
-            days: g.days,
-            bank: g.bank,
-            community: g.community.clone(),
-            // Made where it was asked for (one of the game's homes).
-            channel: ctx.channel.clone(),
-            platform: ctx.platform().to_string(),
-            created: self.now(),
-            rematch_of: Some(g.id),
-        };
-        let mut next = g.clone();
-        next.rematch = Some(ch.id);
-        self.commit(
-            Commit {
-                games: vec![(Some(stored.clone()), next)],
-                new_challenges: vec![ch.clone()],
-                ..Commit::default()
-            },
-            Some(g.id),
-        )?;
-        if let Some(engine) = ch
-            .opponent
-            .as_ref()
-            .filter(|o| o.id.platform == super::engine::ENGINE_PLATFORM)
-        {
-            // The engine takes a rematch at once, as it took the first game.
-            let engine_ctx = Context {
-                user: engine.clone(),
-                community: ch.community.clone(),
-                channel: ch.channel.clone(),
-                private: false,
-                account: None,
-                locale: None,
-            };
-            return self.cmd_accept(&engine_ctx, Some(ch.id));
-        }
-        Ok(self.challenge_reply(
-            &ch,
-            t!("challenge-headline-rematch", game = g.id, id = ch.id),
-        ))
     }
+    let stored = cx.find_challenge(
+        ctx,
+        id,
+        &|c| c.opponent.as_ref().is_some_and(|o| o.id == me),
+        t!("decline-none-here"),
+        "decline",
+    )?;
+    let ch = &stored.doc;
+    match &ch.opponent {
+        None => {
+            return Err(Failure::Refused(t!(
+                "decline-open-challenge",
+                id = ch.id,
+                challenger = &ch.challenger.name
+            )));
+        }
+        Some(o) if o.id != me => {
+            return Err(Failure::Refused(t!(
+                "challenge-not-for-you",
+                id = ch.id,
+                opponent = &o.name
+            )));
+        }
+        Some(_) => {}
+    }
+    cx.remove_challenge(&stored)?;
+    let mut reply = Reply::done(t!(
+        "decline-challenge",
+        player = &ctx.user.name,
+        id = ch.id,
+        challenger = &ch.challenger.name
+    ));
+    reply.ping(&ch.challenger.id);
+    Ok(reply)
 }
+
+/// `cancel [#id]`: withdraws the speaker's own challenge.
+pub(crate) fn cmd_cancel(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let me = ctx.user.id.clone();
+    let stored = cx.find_challenge(
+        ctx,
+        id,
+        &|c| c.challenger.id == me,
+        t!("cancel-none-here"),
+        "cancel",
+    )?;
+    let ch = &stored.doc;
+    if ch.challenger.id != me {
+        return Err(Failure::Refused(t!(
+            "cancel-not-yours",
+            id = ch.id,
+            challenger = &ch.challenger.name,
+            yours = if ch.opponent.as_ref().is_some_and(|o| o.id == me) {
+                "declinable"
+            } else {
+                "other"
+            }
+        )));
+    }
+    cx.remove_challenge(&stored)?;
+    let mut reply = Reply::done(t!("cancel-challenge", player = &ctx.user.name, id = ch.id));
+    if let Some(o) = &ch.opponent {
+        reply.ping(&o.id);
+    }
+    Ok(reply)
+}
+
+/// `rematch [#id]`: offers the opponent a new game with the seats swapped, or accepts
+/// their offer.
+pub(crate) fn cmd_rematch(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let stored = cx.find_finished_game(ctx, id)?;
+    let g = &stored.doc;
+    let Some(seat) = g.seat_of(&ctx.user.id) else {
+        return Err(Failure::Refused(t!("rematch-not-yours", id = g.id)));
+    };
+    if g.end.is_none() {
+        return Err(Failure::Refused(t!("rematch-still-playing", id = g.id)));
+    }
+    if let Some(rid) = g.rematch {
+        if let Some(ch) = cx.store.challenge(rid)? {
+            if ch.doc.challenger.id == ctx.user.id {
+                return Err(Failure::Refused(t!(
+                    "rematch-already-offered",
+                    challenge = rid,
+                    opponent = &g.players[seat.other().index()].name
+                )));
+            }
+            return cx.accept(ctx, ch);
+        }
+        if cx.store.game(rid)?.is_some() {
+            return Err(Failure::Refused(t!(
+                "rematch-already-game",
+                id = g.id,
+                rematch = rid
+            )));
+        }
+    }
+    cx.require_channel(ctx, g)?;
+    cx.check_can_challenge(&ctx.user)?;
+    let other = g.players[seat.other().index()].clone();
+    let ch = Challenge {
+        id: cx.store.allocate_id()?,
+        rule_set: g.rule_set(),
+        challenger: ctx.user.clone(),
+        opponent: Some(other),
+        // Seats swap: who was seat A now takes seat B.
+        seat: if seat == Seat::A {
+            SeatChoice::Second
+        } else {
+            SeatChoice::First
+        },
+        ranked: g.ranked,
+        days: g.days,
+        bank: g.bank,
+        community: g.community.clone(),
+        // Made where it was asked for (one of the game's homes).
+        channel: ctx.channel.clone(),
+        platform: ctx.platform().to_string(),
+        created: cx.now(),
+        rematch_of: Some(g.id),
+    };
+    let mut next = g.clone();
+    next.rematch = Some(ch.id);
+    cx.commit(
+        Commit {
+            games: vec![(Some(stored.clone()), next)],
+            new_challenges: vec![ch.clone()],
+            ..Commit::default()
+        },
+        Some(g.id),
+    )?;
+    if let Some(engine) = ch
+        .opponent
+        .as_ref()
+        .filter(|o| o.id.platform == super::engine::ENGINE_PLATFORM)
+    {
+        // The engine takes a rematch at once, as it took the first game.
+        let engine_ctx = Context {
+            user: engine.clone(),
+            community: ch.community.clone(),
+            channel: ch.channel.clone(),
+            private: false,
+            account: None,
+            locale: None,
+        };
+        return cmd_accept(cx, &engine_ctx, Some(ch.id));
+    }
+    Ok(cx.challenge_reply(
+        &ch,
+        t!("challenge-headline-rematch", game = g.id, id = ch.id),
+    ))
+}
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "challenge",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Challenge(spec) => cmd_challenge(cx, ctx, spec),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "accept",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Accept(id) => cmd_accept(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "decline",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Decline(id) => cmd_decline(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "cancel",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Cancel(id) => cmd_cancel(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "rematch",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Rematch(id) => cmd_rematch(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

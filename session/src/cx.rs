@@ -5,11 +5,12 @@
 
 use crate::clock::{self, Clock, HOUR, Timestamp};
 use crate::command::Command;
+use crate::commands::{self, Acts};
 use crate::identity::{ChannelId, CommunityId, Context, User, UserId};
 use crate::reply::{Reply, ReplyKind};
 use crate::store::{self, Commit, CommitError, Store};
 use crate::user::UserDoc;
-use crate::{Failure, Lang, SessionConfig, digest, engine, game, help, homes, messages, t};
+use crate::{Failure, Lang, SessionConfig, digest, engine, game, homes, messages, t};
 use rand::rngs::StdRng;
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -68,7 +69,6 @@ impl Cx {
         self.answer(self.run(&ctx, &cmd))
     }
 
-
     /// What the speaker is told: the reply of a command carried out (without pings or
     /// private parts for the engine, which reads neither), or the refusal, the conflict's
     /// board, or the apology for a store failure. One mapping for typed commands, text
@@ -87,6 +87,13 @@ impl Cx {
             }
             Err(Failure::Refused(text)) => Reply::refused(text),
             Err(Failure::Conflict(id)) => self.conflict_reply(id),
+            Err(Failure::Misrouted(name)) => {
+                tracing::error!(
+                    command = name,
+                    "a command reached another command's handler"
+                );
+                Reply::refused(t!("cmd-error-unknown", word = name))
+            }
             Err(Failure::Store(e)) => {
                 tracing::error!(error = %e, "store failure");
                 let text = if matches!(e, store::StoreError::Unconfirmed(_)) {
@@ -103,16 +110,19 @@ impl Cx {
     }
 
     pub(crate) fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
+        let Some(handler) = commands::handler(cmd.name()) else {
+            return Err(Failure::Misrouted(cmd.name()));
+        };
         // Linking works on the account as it spoke; everything else on the player the
         // account belongs to.
-        let player = match cmd {
-            Command::Link(_) | Command::Unlink => ctx.clone(),
-            _ => {
+        let player = match handler.acts {
+            Acts::AsAccount => ctx.clone(),
+            Acts::AsPlayer => {
                 self.read_ahead(cmd);
                 self.as_player(ctx)?
             }
         };
-        let mut reply = self.dispatch(&player, cmd)?;
+        let mut reply = (handler.run)(self, &player, cmd)?;
         // Whoever just acted reads the answer to their own command: pinging them (on any
         // of their accounts) only adds a notification for something they are looking at.
         // The others (the player to move when that is someone else, a challenged player)
@@ -146,43 +156,6 @@ impl Cx {
             && let Err(e) = self.store.game(id)
         {
             tracing::debug!(game = id, error = %e, "reading ahead failed");
-        }
-    }
-
-    pub(crate) fn dispatch(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
-        match cmd {
-            Command::Challenge(spec) => self.cmd_challenge(ctx, spec),
-            Command::Accept(id) => self.cmd_accept(ctx, *id),
-            Command::Decline(id) => self.cmd_decline(ctx, *id),
-            Command::Cancel(id) => self.cmd_cancel(ctx, *id),
-            Command::Move { game, moves } => self.cmd_move(ctx, *game, moves),
-            Command::Board(id) => self.cmd_board(ctx, *id),
-            Command::Moves(id) => self.cmd_moves(ctx, *id),
-            Command::Export(id) => self.cmd_export(ctx, *id),
-            Command::Replay(id) => self.cmd_replay(ctx, *id),
-            Command::Resign(id) => self.cmd_resign(ctx, *id),
-            Command::Abort(id) => self.cmd_abort(ctx, *id),
-            Command::Draw(id) => self.cmd_draw(ctx, *id),
-            Command::Takeback(id) => self.cmd_takeback(ctx, *id),
-            Command::Rematch(id) => self.cmd_rematch(ctx, *id),
-            Command::Arrange { game, values } => self.cmd_arrange(ctx, *game, *values),
-            Command::Games => self.cmd_games(ctx),
-            Command::History(id) => self.cmd_history(ctx, *id),
-            Command::Ladder(rule_set) => self.cmd_ladder(ctx, *rule_set),
-            Command::Rating(user) => self.cmd_rating(ctx, user.as_deref()),
-            Command::Rules(None) => Ok(Reply::done(help::rule_sets_text())),
-            Command::Rules(Some(r)) => Ok(Reply::done(help::rules_text(*r))),
-            Command::Vacation(days) => self.cmd_vacation(ctx, *days),
-            Command::Help(topic) => Ok(Reply::done(help::help_text(topic.as_deref()))),
-            Command::Link(code) => self.cmd_link(ctx, code.as_deref()),
-            Command::Unlink => self.cmd_unlink(ctx),
-            Command::Language(lang) => self.cmd_language(ctx, *lang),
-            Command::Premove { game, line } => self.cmd_premove(ctx, *game, line),
-            Command::Digest(words) => self.cmd_digest(ctx, words),
-            Command::Pings(words) => self.cmd_pings(ctx, words),
-            Command::Tournament { id, action } => self.cmd_tournament(ctx, *id, action),
-            Command::Tournaments => self.cmd_tournaments(ctx),
-            Command::League { rule_set, action } => self.cmd_league(ctx, *rule_set, action),
         }
     }
 
@@ -263,7 +236,11 @@ impl Cx {
     }
 
     /// Applies a commit; a lost compare-and-swap becomes [`Failure::Conflict`] for `game`.
-    pub(crate) fn commit(&self, commit: Commit, game: Option<u64>) -> Result<Vec<game::GameDoc>, Failure> {
+    pub(crate) fn commit(
+        &self,
+        commit: Commit,
+        game: Option<u64>,
+    ) -> Result<Vec<game::GameDoc>, Failure> {
         match self.store.commit(commit) {
             Ok(written) => Ok(written.into_iter().map(|g| g.doc).collect()),
             Err(CommitError::Conflict) => Err(Failure::Conflict(game.unwrap_or(0))),

@@ -13,7 +13,7 @@
 use crate::clock::{Timestamp, describe_duration};
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Notice, Reply};
-use crate::{Failure, Cx, t};
+use crate::{Cx, Failure, t};
 use skald_lang::Text;
 
 /// The hour a digest comes at when none is given.
@@ -88,106 +88,6 @@ fn time_text(at: (u8, u8)) -> String {
 }
 
 impl Cx {
-    /// `digest [on [HH:MM] [zone] | off]`: shows, starts or stops the player's daily digest.
-    pub(crate) fn cmd_digest(&self, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
-        let (stored, mut doc) = self.own_doc(ctx)?;
-        let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-        let text = match lower.first().map(String::as_str) {
-            None => match &doc.digest {
-                Some(d) => t!(
-                    "digest-is-on",
-                    at = time_text(d.at),
-                    zone = d.zone.as_str(),
-                    wait = describe_duration(d.next.since(self.now()).max(0))
-                ),
-                None => t!("digest-is-off"),
-            },
-            Some("off") if words.len() == 1 => {
-                let was = doc.digest.take().is_some();
-                if was {
-                    self.write_user(stored, doc)?;
-                    self.digests_due.forget();
-                }
-                t!("digest-stopped")
-            }
-            Some("on") => {
-                let previous = doc.digest.as_ref();
-                let mut at = previous.map_or(DEFAULT_AT, |d| d.at);
-                let mut zone = previous.map_or_else(|| "UTC".to_string(), |d| d.zone.clone());
-                for word in &words[1..] {
-                    if let Some(t) = read_time(word) {
-                        at = t;
-                    } else if let Some(z) = read_zone(word) {
-                        zone = z;
-                    } else {
-                        return Err(Failure::Refused(t!(
-                            "digest-bad-word",
-                            word = word.as_str()
-                        )));
-                    }
-                }
-                let Some(next) = next_digest(at, &zone, self.now()) else {
-                    return Err(Failure::Refused(t!(
-                        "digest-bad-word",
-                        word = zone.as_str()
-                    )));
-                };
-                doc.digest = Some(DigestSetting {
-                    at,
-                    zone: zone.clone(),
-                    next,
-                    channel: ctx.channel.clone(),
-                    reader: ctx.account.as_ref().map_or_else(
-                        || ctx.user.clone(),
-                        |a| User::new(&a.platform, &a.id, &ctx.user.name),
-                    ),
-                });
-                self.write_user(stored, doc)?;
-                self.digests_due.forget();
-                t!(
-                    "digest-started",
-                    at = time_text(at),
-                    zone = zone.as_str(),
-                    wait = describe_duration(next.since(self.now()).max(0))
-                )
-            }
-            Some(_) => return Err(Failure::Refused(t!("digest-usage"))),
-        };
-        Ok(Reply::alone(&ctx.user, text))
-    }
-
-    /// `pings [on|off]`: whether the player is mentioned when their turn comes.
-    pub(crate) fn cmd_pings(&self, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
-        let (stored, mut doc) = self.own_doc(ctx)?;
-        let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-        let text = match lower
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [] if doc.quiet => t!("pings-are-off"),
-            [] => t!("pings-are-on"),
-            ["on"] => {
-                doc.quiet = false;
-                self.write_user(stored, doc)?;
-                t!("pings-now-on")
-            }
-            ["off"] => {
-                let digest = doc.digest.is_some();
-                doc.quiet = true;
-                self.write_user(stored, doc)?;
-                if digest {
-                    t!("pings-now-off")
-                } else {
-                    t!("pings-now-off-no-digest")
-                }
-            }
-            _ => return Err(Failure::Refused(t!("pings-usage"))),
-        };
-        Ok(Reply::alone(&ctx.user, text))
-    }
-
     /// Whether `user` chose `pings off` (their turns come without a mention).
     pub(crate) fn is_quiet(&self, user: &UserId) -> bool {
         self.store
@@ -320,6 +220,126 @@ impl Cx {
         Ok(Some(text))
     }
 }
+
+/// `digest [on [HH:MM] [zone] | off]`: shows, starts or stops the player's daily digest.
+pub(crate) fn cmd_digest(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
+    let (stored, mut doc) = cx.own_doc(ctx)?;
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let text = match lower.first().map(String::as_str) {
+        None => match &doc.digest {
+            Some(d) => t!(
+                "digest-is-on",
+                at = time_text(d.at),
+                zone = d.zone.as_str(),
+                wait = describe_duration(d.next.since(cx.now()).max(0))
+            ),
+            None => t!("digest-is-off"),
+        },
+        Some("off") if words.len() == 1 => {
+            let was = doc.digest.take().is_some();
+            if was {
+                cx.write_user(stored, doc)?;
+                cx.digests_due.forget();
+            }
+            t!("digest-stopped")
+        }
+        Some("on") => {
+            let previous = doc.digest.as_ref();
+            let mut at = previous.map_or(DEFAULT_AT, |d| d.at);
+            let mut zone = previous.map_or_else(|| "UTC".to_string(), |d| d.zone.clone());
+            for word in &words[1..] {
+                if let Some(t) = read_time(word) {
+                    at = t;
+                } else if let Some(z) = read_zone(word) {
+                    zone = z;
+                } else {
+                    return Err(Failure::Refused(t!(
+                        "digest-bad-word",
+                        word = word.as_str()
+                    )));
+                }
+            }
+            let Some(next) = next_digest(at, &zone, cx.now()) else {
+                return Err(Failure::Refused(t!(
+                    "digest-bad-word",
+                    word = zone.as_str()
+                )));
+            };
+            doc.digest = Some(DigestSetting {
+                at,
+                zone: zone.clone(),
+                next,
+                channel: ctx.channel.clone(),
+                reader: ctx.account.as_ref().map_or_else(
+                    || ctx.user.clone(),
+                    |a| User::new(&a.platform, &a.id, &ctx.user.name),
+                ),
+            });
+            cx.write_user(stored, doc)?;
+            cx.digests_due.forget();
+            t!(
+                "digest-started",
+                at = time_text(at),
+                zone = zone.as_str(),
+                wait = describe_duration(next.since(cx.now()).max(0))
+            )
+        }
+        Some(_) => return Err(Failure::Refused(t!("digest-usage"))),
+    };
+    Ok(Reply::alone(&ctx.user, text))
+}
+
+/// `pings [on|off]`: whether the player is mentioned when their turn comes.
+pub(crate) fn cmd_pings(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
+    let (stored, mut doc) = cx.own_doc(ctx)?;
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let text = match lower
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] if doc.quiet => t!("pings-are-off"),
+        [] => t!("pings-are-on"),
+        ["on"] => {
+            doc.quiet = false;
+            cx.write_user(stored, doc)?;
+            t!("pings-now-on")
+        }
+        ["off"] => {
+            let digest = doc.digest.is_some();
+            doc.quiet = true;
+            cx.write_user(stored, doc)?;
+            if digest {
+                t!("pings-now-off")
+            } else {
+                t!("pings-now-off-no-digest")
+            }
+        }
+        _ => return Err(Failure::Refused(t!("pings-usage"))),
+    };
+    Ok(Reply::alone(&ctx.user, text))
+}
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "digest",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Digest(words) => cmd_digest(cx, ctx, words),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "pings",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Pings(words) => cmd_pings(cx, ctx, words),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

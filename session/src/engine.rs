@@ -19,7 +19,7 @@
 use super::clock::DAY;
 use super::messages::move_refusal;
 use super::store::Stored;
-use super::{Context, Failure, Notice, Reply, Cx};
+use super::{Context, Cx, Failure, Notice, Reply};
 use skald_ai::{Budget, Level, PositionView};
 use skald_model::game::GameDoc;
 use skald_rules::{AnyMove, RuleSetId, Seat, Status};

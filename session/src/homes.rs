@@ -2,7 +2,7 @@
 
 use crate::game::GameDoc;
 use crate::identity::ChannelId;
-use crate::{Notice, Reply, Cx};
+use crate::{Cx, Notice, Reply};
 pub use skald_model::homes::*;
 
 impl Cx {

@@ -7,7 +7,7 @@
 //! platform reports as they speak (a Discord client's locale), else the one it last reported.
 
 use crate::identity::{CommunityId, Context, UserId};
-use crate::{Failure, Lang, Reply, Cx, t};
+use crate::{Cx, Failure, Lang, Reply, t};
 use skald_lang::Text;
 
 impl Cx {
@@ -73,36 +73,36 @@ impl Cx {
             self.set_languages_in(&mut notice.reply, community, None);
         }
     }
+}
 
-    /// `language [en|fr]`: says which language Skald writes to the player in, or sets it.
-    /// The answer is in that language, wherever it is posted.
-    pub(crate) fn cmd_language(&self, ctx: &Context, lang: Option<Lang>) -> Result<Reply, Failure> {
-        let choices = Text::list(
-            Lang::ALL.map(|l| t!("language-choice", code = l.code(), name = l.native_name())),
-        );
-        let Some(lang) = lang else {
-            let (chosen, last) = self.user_langs(&ctx.user.id);
-            let current = chosen.or(ctx.locale).or(last);
-            let mut reply = match (chosen, current) {
-                (Some(l), _) => Reply::done(t!("language-chosen", language = name(l))),
-                (None, Some(l)) => Reply::done(t!("language-from-platform", language = name(l))),
-                (None, None) => Reply::done(t!(
-                    "language-default",
-                    language = name(self.community_lang(&ctx.community).unwrap_or_default())
-                )),
-            };
-            reply.line(t!("language-how", choices = choices));
-            return Ok(reply);
+/// `language [en|fr]`: says which language Skald writes to the player in, or sets it.
+/// The answer is in that language, wherever it is posted.
+pub(crate) fn cmd_language(cx: &Cx, ctx: &Context, lang: Option<Lang>) -> Result<Reply, Failure> {
+    let choices = Text::list(
+        Lang::ALL.map(|l| t!("language-choice", code = l.code(), name = l.native_name())),
+    );
+    let Some(lang) = lang else {
+        let (chosen, last) = cx.user_langs(&ctx.user.id);
+        let current = chosen.or(ctx.locale).or(last);
+        let mut reply = match (chosen, current) {
+            (Some(l), _) => Reply::done(t!("language-chosen", language = name(l))),
+            (None, Some(l)) => Reply::done(t!("language-from-platform", language = name(l))),
+            (None, None) => Reply::done(t!(
+                "language-default",
+                language = name(cx.community_lang(&ctx.community).unwrap_or_default())
+            )),
         };
-        let (stored, mut doc) = self.own_doc(ctx)?;
-        doc.language = Some(lang);
-        self.write_user(stored, doc)?;
-        let mut reply = Reply::done(t!("language-set", language = name(lang)));
-        reply.line(t!("language-channels"));
-        reply.lang = Some(lang);
-        reply.speaker_lang = Some(lang);
-        Ok(reply)
-    }
+        reply.line(t!("language-how", choices = choices));
+        return Ok(reply);
+    };
+    let (stored, mut doc) = cx.own_doc(ctx)?;
+    doc.language = Some(lang);
+    cx.write_user(stored, doc)?;
+    let mut reply = Reply::done(t!("language-set", language = name(lang)));
+    reply.line(t!("language-channels"));
+    reply.lang = Some(lang);
+    reply.speaker_lang = Some(lang);
+    Ok(reply)
 }
 
 /// A language's name in the reader's language (`French`, `français`; a language added
@@ -114,3 +114,13 @@ fn name(lang: Lang) -> Text {
         native = lang.native_name()
     )
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
+    name: "language",
+    acts: crate::commands::Acts::AsPlayer,
+    run: |cx, ctx, cmd| match cmd {
+        crate::command::Command::Language(lang) => cmd_language(cx, ctx, *lang),
+        _ => Err(crate::commands::misrouted(cmd)),
+    },
+}];

@@ -8,7 +8,7 @@
 
 use super::clock::Timestamp;
 use super::identity::{User, UserId};
-use super::{Failure, Cx};
+use super::{Cx, Failure};
 use std::collections::HashMap;
 use std::sync::Mutex;
 

@@ -21,7 +21,7 @@ use crate::clock::MINUTE;
 use crate::identity::{Context, User, UserId};
 use crate::store::{Commit, StandingRemoval, StandingWrite, Stored};
 use crate::user::UserDoc;
-use crate::{Failure, Private, Reply, Cx};
+use crate::{Cx, Failure, Private, Reply};
 use crate::{Text, t};
 use rand::RngExt;
 use std::collections::BTreeSet;
@@ -83,15 +83,6 @@ impl Cx {
             }
         }
         reply.private = private;
-    }
-
-    /// `link` (a new code, privately) or `link <code>` (join this account to the code's
-    /// player). `ctx` is the account as it spoke, not yet turned into its player.
-    pub(crate) fn cmd_link(&self, ctx: &Context, code: Option<&str>) -> Result<Reply, Failure> {
-        match code {
-            None => self.issue_code(ctx),
-            Some(code) => self.join(ctx, code),
-        }
     }
 
     fn issue_code(&self, ctx: &Context) -> Result<Reply, Failure> {
@@ -274,55 +265,6 @@ impl Cx {
         Ok(Reply::done(text))
     }
 
-    /// `unlink`: a joined account leaves its player; typed by the player, every joined
-    /// account leaves. Games and ratings stay with the player.
-    pub(crate) fn cmd_unlink(&self, ctx: &Context) -> Result<Reply, Failure> {
-        let Some(stored) = self.store.user(&ctx.user.id)? else {
-            return Err(Failure::Refused(t!("link-not-linked")));
-        };
-        let mut users = Vec::new();
-        let text = if let Some(pid) = stored.doc.player.clone() {
-            let player = self.store.user(&pid)?;
-            let mut doc = stored.doc.clone();
-            doc.player = None;
-            users.push((Some(stored), doc));
-            if let Some(p) = player {
-                let mut pdoc = p.doc.clone();
-                pdoc.linked.retain(|a| *a != ctx.user.id);
-                users.push((Some(p), pdoc));
-            }
-            t!(
-                "link-unlinked-account",
-                platform = platform_key(&ctx.user.id.platform),
-                player = self.name_of(&pid)?
-            )
-        } else if !stored.doc.linked.is_empty() {
-            let mut doc = stored.doc.clone();
-            let gone = std::mem::take(&mut doc.linked);
-            let platforms: Vec<Text> = gone
-                .iter()
-                .map(|a| t!("platform-name", platform = platform_key(&a.platform)))
-                .collect();
-            for a in &gone {
-                if let Some(s) = self.store.user(a)? {
-                    let mut d = s.doc.clone();
-                    d.player = None;
-                    users.push((Some(s), d));
-                }
-            }
-            users.push((Some(stored), doc));
-            t!(
-                "link-unlinked-player",
-                platforms = Text::list(platforms),
-                n = gone.len()
-            )
-        } else {
-            return Err(Failure::Refused(t!("link-not-linked")));
-        };
-        self.commit_users(users)?;
-        Ok(Reply::done(text))
-    }
-
     /// The one player shown as `name` (on any platform), if exactly one is; several are a
     /// refusal naming them, so nobody is challenged by mistake.
     pub(crate) fn player_named(&self, name: &str) -> Result<Option<UserId>, Failure> {
@@ -377,6 +319,64 @@ impl Cx {
     }
 }
 
+/// `link` (a new code, privately) or `link <code>` (join this account to the code's
+/// player). `ctx` is the account as it spoke, not yet turned into its player.
+pub(crate) fn cmd_link(cx: &Cx, ctx: &Context, code: Option<&str>) -> Result<Reply, Failure> {
+    match code {
+        None => cx.issue_code(ctx),
+        Some(code) => cx.join(ctx, code),
+    }
+}
+
+/// `unlink`: a joined account leaves its player; typed by the player, every joined
+/// account leaves. Games and ratings stay with the player.
+pub(crate) fn cmd_unlink(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
+    let Some(stored) = cx.store.user(&ctx.user.id)? else {
+        return Err(Failure::Refused(t!("link-not-linked")));
+    };
+    let mut users = Vec::new();
+    let text = if let Some(pid) = stored.doc.player.clone() {
+        let player = cx.store.user(&pid)?;
+        let mut doc = stored.doc.clone();
+        doc.player = None;
+        users.push((Some(stored), doc));
+        if let Some(p) = player {
+            let mut pdoc = p.doc.clone();
+            pdoc.linked.retain(|a| *a != ctx.user.id);
+            users.push((Some(p), pdoc));
+        }
+        t!(
+            "link-unlinked-account",
+            platform = platform_key(&ctx.user.id.platform),
+            player = cx.name_of(&pid)?
+        )
+    } else if !stored.doc.linked.is_empty() {
+        let mut doc = stored.doc.clone();
+        let gone = std::mem::take(&mut doc.linked);
+        let platforms: Vec<Text> = gone
+            .iter()
+            .map(|a| t!("platform-name", platform = platform_key(&a.platform)))
+            .collect();
+        for a in &gone {
+            if let Some(s) = cx.store.user(a)? {
+                let mut d = s.doc.clone();
+                d.player = None;
+                users.push((Some(s), d));
+            }
+        }
+        users.push((Some(stored), doc));
+        t!(
+            "link-unlinked-player",
+            platforms = Text::list(platforms),
+            n = gone.len()
+        )
+    } else {
+        return Err(Failure::Refused(t!("link-not-linked")));
+    };
+    cx.commit_users(users)?;
+    Ok(Reply::done(text))
+}
+
 /// `unlink` on an account joined to nothing.
 /// A platform as the messages select on it (`discord`, `matrix`, `console`, `other`).
 fn platform_key(platform: &str) -> &'static str {
@@ -387,6 +387,26 @@ fn platform_key(platform: &str) -> &'static str {
         _ => "other",
     }
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "link",
+        acts: crate::commands::Acts::AsAccount,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Link(code) => cmd_link(cx, ctx, code.as_deref()),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "unlink",
+        acts: crate::commands::Acts::AsAccount,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Unlink => cmd_unlink(cx, ctx),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

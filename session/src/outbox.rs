@@ -14,7 +14,7 @@
 use crate::identity::ChannelId;
 use crate::reply::Notice;
 use crate::store::{Commit, CommitError, OutboxEntry, StoreError};
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use std::time::Duration;
 
 /// How long a poster holds the notices it took before another may take them (it died),

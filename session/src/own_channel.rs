@@ -100,7 +100,6 @@ impl Session {
             keep_channel,
         }
     }
-
 }
 
 impl Cx {

@@ -10,7 +10,7 @@
 use crate::game::GameDoc;
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
-use crate::{Failure, Cx, t};
+use crate::{Cx, Failure, t};
 use skald_lang::Text;
 use skald_rules::{Event, Match, Position, Seat};
 
@@ -147,63 +147,63 @@ impl Cx {
         out.played = Some((owner, answer, events));
         Ok(out)
     }
+}
 
-    /// `premove [#id] [<their move> <answer> ...|clear]`: queues a line, lists the lines, or
-    /// clears them; answered to the speaker alone.
-    pub(crate) fn cmd_premove(
-        &self,
-        ctx: &Context,
-        id: Option<u64>,
-        line: &[String],
-    ) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "premove #id <their move> <your answer>")?;
-        let g = &stored.doc;
-        let seat = self.require_active_player(ctx, g)?;
-        if g.rule_set().uses_dice() {
-            return Err(Failure::Refused(t!(
-                "premove-dice",
-                id = g.id,
-                rule_set = skald_lang::rule_set_name(g.rule_set())
-            )));
-        }
-        let mine = &g.premoves[seat.index()];
-        let text = match line {
-            [] => listed(g.id, mine),
-            [word] if word.eq_ignore_ascii_case("clear") => {
-                let mut next = g.clone();
-                next.premoves[seat.index()].clear();
-                self.commit_game(stored.clone(), next)?;
-                t!("premove-cleared", id = g.id, count = mine.len())
-            }
-            tokens => {
-                let m = g.live()?;
-                if m.position().status().seat() != Some(seat.other()) {
-                    return Err(Failure::Refused(t!("premove-not-their-turn", id = g.id)));
-                }
-                if mine.len() >= MAX_LINES {
-                    return Err(Failure::Refused(t!(
-                        "premove-too-many",
-                        id = g.id,
-                        most = MAX_LINES
-                    )));
-                }
-                let new = read_line(m.position(), tokens, g.rule_set().has_hidden_information())?;
-                let mut next = g.clone();
-                if !next.premoves[seat.index()].contains(&new) {
-                    next.premoves[seat.index()].push(new.clone());
-                }
-                let count = next.premoves[seat.index()].len();
-                self.commit_game(stored.clone(), next)?;
-                t!(
-                    "premove-queued",
-                    id = g.id,
-                    line = line_text(&new),
-                    count = count
-                )
-            }
-        };
-        Ok(Reply::alone(&ctx.user, text))
+/// `premove [#id] [<their move> <answer> ...|clear]`: queues a line, lists the lines, or
+/// clears them; answered to the speaker alone.
+pub(crate) fn cmd_premove(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    line: &[String],
+) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "premove #id <their move> <your answer>")?;
+    let g = &stored.doc;
+    let seat = cx.require_active_player(ctx, g)?;
+    if g.rule_set().uses_dice() {
+        return Err(Failure::Refused(t!(
+            "premove-dice",
+            id = g.id,
+            rule_set = skald_lang::rule_set_name(g.rule_set())
+        )));
     }
+    let mine = &g.premoves[seat.index()];
+    let text = match line {
+        [] => listed(g.id, mine),
+        [word] if word.eq_ignore_ascii_case("clear") => {
+            let mut next = g.clone();
+            next.premoves[seat.index()].clear();
+            cx.commit_game(stored.clone(), next)?;
+            t!("premove-cleared", id = g.id, count = mine.len())
+        }
+        tokens => {
+            let m = g.live()?;
+            if m.position().status().seat() != Some(seat.other()) {
+                return Err(Failure::Refused(t!("premove-not-their-turn", id = g.id)));
+            }
+            if mine.len() >= MAX_LINES {
+                return Err(Failure::Refused(t!(
+                    "premove-too-many",
+                    id = g.id,
+                    most = MAX_LINES
+                )));
+            }
+            let new = read_line(m.position(), tokens, g.rule_set().has_hidden_information())?;
+            let mut next = g.clone();
+            if !next.premoves[seat.index()].contains(&new) {
+                next.premoves[seat.index()].push(new.clone());
+            }
+            let count = next.premoves[seat.index()].len();
+            cx.commit_game(stored.clone(), next)?;
+            t!(
+                "premove-queued",
+                id = g.id,
+                line = line_text(&new),
+                count = count
+            )
+        }
+    };
+    Ok(Reply::alone(&ctx.user, text))
 }
 
 /// Whether `answer` can be played on `position` (the owner to move), and why not.
@@ -288,6 +288,16 @@ fn listed(id: u64, lines: &[PremoveLine]) -> Text {
     }
     text
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
+    name: "premove",
+    acts: crate::commands::Acts::AsPlayer,
+    run: |cx, ctx, cmd| match cmd {
+        crate::command::Command::Premove { game, line } => cmd_premove(cx, ctx, *game, line),
+        _ => Err(crate::commands::misrouted(cmd)),
+    },
+}];
 
 #[cfg(test)]
 mod tests {

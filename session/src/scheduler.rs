@@ -5,7 +5,7 @@ use super::clock::{Timestamp, describe_duration};
 use super::game::GameResult;
 use super::reply::{Board, Notice, Private, Reply};
 use super::store::{Commit, CommitError, StoreError};
-use super::{Failure, Cx};
+use super::{Cx, Failure};
 use std::collections::BTreeSet;
 
 /// The `meta` entry holding the last time the bot was known to be running.
@@ -77,6 +77,9 @@ impl Cx {
                     tracing::warn!(game = id, error = %e.en(), "deadline skipped")
                 }
                 Err(Failure::Store(e)) => tracing::error!(game = id, error = %e, "deadline failed"),
+                Err(Failure::Misrouted(name)) => {
+                    tracing::error!(game = id, command = name, "deadline misrouted")
+                }
             }
         }
         self.heartbeat(now);

@@ -6,7 +6,7 @@ use super::GameResult;
 use crate::identity::Context;
 use crate::reply::Reply;
 use crate::store::Stored;
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::Seat;
 
 impl Cx {
@@ -25,44 +25,64 @@ impl Cx {
         tracing::info!(game = g.id, ?result, "game ended by command");
         Ok(self.game_reply(&written, &m, headline, &[], Some(seat), now))
     }
-
-    /// `resign [#id]`.
-    pub(crate) fn cmd_resign(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "resign #id")?;
-        self.require_channel(ctx, &stored.doc)?;
-        let seat = self.require_active_player(ctx, &stored.doc)?;
-        let headline = crate::t!(
-            "game-resigns",
-            id = stored.doc.id,
-            player = stored.doc.label(seat)
-        );
-        self.end_by_command(&stored, seat, GameResult::Resigned(seat), headline)
-    }
-
-    /// `abort [#id]`: only before both players have moved.
-    pub(crate) fn cmd_abort(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "abort #id")?;
-        self.require_channel(ctx, &stored.doc)?;
-        let seat = self.require_active_player(ctx, &stored.doc)?;
-        if let Some(tournament) = stored.doc.tournament {
-            // A tournament game has a result however it ends: resigning is the way out.
-            return Err(Failure::Refused(crate::t!(
-                "tournament-game-no-abort",
-                id = stored.doc.id,
-                tournament = tournament
-            )));
-        }
-        if !stored.doc.abortable() {
-            return Err(Failure::Refused(crate::t!(
-                "game-abort-too-late",
-                id = stored.doc.id
-            )));
-        }
-        let headline = crate::t!(
-            "game-aborts",
-            id = stored.doc.id,
-            player = stored.doc.label(seat)
-        );
-        self.end_by_command(&stored, seat, GameResult::Aborted(seat), headline)
-    }
 }
+
+/// `resign [#id]`.
+pub(crate) fn cmd_resign(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "resign #id")?;
+    cx.require_channel(ctx, &stored.doc)?;
+    let seat = cx.require_active_player(ctx, &stored.doc)?;
+    let headline = crate::t!(
+        "game-resigns",
+        id = stored.doc.id,
+        player = stored.doc.label(seat)
+    );
+    cx.end_by_command(&stored, seat, GameResult::Resigned(seat), headline)
+}
+
+/// `abort [#id]`: only before both players have moved.
+pub(crate) fn cmd_abort(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "abort #id")?;
+    cx.require_channel(ctx, &stored.doc)?;
+    let seat = cx.require_active_player(ctx, &stored.doc)?;
+    if let Some(tournament) = stored.doc.tournament {
+        // A tournament game has a result however it ends: resigning is the way out.
+        return Err(Failure::Refused(crate::t!(
+            "tournament-game-no-abort",
+            id = stored.doc.id,
+            tournament = tournament
+        )));
+    }
+    if !stored.doc.abortable() {
+        return Err(Failure::Refused(crate::t!(
+            "game-abort-too-late",
+            id = stored.doc.id
+        )));
+    }
+    let headline = crate::t!(
+        "game-aborts",
+        id = stored.doc.id,
+        player = stored.doc.label(seat)
+    );
+    cx.end_by_command(&stored, seat, GameResult::Aborted(seat), headline)
+}
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "resign",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Resign(id) => cmd_resign(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "abort",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Abort(id) => cmd_abort(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

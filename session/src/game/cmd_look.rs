@@ -3,43 +3,61 @@
 
 use crate::identity::Context;
 use crate::reply::{Board, Private, Reply};
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 
-impl Cx {
-    /// `board [#id]`: the public board, and a player's own view privately in Subulata.
-    pub(crate) fn cmd_board(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game_to_show(ctx, id, "board #id")?.doc;
-        let m = g.live()?;
-        let position = m.position();
-        let board = g.board_with_last_move(position, self.now());
-        let mut reply = Reply::done(crate::t!(
-            "board-title",
-            title = g.title(),
-            kind = super::ranked_word(g.ranked)
-        ));
-        match g.result_text() {
-            Some(r) => reply.line(r),
-            None => reply.line(self.status_line(&g, position, self.now())),
-        }
-        if let Some(seat) = g.seat_of(&ctx.user.id)
-            && g.end.is_none()
-            && g.rule_set().has_hidden_information()
-        {
-            reply.private.push(Private {
-                to: ctx.user.id.clone(),
-                name: ctx.user.name.clone(),
-                text: crate::t!("look-your-values", id = g.id),
-                boards: vec![Board::private(&board, seat)],
-                files: Vec::new(),
-                lang: None,
-            });
-        }
-        Ok(reply.with_board(board))
+/// `board [#id]`: the public board, and a player's own view privately in Subulata.
+pub(crate) fn cmd_board(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let g = cx.find_game_to_show(ctx, id, "board #id")?.doc;
+    let m = g.live()?;
+    let position = m.position();
+    let board = g.board_with_last_move(position, cx.now());
+    let mut reply = Reply::done(crate::t!(
+        "board-title",
+        title = g.title(),
+        kind = super::ranked_word(g.ranked)
+    ));
+    match g.result_text() {
+        Some(r) => reply.line(r),
+        None => reply.line(cx.status_line(&g, position, cx.now())),
     }
-
-    /// `moves [#id]`: the move list so far.
-    pub(crate) fn cmd_moves(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game_to_show(ctx, id, "moves #id")?.doc;
-        Ok(Reply::done(self.moves_text(&g)))
+    if let Some(seat) = g.seat_of(&ctx.user.id)
+        && g.end.is_none()
+        && g.rule_set().has_hidden_information()
+    {
+        reply.private.push(Private {
+            to: ctx.user.id.clone(),
+            name: ctx.user.name.clone(),
+            text: crate::t!("look-your-values", id = g.id),
+            boards: vec![Board::private(&board, seat)],
+            files: Vec::new(),
+            lang: None,
+        });
     }
+    Ok(reply.with_board(board))
 }
+
+/// `moves [#id]`: the move list so far.
+pub(crate) fn cmd_moves(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let g = cx.find_game_to_show(ctx, id, "moves #id")?.doc;
+    Ok(Reply::done(cx.moves_text(&g)))
+}
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "board",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Board(id) => cmd_board(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "moves",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Moves(id) => cmd_moves(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

@@ -7,91 +7,13 @@ use crate::identity::Context;
 use crate::messages::move_refusal;
 use crate::reply::{Board, Private, Reply};
 use crate::store::Stored;
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::{Action, Event, Match, MoveError, Position, Seat, Status};
 
 /// How many legal moves a refusal lists before saying "and N more".
 const LEGAL_MOVES_SHOWN: usize = 40;
 
 impl Cx {
-    /// `move [#id] <move> ...`: plays the moves in order, all or none.
-    pub(crate) fn cmd_move(
-        &self,
-        ctx: &Context,
-        id: Option<u64>,
-        tokens: &[String],
-    ) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "move #id <move>")?;
-        let g = &stored.doc;
-        self.require_channel(ctx, g)?;
-        let seat = self.require_active_player(ctx, g)?;
-        let mut m = g.live()?;
-        if m.position().status().seat() != Some(seat) {
-            return Err(Failure::Refused(crate::t!(
-                "move-not-your-turn",
-                status = self.status_line(g, m.position(), self.now())
-            )));
-        }
-        let mut events = Vec::new();
-        let mut played = Vec::new();
-        {
-            let mut rng = self.rng();
-            let mut i = 0;
-            let rolls = |m: &Match| {
-                m.record()
-                    .actions
-                    .iter()
-                    .filter(|a| matches!(a, Action::Roll(_)))
-                    .count()
-            };
-            let rolls_before = rolls(&m);
-            while i < tokens.len() {
-                // Nothing typed after a roll is played: the player must see the dice first,
-                // and a refusal must not show (or let them undo) dice rolled in this command.
-                let why = if m.position().status().seat() != Some(seat) {
-                    Some("turn-over")
-                } else if rolls(&m) != rolls_before {
-                    Some("rolled-again")
-                } else {
-                    None
-                };
-                if let Some(why) = why {
-                    return Err(Failure::Refused(crate::t!(
-                        "move-cannot-follow",
-                        played = played.join(" "),
-                        why = why,
-                        rest = tokens[i..].join(" "),
-                        last = played.last().map_or("", String::as_str)
-                    )));
-                }
-                let (text, used) = next_move_text(m.position(), &tokens[i..]);
-                let canonical = m.position().canonical_move(&text);
-                let result = canonical.and_then(|c| m.play(&c, &mut *rng).map(|ev| (c, ev)));
-                match result {
-                    Ok((c, ev)) => {
-                        played.push(c);
-                        events.extend(ev);
-                    }
-                    Err(e) => {
-                        let mut msg = move_refusal(m.position(), &text, &e, LEGAL_MOVES_SHOWN);
-                        if !played.is_empty() {
-                            msg.line(crate::t!("move-nothing-played", played = played.join(" ")));
-                        }
-                        if matches!(e, MoveError::Syntax { .. }) && i == 0 && tokens.len() == 1 {
-                            msg.line(crate::t!(
-                                "usage-line",
-                                usage = "move [#id] <move> [<move> ...]"
-                            ));
-                        }
-                        return Err(Failure::Refused(msg));
-                    }
-                }
-                i += used;
-            }
-        }
-        self.commit_moves(&stored, &m, seat, &played, &events, None)
-    }
-
     /// Stores the moves `seat` just played in `m` (their canonical notation in `played`, what
     /// they caused in `events`) and answers with the game's reply: what `move` and the
     /// engine's typed move ([`Cx::play_engine_move`]) share once the moves are played.
@@ -172,47 +94,125 @@ impl Cx {
         reply.private.extend(note);
         Ok(reply)
     }
+}
 
-    /// `arrange [#id] <values>`: a Subulata player's private placement.
-    pub(crate) fn cmd_arrange(
-        &self,
-        ctx: &Context,
-        id: Option<u64>,
-        values: [u8; 9],
-    ) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "arrange #id <nine values>")?;
-        let g = &stored.doc;
-        let seat = self.require_active_player(ctx, g)?;
-        if !g.rule_set().has_hidden_information() {
-            return Err(Failure::Refused(crate::t!(
-                "arrange-not-subulata",
-                id = g.id,
-                rule_set = skald_lang::rule_set_name(g.rule_set())
-            )));
-        }
-        let mut m = g.live()?;
-        m.arrange(seat, values).map_err(|e| {
-            Failure::Refused(crate::t!(
-                "arrange-refused",
-                id = g.id,
-                why = skald_lang::arrange_error(&e)
-            ))
-        })?;
-        let mut next = g.clone();
-        next.set(&m);
-        let written = self.commit_game(stored.clone(), next)?;
-        let board = written.board(m.position(), Vec::new(), self.now());
-        let mut reply = Reply::done(crate::t!("arrange-done", id = g.id, player = g.label(seat)));
-        reply.private.push(Private {
-            to: ctx.user.id.clone(),
-            name: ctx.user.name.clone(),
-            text: crate::t!("arrange-private", id = g.id),
-            boards: vec![Board::private(&board, seat)],
-            files: Vec::new(),
-            lang: None,
-        });
-        Ok(reply)
+/// `move [#id] <move> ...`: plays the moves in order, all or none.
+pub(crate) fn cmd_move(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    tokens: &[String],
+) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "move #id <move>")?;
+    let g = &stored.doc;
+    cx.require_channel(ctx, g)?;
+    let seat = cx.require_active_player(ctx, g)?;
+    let mut m = g.live()?;
+    if m.position().status().seat() != Some(seat) {
+        return Err(Failure::Refused(crate::t!(
+            "move-not-your-turn",
+            status = cx.status_line(g, m.position(), cx.now())
+        )));
     }
+    let mut events = Vec::new();
+    let mut played = Vec::new();
+    {
+        let mut rng = cx.rng();
+        let mut i = 0;
+        let rolls = |m: &Match| {
+            m.record()
+                .actions
+                .iter()
+                .filter(|a| matches!(a, Action::Roll(_)))
+                .count()
+        };
+        let rolls_before = rolls(&m);
+        while i < tokens.len() {
+            // Nothing typed after a roll is played: the player must see the dice first,
+            // and a refusal must not show (or let them undo) dice rolled in this command.
+            let why = if m.position().status().seat() != Some(seat) {
+                Some("turn-over")
+            } else if rolls(&m) != rolls_before {
+                Some("rolled-again")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(Failure::Refused(crate::t!(
+                    "move-cannot-follow",
+                    played = played.join(" "),
+                    why = why,
+                    rest = tokens[i..].join(" "),
+                    last = played.last().map_or("", String::as_str)
+                )));
+            }
+            let (text, used) = next_move_text(m.position(), &tokens[i..]);
+            let canonical = m.position().canonical_move(&text);
+            let result = canonical.and_then(|c| m.play(&c, &mut *rng).map(|ev| (c, ev)));
+            match result {
+                Ok((c, ev)) => {
+                    played.push(c);
+                    events.extend(ev);
+                }
+                Err(e) => {
+                    let mut msg = move_refusal(m.position(), &text, &e, LEGAL_MOVES_SHOWN);
+                    if !played.is_empty() {
+                        msg.line(crate::t!("move-nothing-played", played = played.join(" ")));
+                    }
+                    if matches!(e, MoveError::Syntax { .. }) && i == 0 && tokens.len() == 1 {
+                        msg.line(crate::t!(
+                            "usage-line",
+                            usage = "move [#id] <move> [<move> ...]"
+                        ));
+                    }
+                    return Err(Failure::Refused(msg));
+                }
+            }
+            i += used;
+        }
+    }
+    cx.commit_moves(&stored, &m, seat, &played, &events, None)
+}
+
+/// `arrange [#id] <values>`: a Subulata player's private placement.
+pub(crate) fn cmd_arrange(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    values: [u8; 9],
+) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "arrange #id <nine values>")?;
+    let g = &stored.doc;
+    let seat = cx.require_active_player(ctx, g)?;
+    if !g.rule_set().has_hidden_information() {
+        return Err(Failure::Refused(crate::t!(
+            "arrange-not-subulata",
+            id = g.id,
+            rule_set = skald_lang::rule_set_name(g.rule_set())
+        )));
+    }
+    let mut m = g.live()?;
+    m.arrange(seat, values).map_err(|e| {
+        Failure::Refused(crate::t!(
+            "arrange-refused",
+            id = g.id,
+            why = skald_lang::arrange_error(&e)
+        ))
+    })?;
+    let mut next = g.clone();
+    next.set(&m);
+    let written = cx.commit_game(stored.clone(), next)?;
+    let board = written.board(m.position(), Vec::new(), cx.now());
+    let mut reply = Reply::done(crate::t!("arrange-done", id = g.id, player = g.label(seat)));
+    reply.private.push(Private {
+        to: ctx.user.id.clone(),
+        name: ctx.user.name.clone(),
+        text: crate::t!("arrange-private", id = g.id),
+        boards: vec![Board::private(&board, seat)],
+        files: Vec::new(),
+        lang: None,
+    });
+    Ok(reply)
 }
 
 /// Picks the text of the next move from the typed tokens: one token, three when a separator
@@ -254,3 +254,25 @@ pub fn numbered_move(position: &Position, token: &str) -> Option<String> {
     let n: usize = token.parse().ok()?;
     position.legal_moves().into_iter().nth(n.checked_sub(1)?)
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "move",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Move { game, moves } => cmd_move(cx, ctx, *game, moves),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "arrange",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Arrange { game, values } => {
+                cmd_arrange(cx, ctx, *game, *values)
+            }
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

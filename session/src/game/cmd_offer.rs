@@ -8,45 +8,10 @@ use crate::command::Command;
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Choice, Reply};
 use crate::store::Stored;
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::{Action, Seat};
 
 impl Cx {
-    /// `draw [#id]`: offers a draw, or accepts the opponent's offer.
-    pub(crate) fn cmd_draw(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "draw #id")?;
-        let g = &stored.doc;
-        self.require_channel(ctx, g)?;
-        let seat = self.require_active_player(ctx, g)?;
-        let rule_set = g.rule_set();
-        if !rule_set.has_draws() {
-            return Err(Failure::Refused(crate::t!(
-                "draw-none-in-game",
-                rule_set = skald_lang::rule_set_name(rule_set),
-                id = g.id
-            )));
-        }
-        if crate::engine::is_engine(&g.players[seat.other().index()].id) {
-            return Err(Failure::Refused(crate::t!("draw-engine", id = g.id)));
-        }
-        match g.draw_offer {
-            Some(s) if s == seat.other() => {
-                let headline = crate::t!("draw-accepted", id = g.id, player = g.label(seat));
-                self.end_by_command(&stored, seat, GameResult::DrawAgreed, headline)
-            }
-            Some(_) => Err(Failure::Refused(crate::t!(
-                "draw-already-offered",
-                id = g.id,
-                other = g.label(seat.other())
-            ))),
-            None => {
-                let mut next = g.clone();
-                next.draw_offer = Some(seat);
-                self.make_offer(&stored, next, seat, "draw")
-            }
-        }
-    }
-
     /// Stores `next` (with `seat`'s standing offer) and tells the opponent how to answer:
     /// `#3: alice (White) offers a draw. bob: `draw #3` accepts, `decline #3` refuses …`.
     fn make_offer(
@@ -128,52 +93,6 @@ impl Cx {
         Ok(self.game_reply(&written, &m, headline, &[], actor, now))
     }
 
-    /// `takeback [#id]`: asks to undo one's last move, or grants the opponent's request.
-    pub(crate) fn cmd_takeback(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let stored = self.find_game(ctx, id, "takeback #id")?;
-        let g = &stored.doc;
-        self.require_channel(ctx, g)?;
-        let seat = self.require_active_player(ctx, g)?;
-        if g.rule_set().uses_dice() {
-            return Err(Failure::Refused(crate::t!(
-                "takeback-dice",
-                rule_set = skald_lang::rule_set_name(g.rule_set())
-            )));
-        }
-        if crate::engine::is_engine(&g.players[seat.other().index()].id) {
-            return self.takeback_against_engine(&stored, seat);
-        }
-        let moves = g.moves_played();
-        // Grid games alternate strictly, seat A first: the parity says who moved last.
-        let last_mover = match moves {
-            0 => None,
-            n if n % 2 == 1 => Some(Seat::A),
-            _ => Some(Seat::B),
-        };
-        match (g.takeback, last_mover) {
-            (Some(asker), Some(mover)) if asker == seat.other() && mover == asker => {
-                let headline = crate::t!(
-                    "takeback-granted",
-                    id = g.id,
-                    player = g.label(seat),
-                    asker = &g.players[asker.index()].name
-                );
-                self.undo_moves(&stored, &[asker], headline, Some(seat))
-            }
-            (Some(asker), _) if asker == seat => Err(Failure::Refused(crate::t!(
-                "takeback-already-asked",
-                id = g.id,
-                other = g.label(seat.other())
-            ))),
-            (_, Some(mover)) if mover == seat => {
-                let mut next = g.clone();
-                next.takeback = Some(seat);
-                self.make_offer(&stored, next, seat, "takeback")
-            }
-            _ => Err(Failure::Refused(crate::t!("takeback-nothing", id = g.id))),
-        }
-    }
-
     /// Declines a draw offer or takeback request in a game; `None` when none is pending
     /// for the speaker.
     pub(crate) fn decline_offer(
@@ -222,3 +141,104 @@ impl Cx {
                 .is_some_and(|s| g.draw_offer == Some(s.other()) || g.takeback == Some(s.other()))
     }
 }
+
+/// `draw [#id]`: offers a draw, or accepts the opponent's offer.
+pub(crate) fn cmd_draw(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "draw #id")?;
+    let g = &stored.doc;
+    cx.require_channel(ctx, g)?;
+    let seat = cx.require_active_player(ctx, g)?;
+    let rule_set = g.rule_set();
+    if !rule_set.has_draws() {
+        return Err(Failure::Refused(crate::t!(
+            "draw-none-in-game",
+            rule_set = skald_lang::rule_set_name(rule_set),
+            id = g.id
+        )));
+    }
+    if crate::engine::is_engine(&g.players[seat.other().index()].id) {
+        return Err(Failure::Refused(crate::t!("draw-engine", id = g.id)));
+    }
+    match g.draw_offer {
+        Some(s) if s == seat.other() => {
+            let headline = crate::t!("draw-accepted", id = g.id, player = g.label(seat));
+            cx.end_by_command(&stored, seat, GameResult::DrawAgreed, headline)
+        }
+        Some(_) => Err(Failure::Refused(crate::t!(
+            "draw-already-offered",
+            id = g.id,
+            other = g.label(seat.other())
+        ))),
+        None => {
+            let mut next = g.clone();
+            next.draw_offer = Some(seat);
+            cx.make_offer(&stored, next, seat, "draw")
+        }
+    }
+}
+
+/// `takeback [#id]`: asks to undo one's last move, or grants the opponent's request.
+pub(crate) fn cmd_takeback(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let stored = cx.find_game(ctx, id, "takeback #id")?;
+    let g = &stored.doc;
+    cx.require_channel(ctx, g)?;
+    let seat = cx.require_active_player(ctx, g)?;
+    if g.rule_set().uses_dice() {
+        return Err(Failure::Refused(crate::t!(
+            "takeback-dice",
+            rule_set = skald_lang::rule_set_name(g.rule_set())
+        )));
+    }
+    if crate::engine::is_engine(&g.players[seat.other().index()].id) {
+        return cx.takeback_against_engine(&stored, seat);
+    }
+    let moves = g.moves_played();
+    // Grid games alternate strictly, seat A first: the parity says who moved last.
+    let last_mover = match moves {
+        0 => None,
+        n if n % 2 == 1 => Some(Seat::A),
+        _ => Some(Seat::B),
+    };
+    match (g.takeback, last_mover) {
+        (Some(asker), Some(mover)) if asker == seat.other() && mover == asker => {
+            let headline = crate::t!(
+                "takeback-granted",
+                id = g.id,
+                player = g.label(seat),
+                asker = &g.players[asker.index()].name
+            );
+            cx.undo_moves(&stored, &[asker], headline, Some(seat))
+        }
+        (Some(asker), _) if asker == seat => Err(Failure::Refused(crate::t!(
+            "takeback-already-asked",
+            id = g.id,
+            other = g.label(seat.other())
+        ))),
+        (_, Some(mover)) if mover == seat => {
+            let mut next = g.clone();
+            next.takeback = Some(seat);
+            cx.make_offer(&stored, next, seat, "takeback")
+        }
+        _ => Err(Failure::Refused(crate::t!("takeback-nothing", id = g.id))),
+    }
+}
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "draw",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Draw(id) => cmd_draw(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "takeback",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Takeback(id) => cmd_takeback(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

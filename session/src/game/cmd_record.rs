@@ -11,7 +11,7 @@ use super::GameDoc;
 use crate::files::{File, FileBody, ReplayOf};
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
-use crate::{Failure, Cx, t};
+use crate::{Cx, Failure, t};
 use skald_lang::Text;
 use skald_rules::{Action, Position, Viewer};
 
@@ -24,54 +24,52 @@ enum Reader {
     Player(skald_rules::Seat),
 }
 
-impl Cx {
-    /// `export [#id]`: the game's record as a file (`skald export`'s format, one game),
-    /// beside a short summary.
-    pub(crate) fn cmd_export(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game_to_show(ctx, id, "export #id")?.doc;
-        let reader = reader(ctx, &g);
-        let seen = seen_by(&g, reader.viewer())?;
-        let bytes = crate::store::export_game(&seen)?;
-        let file = File {
-            game: g.id,
-            stem: stem(ctx, &g, &reader),
-            body: FileBody::Record(bytes),
-            caption: t!("export-caption", title = g.title()),
-        };
-        let mut summary = t!("export-summary", title = g.title(), moves = moves(&g));
-        summary.line(state(&g));
-        summary.line(t!("export-how"));
-        Ok(deliver(ctx, &g, reader, summary, file))
-    }
+/// `export [#id]`: the game's record as a file (`skald export`'s format, one game),
+/// beside a short summary.
+pub(crate) fn cmd_export(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let g = cx.find_game_to_show(ctx, id, "export #id")?.doc;
+    let reader = reader(ctx, &g);
+    let seen = seen_by(&g, reader.viewer())?;
+    let bytes = crate::store::export_game(&seen)?;
+    let file = File {
+        game: g.id,
+        stem: stem(ctx, &g, &reader),
+        body: FileBody::Record(bytes),
+        caption: t!("export-caption", title = g.title()),
+    };
+    let mut summary = t!("export-summary", title = g.title(), moves = moves(&g));
+    summary.line(state(&g));
+    summary.line(t!("export-how"));
+    Ok(deliver(ctx, &g, reader, summary, file))
+}
 
-    /// `replay [#id]`: the game as an animated GIF, a frame per move.
-    pub(crate) fn cmd_replay(&self, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
-        let g = self.find_game_to_show(ctx, id, "replay #id")?.doc;
-        let reader = reader(ctx, &g);
-        let viewer = reader.viewer();
-        let seen = seen_by(&g, viewer)?;
-        let ended = g
-            .end
-            .is_some()
-            .then(|| g.live().ok())
-            .flatten()
-            .filter(|m| m.position().status().outcome().is_none())
-            .and_then(|_| g.result_line());
-        let file = File {
-            game: g.id,
-            stem: stem(ctx, &g, &reader),
-            body: FileBody::Replay(ReplayOf {
-                record: seen.record,
-                viewer,
-                players: g.names(),
-                ended,
-            }),
-            caption: t!("replay-caption", title = g.title(), moves = moves(&g)),
-        };
-        let mut summary = t!("replay-summary", title = g.title(), moves = moves(&g));
-        summary.line(state(&g));
-        Ok(deliver(ctx, &g, reader, summary, file))
-    }
+/// `replay [#id]`: the game as an animated GIF, a frame per move.
+pub(crate) fn cmd_replay(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+    let g = cx.find_game_to_show(ctx, id, "replay #id")?.doc;
+    let reader = reader(ctx, &g);
+    let viewer = reader.viewer();
+    let seen = seen_by(&g, viewer)?;
+    let ended = g
+        .end
+        .is_some()
+        .then(|| g.live().ok())
+        .flatten()
+        .filter(|m| m.position().status().outcome().is_none())
+        .and_then(|_| g.result_line());
+    let file = File {
+        game: g.id,
+        stem: stem(ctx, &g, &reader),
+        body: FileBody::Replay(ReplayOf {
+            record: seen.record,
+            viewer,
+            players: g.names(),
+            ended,
+        }),
+        caption: t!("replay-caption", title = g.title(), moves = moves(&g)),
+    };
+    let mut summary = t!("replay-summary", title = g.title(), moves = moves(&g));
+    summary.line(state(&g));
+    Ok(deliver(ctx, &g, reader, summary, file))
 }
 
 impl Reader {
@@ -189,3 +187,23 @@ fn deliver(ctx: &Context, g: &GameDoc, reader: Reader, summary: Text, file: File
         }
     }
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "export",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Export(id) => cmd_export(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "replay",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Replay(id) => cmd_replay(cx, ctx, *id),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

@@ -6,7 +6,7 @@ use super::GameDoc;
 use crate::clock::Timestamp;
 use crate::identity::UserId;
 use crate::store::Stored;
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::Match;
 
 impl Cx {

@@ -11,7 +11,7 @@ use super::GameResult;
 use crate::clock::Timestamp;
 use crate::ladder;
 use crate::store::{Commit, StandingWrite, Stored};
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::Seat;
 
 /// How many times an ending whose game is unchanged is tried again after losing the race

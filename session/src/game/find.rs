@@ -6,7 +6,7 @@
 use super::GameDoc;
 use crate::identity::{Context, UserId};
 use crate::store::{StoreError, Stored};
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 use skald_rules::Seat;
 
 /// A game that cannot be read: its number and what is wrong.

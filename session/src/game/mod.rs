@@ -13,11 +13,11 @@
 //! | `cmd_offer.rs` | `draw` and `takeback` (offers and their answers) |
 //! | `cmd_record.rs` | `export` and `replay`: a whole game as a file |
 
-mod cmd_end;
-mod cmd_look;
-mod cmd_move;
-mod cmd_offer;
-mod cmd_record;
+pub(crate) mod cmd_end;
+pub(crate) mod cmd_look;
+pub(crate) mod cmd_move;
+pub(crate) mod cmd_offer;
+pub(crate) mod cmd_record;
 mod commit;
 mod ending;
 mod find;

@@ -12,7 +12,7 @@ use crate::reply::Reply;
 use crate::store::{Commit, Stored};
 use crate::tournament::TournamentDoc;
 use crate::tournament::doc::{Entrant, State};
-use crate::{Failure, Cx, t};
+use crate::{Cx, Failure, t};
 use rand::RngExt;
 use skald_rules::RuleSetId;
 use skald_tournament::league::MIN_DIVISION;
@@ -26,36 +26,6 @@ const RETRIES: usize = 8;
 const MAKING: Duration = Duration::from_secs(10);
 
 impl Cx {
-    /// `league [<rule-set>] [action]`.
-    pub(crate) fn cmd_league(
-        &self,
-        ctx: &Context,
-        rule_set: Option<RuleSetId>,
-        action: &LeagueAction,
-    ) -> Result<Reply, Failure> {
-        let Some(rule_set) = rule_set else {
-            return self.league_list(ctx);
-        };
-        let mut tries = 0;
-        loop {
-            let outcome = match action {
-                LeagueAction::Standings => self.league_show(ctx, rule_set),
-                LeagueAction::Join => self.league_join(ctx, rule_set),
-                LeagueAction::Leave => self.league_leave(ctx, rule_set),
-                LeagueAction::Start(terms) => self.league_start(ctx, rule_set, terms),
-            };
-            match outcome {
-                Err(Failure::Conflict(_)) if tries < RETRIES => {
-                    tries += 1;
-                    // Another command holds the league a moment (making it): let it finish.
-                    std::thread::sleep(Duration::from_millis(5 << tries.min(5)));
-                }
-                Err(Failure::Conflict(_)) => return Err(Failure::Refused(t!("league-busy"))),
-                other => return other,
-            }
-        }
-    }
-
     /// This community's league for a rule set (the oldest, should two ever exist).
     pub(crate) fn league_of(
         &self,
@@ -349,6 +319,36 @@ impl Cx {
     }
 }
 
+/// `league [<rule-set>] [action]`.
+pub(crate) fn cmd_league(
+    cx: &Cx,
+    ctx: &Context,
+    rule_set: Option<RuleSetId>,
+    action: &LeagueAction,
+) -> Result<Reply, Failure> {
+    let Some(rule_set) = rule_set else {
+        return cx.league_list(ctx);
+    };
+    let mut tries = 0;
+    loop {
+        let outcome = match action {
+            LeagueAction::Standings => cx.league_show(ctx, rule_set),
+            LeagueAction::Join => cx.league_join(ctx, rule_set),
+            LeagueAction::Leave => cx.league_leave(ctx, rule_set),
+            LeagueAction::Start(terms) => cx.league_start(ctx, rule_set, terms),
+        };
+        match outcome {
+            Err(Failure::Conflict(_)) if tries < RETRIES => {
+                tries += 1;
+                // Another command holds the league a moment (making it): let it finish.
+                std::thread::sleep(Duration::from_millis(5 << tries.min(5)));
+            }
+            Err(Failure::Conflict(_)) => return Err(Failure::Refused(t!("league-busy"))),
+            other => return other,
+        }
+    }
+}
+
 /// "There is no such league here", with how to make one.
 fn no_league(rule_set: RuleSetId) -> crate::Text {
     t!(
@@ -357,3 +357,15 @@ fn no_league(rule_set: RuleSetId) -> crate::Text {
         id = rule_set.id()
     )
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
+    name: "league",
+    acts: crate::commands::Acts::AsPlayer,
+    run: |cx, ctx, cmd| match cmd {
+        crate::command::Command::League { rule_set, action } => {
+            cmd_league(cx, ctx, *rule_set, action)
+        }
+        _ => Err(crate::commands::misrouted(cmd)),
+    },
+}];

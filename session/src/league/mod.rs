@@ -23,7 +23,7 @@
 //! - `commands`: `league …`;
 //! - `show`: the texts.
 
-mod commands;
+pub(crate) mod commands;
 pub mod season;
 mod show;
 

@@ -11,7 +11,7 @@ use crate::tournament::TournamentDoc;
 use crate::tournament::doc::{Entrant, State};
 use crate::tournament::pairing;
 use crate::tournament::results::TournamentEffects;
-use crate::{Failure, Cx, Text, t};
+use crate::{Cx, Failure, Text, t};
 use skald_rules::RuleSetId;
 use skald_tournament::league::{self, MIN_DIVISION, Move, NextSeason, Season};
 use skald_tournament::standings;

@@ -11,7 +11,7 @@ use crate::homes::Home;
 use crate::identity::{Context, UserId};
 use crate::reply::{Notice, Reply};
 use crate::store::{Commit, Stored};
-use crate::{Failure, Cx, Text, t};
+use crate::{Cx, Failure, Text, t};
 use skald_rules::Seat;
 use skald_tournament::StartNumber;
 
@@ -23,55 +23,6 @@ const RETRIES: usize = 8;
 const MAX_STARTS_AHEAD: i64 = 366 * crate::clock::DAY;
 
 impl Cx {
-    /// `tournament [#id] [action]`.
-    pub(crate) fn cmd_tournament(
-        &self,
-        ctx: &Context,
-        id: Option<u64>,
-        action: &TournamentAction,
-    ) -> Result<Reply, Failure> {
-        if let TournamentAction::Create(spec) = action {
-            return self.tournament_create(ctx, spec);
-        }
-        let mut tries = 0;
-        loop {
-            let outcome = match action {
-                TournamentAction::Show => self.tournament_show(ctx, id),
-                TournamentAction::Join => self.tournament_join(ctx, id),
-                TournamentAction::Leave => self.tournament_leave(ctx, id),
-                TournamentAction::Start => self.tournament_start(ctx, id),
-                TournamentAction::Remove(handle) => self.tournament_remove(ctx, id, handle),
-                TournamentAction::Create(_) => return Err(Failure::Refused(t!("nothing-written"))),
-            };
-            match outcome {
-                Err(Failure::Conflict(_)) if tries < RETRIES => tries += 1,
-                Err(Failure::Conflict(_)) => return Err(Failure::Refused(t!("tournament-busy"))),
-                other => return other,
-            }
-        }
-    }
-
-    /// `tournaments`: this community's open and running tournaments.
-    pub(crate) fn cmd_tournaments(&self, ctx: &Context) -> Result<Reply, Failure> {
-        let here: Vec<TournamentDoc> = self
-            .store
-            .tournaments()?
-            .into_iter()
-            .map(|s| s.doc)
-            .filter(|d| {
-                d.community == ctx.community && d.state != State::Finished && !d.is_league()
-            })
-            .collect();
-        if here.is_empty() {
-            return Ok(Reply::done(t!("tournaments-none")));
-        }
-        let mut text = t!("tournaments-title");
-        for d in &here {
-            text.line(d.summary());
-        }
-        Ok(Reply::done(text))
-    }
-
     /// Whether the speaker may start a tournament and remove its players: its creator, or
     /// an organiser named in the configuration (`[tournaments] organisers`).
     fn may_organise(&self, user: &UserId, doc: &TournamentDoc) -> bool {
@@ -563,6 +514,53 @@ impl Cx {
     }
 }
 
+/// `tournament [#id] [action]`.
+pub(crate) fn cmd_tournament(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    action: &TournamentAction,
+) -> Result<Reply, Failure> {
+    if let TournamentAction::Create(spec) = action {
+        return cx.tournament_create(ctx, spec);
+    }
+    let mut tries = 0;
+    loop {
+        let outcome = match action {
+            TournamentAction::Show => cx.tournament_show(ctx, id),
+            TournamentAction::Join => cx.tournament_join(ctx, id),
+            TournamentAction::Leave => cx.tournament_leave(ctx, id),
+            TournamentAction::Start => cx.tournament_start(ctx, id),
+            TournamentAction::Remove(handle) => cx.tournament_remove(ctx, id, handle),
+            TournamentAction::Create(_) => return Err(Failure::Refused(t!("nothing-written"))),
+        };
+        match outcome {
+            Err(Failure::Conflict(_)) if tries < RETRIES => tries += 1,
+            Err(Failure::Conflict(_)) => return Err(Failure::Refused(t!("tournament-busy"))),
+            other => return other,
+        }
+    }
+}
+
+/// `tournaments`: this community's open and running tournaments.
+pub(crate) fn cmd_tournaments(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
+    let here: Vec<TournamentDoc> = cx
+        .store
+        .tournaments()?
+        .into_iter()
+        .map(|s| s.doc)
+        .filter(|d| d.community == ctx.community && d.state != State::Finished && !d.is_league())
+        .collect();
+    if here.is_empty() {
+        return Ok(Reply::done(t!("tournaments-none")));
+    }
+    let mut text = t!("tournaments-title");
+    for d in &here {
+        text.line(d.summary());
+    }
+    Ok(Reply::done(text))
+}
+
 /// The standings picture (`files::standings_file`, drawn by `skald-render` in the reader's
 /// language when posted) beside the text, once a round-robin or a Swiss has started; a
 /// knockout is told by its bracket, in the text.
@@ -593,3 +591,25 @@ pub(crate) fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
         doc.id, &title, &record, &names,
     ));
 }
+
+/// The commands this module answers ([`crate::commands`]).
+pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
+    crate::commands::Handler {
+        name: "tournament",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Tournament { id, action } => {
+                cmd_tournament(cx, ctx, *id, action)
+            }
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+    crate::commands::Handler {
+        name: "tournaments",
+        acts: crate::commands::Acts::AsPlayer,
+        run: |cx, ctx, cmd| match cmd {
+            crate::command::Command::Tournaments => cmd_tournaments(cx, ctx),
+            _ => Err(crate::commands::misrouted(cmd)),
+        },
+    },
+];

@@ -7,7 +7,7 @@ use super::pairing::{Advance, Slot};
 use crate::clock::Timestamp;
 use crate::game::GameDoc;
 use crate::reply::{Notice, Reply};
-use crate::{Failure, Cx, Text, t};
+use crate::{Cx, Failure, Text, t};
 use rand::RngExt;
 use skald_rules::{Match, Seat};
 

@@ -18,7 +18,7 @@
 //! - `show`: the standings and the other texts;
 //! - `scheduled`: a tournament that starts by itself at its `starts:` time.
 
-mod commands;
+pub(crate) mod commands;
 pub use skald_model::tournament as doc;
 mod games;
 pub mod pairing;

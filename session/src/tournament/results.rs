@@ -7,7 +7,7 @@ use super::{TournamentDoc, pairing};
 use crate::game::GameDoc;
 use crate::reply::Notice;
 use crate::store::Stored;
-use crate::{Failure, Cx};
+use crate::{Cx, Failure};
 
 /// What a game's end adds to its commit when the game is a tournament's.
 #[derive(Default)]

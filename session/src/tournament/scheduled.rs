@@ -9,7 +9,7 @@ use super::doc::State;
 use crate::clock::Timestamp;
 use crate::reply::{Notice, Reply};
 use crate::store::Commit;
-use crate::{Failure, Cx, t};
+use crate::{Cx, Failure, t};
 
 impl Cx {
     /// The earliest time an open tournament starts by itself, for the scheduler's wake-up.
@@ -49,6 +49,9 @@ impl Cx {
                 }
                 Err(Failure::Store(e)) => {
                     tracing::error!(tournament = id, error = %e, "scheduled start failed")
+                }
+                Err(Failure::Misrouted(name)) => {
+                    tracing::error!(tournament = id, command = name, "scheduled start misrouted")
                 }
             }
         }

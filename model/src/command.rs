@@ -119,20 +119,9 @@ impl Command {
     /// (`accept`, `decline`, `cancel`, `rematch`) or a finished game's (`history`) are left
     /// out: a read of a game that is not there would be a wasted trip.
     pub fn game(&self) -> Option<u64> {
-        match self {
-            Command::Move { game, .. }
-            | Command::Arrange { game, .. }
-            | Command::Premove { game, .. } => *game,
-            Command::Board(id)
-            | Command::Moves(id)
-            | Command::Export(id)
-            | Command::Replay(id)
-            | Command::Resign(id)
-            | Command::Abort(id)
-            | Command::Draw(id)
-            | Command::Takeback(id) => *id,
-            _ => None,
-        }
+        info(self.name())
+            .filter(|c| c.names_game)
+            .and_then(|_| self.args().id("game"))
     }
 
     /// Whether this command carries something only its sender may see (a Subulata player's
@@ -304,6 +293,10 @@ pub struct CommandInfo {
     /// Whether its arguments are secret (a Subulata player's values): the session takes it
     /// only where nobody else reads what the speaker typed ([`crate::Context::private`]).
     pub secret: bool,
+    /// Whether its `game` argument always names a game (`move`, `board`), never a challenge
+    /// (`accept`) or a finished game (`history`): the session reads that game before the
+    /// speaker's own document ([`Command::game`]).
+    pub names_game: bool,
     /// Builds the command from typed arguments (a platform's options, a button's encoding).
     pub build: fn(&Args) -> Result<Command, Text>,
 }
@@ -473,6 +466,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         ],
         parse: |a| parse_challenge(a).map(Command::Challenge),
         secret: false,
+        names_game: false,
         build: build_challenge,
     },
     CommandInfo {
@@ -483,6 +477,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Accept),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Accept(a.id("game"))),
     },
     CommandInfo {
@@ -493,6 +488,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Decline),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Decline(a.id("game"))),
     },
     CommandInfo {
@@ -503,6 +499,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Cancel),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Cancel(a.id("game"))),
     },
     CommandInfo {
@@ -527,6 +524,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             moves(game, &rest)
         },
         secret: false,
+        names_game: true,
         build: |a| moves(a.id("game"), &words(a.text("move"))),
     },
     CommandInfo {
@@ -554,6 +552,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             })
         },
         secret: true,
+        names_game: true,
         build: |a| {
             Ok(Command::Premove {
                 game: a.id("game"),
@@ -580,6 +579,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         }],
         parse: |a| Ok(Command::Digest(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
+        names_game: false,
         build: |a| {
             Ok(Command::Digest(
                 words(a.text("setting"))
@@ -605,6 +605,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         }],
         parse: |a| Ok(Command::Pings(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
+        names_game: false,
         build: |a| {
             Ok(Command::Pings(
                 words(a.text("setting"))
@@ -622,6 +623,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Board),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Board(a.id("game"))),
     },
     CommandInfo {
@@ -632,6 +634,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Moves),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Moves(a.id("game"))),
     },
     CommandInfo {
@@ -642,6 +645,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Export),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Export(a.id("game"))),
     },
     CommandInfo {
@@ -652,6 +656,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Replay),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Replay(a.id("game"))),
     },
     CommandInfo {
@@ -662,6 +667,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Resign),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Resign(a.id("game"))),
     },
     CommandInfo {
@@ -672,6 +678,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Abort),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Abort(a.id("game"))),
     },
     CommandInfo {
@@ -682,6 +689,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Draw),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Draw(a.id("game"))),
     },
     CommandInfo {
@@ -692,6 +700,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Takeback),
         secret: false,
+        names_game: true,
         build: |a| Ok(Command::Takeback(a.id("game"))),
     },
     CommandInfo {
@@ -702,6 +711,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::Rematch),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Rematch(a.id("game"))),
     },
     CommandInfo {
@@ -727,6 +737,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             Ok(Command::Arrange { game, values })
         },
         secret: true,
+        names_game: true,
         build: |a| {
             let values = parse_values(&words(a.text("values")))?;
             Ok(Command::Arrange {
@@ -743,6 +754,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[],
         parse: |a| no_args(a).map(|()| Command::Games),
         secret: false,
+        names_game: false,
         build: |_| Ok(Command::Games),
     },
     CommandInfo {
@@ -753,6 +765,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[GAME],
         parse: |a| only_id(a).map(Command::History),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::History(a.id("game"))),
     },
     CommandInfo {
@@ -763,6 +776,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[RULE_SET],
         parse: |a| optional_rule_set(a).map(Command::Ladder),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Ladder(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -782,6 +796,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-one-user")),
         },
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Rating(a.user("user"))),
     },
     CommandInfo {
@@ -808,6 +823,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         ],
         parse: |a| tournament::parse(a).map(|(id, action)| Command::Tournament { id, action }),
         secret: false,
+        names_game: false,
         build: |a| {
             let words = words(a.text("action"));
             let (id, action) = tournament::parse(&words)?;
@@ -828,6 +844,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[],
         parse: |a| no_args(a).map(|()| Command::Tournaments),
         secret: false,
+        names_game: false,
         build: |_| Ok(Command::Tournaments),
     },
     CommandInfo {
@@ -854,6 +871,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         ],
         parse: |a| league::parse(a).map(|(rule_set, action)| Command::League { rule_set, action }),
         secret: false,
+        names_game: false,
         build: |a| {
             let mut words = words(a.text("action"));
             let typed = a.rule_set("rule_set");
@@ -873,6 +891,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         args: &[RULE_SET],
         parse: |a| optional_rule_set(a).map(Command::Rules),
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Rules(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -896,6 +915,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-one-number-of-days")),
         },
         secret: false,
+        names_game: false,
         build: |a| {
             a.number("days")
                 .map(Command::Vacation)
@@ -923,6 +943,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-one-code")),
         },
         secret: true,
+        names_game: false,
         build: |a| Ok(Command::Link(a.text("code").map(str::to_string))),
     },
     CommandInfo {
@@ -936,6 +957,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-unlink-alone")),
         },
         secret: false,
+        names_game: false,
         build: |_| Ok(Command::Unlink),
     },
     CommandInfo {
@@ -955,6 +977,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-one-language")),
         },
         secret: false,
+        names_game: false,
         build: |a| Ok(Command::Language(a.language("language"))),
     },
     CommandInfo {
@@ -977,6 +1000,7 @@ pub const COMMANDS: &[CommandInfo] = &[
             _ => Err(t!("cmd-error-one-command")),
         },
         secret: false,
+        names_game: false,
         build: |a| match a.text("command") {
             None => Ok(Command::Help(None)),
             Some(topic) => help_topic(topic).map(|t| Command::Help(Some(t))),
@@ -1439,6 +1463,17 @@ fn nearest_command(word: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_commands_whose_number_is_always_a_game_name_one_for_the_read_ahead() {
+        assert_eq!(parse("move #4 e2-e4").map(|c| c.game()), Ok(Some(4)));
+        assert_eq!(parse("board #4").map(|c| c.game()), Ok(Some(4)));
+        assert_eq!(parse("premove #4 a1-a2 b1-b2").map(|c| c.game()), Ok(Some(4)));
+        assert_eq!(parse("board").map(|c| c.game()), Ok(None));
+        // A number that may be a challenge's, or a finished game's.
+        assert_eq!(parse("accept #4").map(|c| c.game()), Ok(None));
+        assert_eq!(parse("history #4").map(|c| c.game()), Ok(None));
+    }
 
     fn ok(line: &str) -> Command {
         match parse(line) {

@@ -1468,7 +1468,10 @@ mod tests {
     fn only_commands_whose_number_is_always_a_game_name_one_for_the_read_ahead() {
         assert_eq!(parse("move #4 e2-e4").map(|c| c.game()), Ok(Some(4)));
         assert_eq!(parse("board #4").map(|c| c.game()), Ok(Some(4)));
-        assert_eq!(parse("premove #4 a1-a2 b1-b2").map(|c| c.game()), Ok(Some(4)));
+        assert_eq!(
+            parse("premove #4 a1-a2 b1-b2").map(|c| c.game()),
+            Ok(Some(4))
+        );
         assert_eq!(parse("board").map(|c| c.game()), Ok(None));
         // A number that may be a challenge's, or a finished game's.
         assert_eq!(parse("accept #4").map(|c| c.game()), Ok(None));

@@ -114,14 +114,34 @@ pub enum Command {
 }
 
 impl Command {
+    /// The command's entry in [`COMMANDS`]: the one that reads its arguments.
+    pub fn info(&self) -> Option<&'static CommandInfo> {
+        COMMANDS.iter().find(|c| (c.args_of)(self).is_some())
+    }
+
+    /// The command's word in the grammar (`move`, `arrange`, ...), as `help` lists it.
+    pub fn name(&self) -> &'static str {
+        self.info().map_or("", |c| c.name)
+    }
+
+    /// The command's arguments as typed values, named as in its definition.
+    pub fn args(&self) -> Args {
+        COMMANDS
+            .iter()
+            .find_map(|c| (c.args_of)(self))
+            .unwrap_or_default()
+    }
+
     /// The game this command acts on, when its words name it: what the session reads first
     /// ([`crate::Session`]'s read-ahead). Commands whose number may be a challenge's
     /// (`accept`, `decline`, `cancel`, `rematch`) or a finished game's (`history`) are left
     /// out: a read of a game that is not there would be a wasted trip.
     pub fn game(&self) -> Option<u64> {
-        info(self.name())
+        COMMANDS
+            .iter()
             .filter(|c| c.names_game)
-            .and_then(|_| self.args().id("game"))
+            .find_map(|c| (c.args_of)(self))
+            .and_then(|a| a.id("game"))
     }
 
     /// Whether this command carries something only its sender may see (a Subulata player's
@@ -135,43 +155,6 @@ impl Command {
                 !(line.is_empty() || line.len() == 1 && line[0].eq_ignore_ascii_case("clear"))
             }
             _ => is_secret_input(self.name()),
-        }
-    }
-
-    /// The command's word in the grammar (`move`, `arrange`, ...), as `help` lists it.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Challenge(_) => "challenge",
-            Command::Accept(_) => "accept",
-            Command::Decline(_) => "decline",
-            Command::Cancel(_) => "cancel",
-            Command::Move { .. } => "move",
-            Command::Board(_) => "board",
-            Command::Moves(_) => "moves",
-            Command::Export(_) => "export",
-            Command::Replay(_) => "replay",
-            Command::Resign(_) => "resign",
-            Command::Abort(_) => "abort",
-            Command::Draw(_) => "draw",
-            Command::Takeback(_) => "takeback",
-            Command::Rematch(_) => "rematch",
-            Command::Arrange { .. } => "arrange",
-            Command::Games => "games",
-            Command::History(_) => "history",
-            Command::Ladder(_) => "ladder",
-            Command::Rating(_) => "rating",
-            Command::Rules(_) => "rules",
-            Command::Vacation(_) => "vacation",
-            Command::Help(_) => "help",
-            Command::Link(_) => "link",
-            Command::Unlink => "unlink",
-            Command::Language(_) => "language",
-            Command::Premove { .. } => "premove",
-            Command::Digest(_) => "digest",
-            Command::Pings(_) => "pings",
-            Command::Tournament { .. } => "tournament",
-            Command::Tournaments => "tournaments",
-            Command::League { .. } => "league",
         }
     }
 }
@@ -268,6 +251,7 @@ pub use args::{
     Arg, ArgKind, ArgValue, Args, CODE_PREFIX, LEVEL_CHOICES, RULE_SET_CHOICES, Raw, SEAT_CHOICES,
     decode, encode,
 };
+use args::{challenge_args, game_arg, joined};
 pub use complete::{ActionOf, Completion};
 
 /// One command, defined once: its words, its help, its typed arguments, how its text form is
@@ -297,6 +281,10 @@ pub struct CommandInfo {
     /// (`accept`) or a finished game (`history`): the session reads that game before the
     /// speaker's own document ([`Command::game`]).
     pub names_game: bool,
+    /// The typed arguments of a command of this entry (`None` for another command's): what
+    /// a button encodes and what [`Command::name`] and [`Command::game`] read, so no `match`
+    /// elsewhere lists every command.
+    pub args_of: fn(&Command) -> Option<Args>,
     /// Builds the command from typed arguments (a platform's options, a button's encoding).
     pub build: fn(&Args) -> Result<Command, Text>,
 }
@@ -467,6 +455,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| parse_challenge(a).map(Command::Challenge),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Challenge(spec) => Some(challenge_args(spec)),
+            _ => None,
+        },
         build: build_challenge,
     },
     CommandInfo {
@@ -478,6 +470,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Accept),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Accept(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Accept(a.id("game"))),
     },
     CommandInfo {
@@ -489,6 +485,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Decline),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Decline(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Decline(a.id("game"))),
     },
     CommandInfo {
@@ -500,6 +500,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Cancel),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Cancel(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Cancel(a.id("game"))),
     },
     CommandInfo {
@@ -525,6 +529,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Move { game, moves } => {
+                Some(game_arg(game).with("move", Some(ArgValue::Text(moves.join(" ")))))
+            }
+            _ => None,
+        },
         build: |a| moves(a.id("game"), &words(a.text("move"))),
     },
     CommandInfo {
@@ -553,6 +563,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: true,
         names_game: true,
+        args_of: |c| match c {
+            Command::Premove { game, line } => Some(game_arg(game).with("line", joined(line))),
+            _ => None,
+        },
         build: |a| {
             Ok(Command::Premove {
                 game: a.id("game"),
@@ -580,6 +594,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| Ok(Command::Digest(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Digest(w) => Some(Args::default().with("setting", joined(w))),
+            _ => None,
+        },
         build: |a| {
             Ok(Command::Digest(
                 words(a.text("setting"))
@@ -606,6 +624,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| Ok(Command::Pings(a.iter().map(|w| w.to_string()).collect())),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Pings(w) => Some(Args::default().with("setting", joined(w))),
+            _ => None,
+        },
         build: |a| {
             Ok(Command::Pings(
                 words(a.text("setting"))
@@ -624,6 +646,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Board),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Board(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Board(a.id("game"))),
     },
     CommandInfo {
@@ -635,6 +661,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Moves),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Moves(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Moves(a.id("game"))),
     },
     CommandInfo {
@@ -646,6 +676,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Export),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Export(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Export(a.id("game"))),
     },
     CommandInfo {
@@ -657,6 +691,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Replay),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Replay(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Replay(a.id("game"))),
     },
     CommandInfo {
@@ -668,6 +706,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Resign),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Resign(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Resign(a.id("game"))),
     },
     CommandInfo {
@@ -679,6 +721,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Abort),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Abort(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Abort(a.id("game"))),
     },
     CommandInfo {
@@ -690,6 +736,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Draw),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Draw(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Draw(a.id("game"))),
     },
     CommandInfo {
@@ -701,6 +751,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Takeback),
         secret: false,
         names_game: true,
+        args_of: |c| match c {
+            Command::Takeback(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Takeback(a.id("game"))),
     },
     CommandInfo {
@@ -712,6 +766,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::Rematch),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Rematch(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::Rematch(a.id("game"))),
     },
     CommandInfo {
@@ -738,6 +796,13 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: true,
         names_game: true,
+        args_of: |c| match c {
+            Command::Arrange { game, values } => {
+                let values: Vec<String> = values.iter().map(u8::to_string).collect();
+                Some(game_arg(game).with("values", Some(ArgValue::Text(values.join(" ")))))
+            }
+            _ => None,
+        },
         build: |a| {
             let values = parse_values(&words(a.text("values")))?;
             Ok(Command::Arrange {
@@ -755,6 +820,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| no_args(a).map(|()| Command::Games),
         secret: false,
         names_game: false,
+        args_of: |c| matches!(c, Command::Games).then(Args::default),
         build: |_| Ok(Command::Games),
     },
     CommandInfo {
@@ -766,6 +832,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| only_id(a).map(Command::History),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::History(g) => Some(game_arg(g)),
+            _ => None,
+        },
         build: |a| Ok(Command::History(a.id("game"))),
     },
     CommandInfo {
@@ -777,6 +847,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| optional_rule_set(a).map(Command::Ladder),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Ladder(r) => Some(Args::default().with("rule_set", r.map(ArgValue::RuleSet))),
+            _ => None,
+        },
         build: |a| Ok(Command::Ladder(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -797,6 +871,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Rating(u) => Some(Args::default().with("user", u.clone().map(ArgValue::User))),
+            _ => None,
+        },
         build: |a| Ok(Command::Rating(a.user("user"))),
     },
     CommandInfo {
@@ -824,6 +902,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| tournament::parse(a).map(|(id, action)| Command::Tournament { id, action }),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Tournament { id, action } => Some(
+                Args::default()
+                    .with("tournament", id.map(ArgValue::Id))
+                    .with("action", tournament::words(action).map(ArgValue::Text)),
+            ),
+            _ => None,
+        },
         build: |a| {
             let words = words(a.text("action"));
             let (id, action) = tournament::parse(&words)?;
@@ -845,6 +931,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| no_args(a).map(|()| Command::Tournaments),
         secret: false,
         names_game: false,
+        args_of: |c| matches!(c, Command::Tournaments).then(Args::default),
         build: |_| Ok(Command::Tournaments),
     },
     CommandInfo {
@@ -872,6 +959,14 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| league::parse(a).map(|(rule_set, action)| Command::League { rule_set, action }),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::League { rule_set, action } => Some(
+                Args::default()
+                    .with("rule_set", rule_set.map(ArgValue::RuleSet))
+                    .with("action", league::words(action).map(ArgValue::Text)),
+            ),
+            _ => None,
+        },
         build: |a| {
             let mut words = words(a.text("action"));
             let typed = a.rule_set("rule_set");
@@ -892,6 +987,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         parse: |a| optional_rule_set(a).map(Command::Rules),
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Rules(r) => Some(Args::default().with("rule_set", r.map(ArgValue::RuleSet))),
+            _ => None,
+        },
         build: |a| Ok(Command::Rules(a.rule_set("rule_set"))),
     },
     CommandInfo {
@@ -916,6 +1015,10 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Vacation(d) => Some(Args::default().with("days", Some(ArgValue::Number(*d)))),
+            _ => None,
+        },
         build: |a| {
             a.number("days")
                 .map(Command::Vacation)
@@ -944,6 +1047,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: true,
         names_game: false,
+        args_of: |c| match c {
+            Command::Link(code) => {
+                Some(Args::default().with("code", code.clone().map(ArgValue::Text)))
+            }
+            _ => None,
+        },
         build: |a| Ok(Command::Link(a.text("code").map(str::to_string))),
     },
     CommandInfo {
@@ -958,6 +1067,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: false,
+        args_of: |c| matches!(c, Command::Unlink).then(Args::default),
         build: |_| Ok(Command::Unlink),
     },
     CommandInfo {
@@ -978,6 +1088,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Language(l) => {
+                Some(Args::default().with("language", l.map(ArgValue::Language)))
+            }
+            _ => None,
+        },
         build: |a| Ok(Command::Language(a.language("language"))),
     },
     CommandInfo {
@@ -1001,6 +1117,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         },
         secret: false,
         names_game: false,
+        args_of: |c| match c {
+            Command::Help(t) => {
+                Some(Args::default().with("command", t.clone().map(ArgValue::Text)))
+            }
+            _ => None,
+        },
         build: |a| match a.text("command") {
             None => Ok(Command::Help(None)),
             Some(topic) => help_topic(topic).map(|t| Command::Help(Some(t))),
@@ -1463,6 +1585,19 @@ fn nearest_command(word: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_command_is_read_by_its_own_entry_and_no_other() {
+        for c in COMMANDS {
+            let cmd = parse(c.example).expect("every example parses");
+            let readers: Vec<&str> = COMMANDS
+                .iter()
+                .filter(|e| (e.args_of)(&cmd).is_some())
+                .map(|e| e.name)
+                .collect();
+            assert_eq!(readers, [c.name], "entries reading `{}`", c.example);
+        }
+    }
 
     #[test]
     fn only_commands_whose_number_is_always_a_game_name_one_for_the_read_ahead() {

@@ -481,84 +481,41 @@ pub fn decode(id: &str) -> Option<Command> {
     spec.from_args(&args).ok()
 }
 
-impl Command {
-    /// The command's arguments as typed values, named as in its definition.
-    pub fn args(&self) -> Args {
-        let id = |g: &Option<u64>| Args::default().with("game", g.map(ArgValue::Id));
-        match self {
-            Command::Challenge(spec) => {
-                let (user, level) = match &spec.opponent {
-                    super::Opponent::Open => (None, None),
-                    super::Opponent::User(h) => (Some(h.clone()), None),
-                    super::Opponent::Engine(l) => (Some(ENGINE_HANDLE.to_string()), Some(*l)),
-                };
-                Args::default()
-                    .with("rule_set", Some(ArgValue::RuleSet(spec.rule_set)))
-                    .with("opponent", user.map(ArgValue::User))
-                    .with("seat", Some(ArgValue::Seat(spec.seat)))
-                    .with("ranked", Some(ArgValue::Flag(spec.ranked)))
-                    .with(
-                        "days",
-                        spec.bank.is_none().then_some(ArgValue::Number(spec.days)),
-                    )
-                    .with("level", level.map(ArgValue::Level))
-                    .with("clock", spec.bank.map(|b| ArgValue::Text(b.code())))
-                    .with(
-                        "cap",
-                        spec.bank.and_then(|b| b.cap_code()).map(ArgValue::Text),
-                    )
-            }
-            Command::Accept(g)
-            | Command::Decline(g)
-            | Command::Cancel(g)
-            | Command::Board(g)
-            | Command::Moves(g)
-            | Command::Export(g)
-            | Command::Replay(g)
-            | Command::Resign(g)
-            | Command::Abort(g)
-            | Command::Draw(g)
-            | Command::Takeback(g)
-            | Command::Rematch(g)
-            | Command::History(g) => id(g),
-            Command::Move { game, moves } => {
-                id(game).with("move", Some(ArgValue::Text(moves.join(" "))))
-            }
-            Command::Arrange { game, values } => {
-                let values: Vec<String> = values.iter().map(u8::to_string).collect();
-                id(game).with("values", Some(ArgValue::Text(values.join(" "))))
-            }
-            Command::Games => Args::default(),
-            Command::Ladder(r) | Command::Rules(r) => {
-                Args::default().with("rule_set", r.map(ArgValue::RuleSet))
-            }
-            Command::Rating(u) => Args::default().with("user", u.clone().map(ArgValue::User)),
-            Command::Vacation(d) => Args::default().with("days", Some(ArgValue::Number(*d))),
-            Command::Help(t) => Args::default().with("command", t.clone().map(ArgValue::Text)),
-            Command::Link(c) => Args::default().with("code", c.clone().map(ArgValue::Text)),
-            Command::Unlink => Args::default(),
-            Command::Language(l) => Args::default().with("language", l.map(ArgValue::Language)),
-            Command::Digest(w) | Command::Pings(w) => Args::default().with(
-                "setting",
-                (!w.is_empty()).then(|| ArgValue::Text(w.join(" "))),
-            ),
-            Command::Tournament { id, action } => Args::default()
-                .with("tournament", id.map(ArgValue::Id))
-                .with(
-                    "action",
-                    super::tournament::words(action).map(ArgValue::Text),
-                ),
-            Command::Tournaments => Args::default(),
-            Command::League { rule_set, action } => Args::default()
-                .with("rule_set", rule_set.map(ArgValue::RuleSet))
-                .with("action", super::league::words(action).map(ArgValue::Text)),
-            Command::Premove { game, line } => id(game).with(
-                "line",
-                (!line.is_empty()).then(|| ArgValue::Text(line.join(" "))),
-            ),
-        }
-    }
+/// The optional game number most commands take, as a typed argument.
+pub(super) fn game_arg(game: &Option<u64>) -> Args {
+    Args::default().with("game", game.map(ArgValue::Id))
+}
 
+/// Words typed as one text argument (`None` when there are none).
+pub(super) fn joined(words: &[String]) -> Option<ArgValue> {
+    (!words.is_empty()).then(|| ArgValue::Text(words.join(" ")))
+}
+
+/// A challenge's typed arguments.
+pub(super) fn challenge_args(spec: &super::ChallengeSpec) -> Args {
+    let (user, level) = match &spec.opponent {
+        super::Opponent::Open => (None, None),
+        super::Opponent::User(h) => (Some(h.clone()), None),
+        super::Opponent::Engine(l) => (Some(ENGINE_HANDLE.to_string()), Some(*l)),
+    };
+    Args::default()
+        .with("rule_set", Some(ArgValue::RuleSet(spec.rule_set)))
+        .with("opponent", user.map(ArgValue::User))
+        .with("seat", Some(ArgValue::Seat(spec.seat)))
+        .with("ranked", Some(ArgValue::Flag(spec.ranked)))
+        .with(
+            "days",
+            spec.bank.is_none().then_some(ArgValue::Number(spec.days)),
+        )
+        .with("level", level.map(ArgValue::Level))
+        .with("clock", spec.bank.map(|b| ArgValue::Text(b.code())))
+        .with(
+            "cap",
+            spec.bank.and_then(|b| b.cap_code()).map(ArgValue::Text),
+        )
+}
+
+impl Command {
     /// The command as a line of the text grammar that [`super::parse`] reads back to it
     /// (`#id` first, then the other arguments in their definition's order).
     pub fn to_line(&self) -> String {

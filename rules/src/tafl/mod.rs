@@ -18,7 +18,8 @@
 //!
 //! The rule sets are registered like every other: `RuleSetId::Copenhagen` and
 //! `RuleSetId::Brandubh` (`ruleset.rs`, one row of facts each), the `with_rules!` and
-//! `with_game!` arms and `family!(Tafl)` in `registry.rs`, `Position::Tafl` and `AnyMove::Tafl`.
+//! `with_game!` arms in `registry.rs`, `Position::Tafl` and `family!(Tafl)` in `position.rs`, and
+//! `AnyMove::Tafl`.
 //! The [`crate::Game`] implementation is written by the macro in `game_impl.rs` (one line below
 //! the imports), which maps each id to its [`Variant`](crate::tafl::Variant). Display names
 //! are not here: they are `skald-lang`'s messages `rules-name-<id>` and `rules-choice-<id>`.

@@ -5,7 +5,7 @@
 use rand::{Rng, RngExt};
 use skald_rules::adelta::Adelta;
 use skald_rules::daldosa::Daldosa;
-use skald_rules::hnefatafl::{Hnefatafl, Move};
+use skald_rules::hnefatafl::Hnefatafl;
 use skald_rules::subulata::Subulata;
 use skald_rules::{Family, Game, Seat, Viewer};
 
@@ -46,25 +46,46 @@ pub trait AiGame: Game + Family {
     }
 }
 
-/// Hnefatafl's knowledge lives in [`crate::hnefatafl`]: the policy that plays the king's
-/// threats and their answers, and short playouts scored by the king's route to a corner.
-impl AiGame for Hnefatafl {
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let defenders = crate::hnefatafl::defenders_value(self);
-        match seat {
-            Seat::B => defenders,
-            Seat::A => 1.0 - defenders,
+/// Implements [`AiGame`] for a tafl family's rules type (written after the impl's doc comment),
+/// with `$rollout_limit` as its playouts' length: the same for every family, since the tafl
+/// knowledge in [`crate::hnefatafl`] reads a position through `TaflBoard`. The policy plays the
+/// king's threats and their answers, and short playouts are scored by the king's route to a
+/// corner and material.
+macro_rules! ai_game_tafl {
+    ($(#[$doc:meta])* $Family:ty, $rollout_limit:expr) => {
+        $(#[$doc])*
+        impl $crate::AiGame for $Family {
+            fn evaluate(&self, seat: ::skald_rules::Seat) -> f64 {
+                let defenders = $crate::hnefatafl::defenders_value(self);
+                match seat {
+                    ::skald_rules::Seat::B => defenders,
+                    ::skald_rules::Seat::A => 1.0 - defenders,
+                }
+            }
+
+            fn playout_move<R: ::rand::Rng + ?Sized>(
+                &self,
+                moves: &[::skald_rules::hnefatafl::Move],
+                rng: &mut R,
+            ) -> ::skald_rules::hnefatafl::Move {
+                $crate::hnefatafl::playout_move(self, moves, rng)
+            }
+
+            fn rollout_limit(&self) -> Option<u32> {
+                Some($rollout_limit)
+            }
         }
-    }
-
-    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Move], rng: &mut R) -> Move {
-        crate::hnefatafl::playout_move(self, moves, rng)
-    }
-
-    fn rollout_limit(&self) -> Option<u32> {
-        Some(crate::hnefatafl::ROLLOUT_LIMIT)
-    }
+    };
 }
+
+pub(crate) use ai_game_tafl;
+
+ai_game_tafl!(
+    /// Hnefatafl's knowledge lives in [`crate::hnefatafl`]: the policy that plays the king's
+    /// threats and their answers, and short playouts scored by the king's route to a corner.
+    Hnefatafl,
+    crate::hnefatafl::ROLLOUT_LIMIT
+);
 
 /// Captured pieces decide the game: the share of the material balance.
 impl AiGame for Adelta {

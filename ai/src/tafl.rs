@@ -2,10 +2,8 @@
 //! king's routes to a corner, in `crate::hnefatafl`), read through `TaflBoard`, and short
 //! playouts, which Brandubh needs to end at all.
 
-use crate::AiGame;
-use rand::Rng;
-use skald_rules::Seat;
-use skald_rules::tafl::{Move, Tafl};
+use crate::determinise::ai_game_tafl;
+use skald_rules::tafl::Tafl;
 
 /// Plies a Copenhagen or Brandubh playout runs before the evaluation scores it: Hnefatafl's
 /// measured limit. Brandubh's rules set no ply limit (only a third repetition since the last
@@ -13,30 +11,19 @@ use skald_rules::tafl::{Move, Tafl};
 /// plies; Copenhagen's 400-ply draw is far beyond it too.
 pub(crate) const ROLLOUT_LIMIT: u32 = crate::hnefatafl::ROLLOUT_LIMIT;
 
-/// The tafl community's rule sets play like Hnefatafl for the engine: the same playout policy
-/// (the king's threats and their answers) and the same evaluation of cut-off playouts (the
-/// king's route to a corner and material, as shares of the variant's armies).
-impl AiGame for Tafl {
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let defenders = crate::hnefatafl::defenders_value(self);
-        match seat {
-            Seat::B => defenders,
-            Seat::A => 1.0 - defenders,
-        }
-    }
-
-    fn playout_move<R: Rng + ?Sized>(&self, moves: &[Move], rng: &mut R) -> Move {
-        crate::hnefatafl::playout_move(self, moves, rng)
-    }
-
-    fn rollout_limit(&self) -> Option<u32> {
-        Some(ROLLOUT_LIMIT)
-    }
-}
+ai_game_tafl!(
+    /// The tafl community's rule sets play like Hnefatafl for the engine: the same playout
+    /// policy (the king's threats and their answers) and the same evaluation of cut-off
+    /// playouts (the king's route to a corner and material, as shares of the variant's armies).
+    Tafl,
+    ROLLOUT_LIMIT
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::AiGame;
+    use skald_rules::Seat;
     use skald_rules::tafl::Variant;
 
     /// Brandubh's armies are 8 and 4: losing two attackers weighs as much as 6 of Copenhagen's

@@ -4,18 +4,16 @@
 use crate::RenderError;
 use crate::board::{Board, Pt};
 use crate::canvas::{Canvas, line, polygon, rect, wood_grain, wooden_frame};
-use crate::dice::Die;
 use crate::font::{Face, Fonts};
 use crate::frame::{Header, LastMove};
 use crate::paint;
-use crate::pictured::Pictured;
 use crate::pieces::{Tone, disc, king};
 use crate::swatch::{headers, marks};
 use crate::theme::{
     BOARD, BOARD_ALT, BOARD_LINE, BOARD_SPECIAL, FRAME_INK, HEADER_HEIGHT, MARGIN, Rgba, WIDTH,
 };
 use skald_rules::hnefatafl::{Hnefatafl, Piece, TaflBoard};
-use skald_rules::{Cell, RuleSetId, Seat, Viewer};
+use skald_rules::{Cell, RuleSetId, Seat};
 use tiny_skia::Path;
 
 /// What stands on a Hnefatafl square.
@@ -278,25 +276,45 @@ impl Board for HnefataflScene {
     }
 }
 
-/// Hnefatafl's attackers are the dark side, and the defenders' icon wears the king's crown.
-impl Pictured for Hnefatafl {
-    const DIE: Option<Die> = None;
-    const CROWNED: Option<Seat> = Some(Seat::B);
+/// Implements [`Pictured`](crate::pictured::Pictured) for a tafl family's rules type (written
+/// after the impl's doc comment), the same for every family: the attackers are the dark side,
+/// the defenders' icon wears the king's crown, the board side is the start position's, and the
+/// scene is [`tafl_scene`]'s.
+macro_rules! pictured_tafl {
+    ($(#[$doc:meta])* $Family:ty) => {
+        $(#[$doc])*
+        impl $crate::pictured::Pictured for $Family {
+            const DIE: Option<$crate::dice::Die> = None;
+            const CROWNED: Option<skald_rules::Seat> = Some(skald_rules::Seat::B);
 
-    fn seat_tone(seat: Seat) -> Tone {
-        tafl_tone(seat)
-    }
+            fn seat_tone(seat: skald_rules::Seat) -> $crate::pieces::Tone {
+                $crate::hnefatafl::tafl_tone(seat)
+            }
 
-    fn board_side(rule_set: RuleSetId) -> Option<u8> {
-        tafl_side::<Self>(rule_set)
-    }
+            fn board_side(rule_set: skald_rules::RuleSetId) -> Option<u8> {
+                $crate::hnefatafl::tafl_side::<Self>(rule_set)
+            }
 
-    type Scene = HnefataflScene;
+            type Scene = $crate::hnefatafl::HnefataflScene;
 
-    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> HnefataflScene {
-        tafl_scene(self, header, last_move)
-    }
+            fn scene(
+                &self,
+                _viewer: skald_rules::Viewer,
+                header: $crate::frame::Header,
+                last_move: $crate::frame::LastMove,
+            ) -> $crate::hnefatafl::HnefataflScene {
+                $crate::hnefatafl::tafl_scene(self, header, last_move)
+            }
+        }
+    };
 }
+
+pub(crate) use pictured_tafl;
+
+pictured_tafl!(
+    /// Hnefatafl's attackers are the dark side, and the defenders' icon wears the king's crown.
+    Hnefatafl
+);
 
 /// The look of a tafl seat: the attackers dark, the defenders light.
 pub(crate) fn tafl_tone(seat: Seat) -> Tone {

@@ -1,34 +1,14 @@
 //! Copenhagen Hnefatafl and Brandubh: drawn as Hnefatafl is (the same scene and drawer in
 //! `hnefatafl.rs`, the same pieces), on 11x11 and on a 7x7 board of the same square size.
 
-use crate::dice::Die;
-use crate::frame::{Header, LastMove};
-use crate::hnefatafl::{HnefataflScene, tafl_scene, tafl_side, tafl_tone};
-use crate::pictured::Pictured;
-use crate::pieces::Tone;
+use crate::hnefatafl::pictured_tafl;
 use skald_rules::tafl::Tafl;
-use skald_rules::{RuleSetId, Seat, Viewer};
 
-/// The tafl community's rule sets look like Hnefatafl: dark attackers, light defenders, the
-/// defenders' icon crowned; the board's side is the variant's.
-impl Pictured for Tafl {
-    const DIE: Option<Die> = None;
-    const CROWNED: Option<Seat> = Some(Seat::B);
-
-    fn seat_tone(seat: Seat) -> Tone {
-        tafl_tone(seat)
-    }
-
-    fn board_side(rule_set: RuleSetId) -> Option<u8> {
-        tafl_side::<Self>(rule_set)
-    }
-
-    type Scene = HnefataflScene;
-
-    fn scene(&self, _viewer: Viewer, header: Header, last_move: LastMove) -> HnefataflScene {
-        tafl_scene(self, header, last_move)
-    }
-}
+pictured_tafl!(
+    /// The tafl community's rule sets look like Hnefatafl: dark attackers, light defenders, the
+    /// defenders' icon crowned; the board's side is the variant's.
+    Tafl
+);
 
 #[cfg(test)]
 mod tests {

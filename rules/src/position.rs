@@ -1,14 +1,19 @@
-//! [`Position`]: any game's position behind one type, with moves as text.
+//! [`Position`]: any game's position behind one type, with moves as text, and [`Family`], the
+//! conversions between each game family's typed world and it.
 
 use crate::adelta::Adelta;
+use crate::any_move::AnyMove;
 use crate::daldosa::Daldosa;
+use crate::dice;
+use crate::error::{ArrangeError, MoveError, PositionError, RollError};
+use crate::game::Game;
 use crate::hnefatafl::Hnefatafl;
+use crate::outcome::{Cell, Event, Status};
+use crate::refusal::Expected;
+use crate::ruleset::RuleSetId;
+use crate::seat::{Seat, Viewer};
 use crate::subulata::Subulata;
 use crate::tafl::Tafl;
-use crate::{
-    AnyMove, ArrangeError, Cell, Event, Expected, Family, Game, MoveError, PositionError,
-    RollError, RuleSetId, Seat, Status, Viewer, dice,
-};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +35,52 @@ pub enum Position {
     /// `copenhagen` or `brandubh`.
     Tafl(Tafl),
 }
+
+/// A game family's rules type as [`Position`] and [`AnyMove`] hold it: the conversions
+/// between the typed world of one family and the game-neutral types.
+///
+/// Exists so generic code (a body of [`with_rules!`](crate::with_rules) or
+/// [`with_game!`](crate::with_game), the engine's answer) can wrap and unwrap positions and
+/// moves without naming the family.
+pub trait Family: Game {
+    /// This position as a game-neutral [`Position`].
+    fn into_position(self) -> Position;
+
+    /// This family's move as a game-neutral [`AnyMove`].
+    fn into_any_move(mv: Self::Move) -> AnyMove;
+
+    /// The move of this family inside `mv`, or `None` when `mv` belongs to another family.
+    fn typed_move(mv: AnyMove) -> Option<Self::Move>;
+}
+
+/// Implements [`Family`] for the type held by the variant of the same name in [`Position`]
+/// and [`AnyMove`].
+macro_rules! family {
+    ($Type:ident) => {
+        impl Family for $Type {
+            fn into_position(self) -> Position {
+                Position::$Type(self)
+            }
+
+            fn into_any_move(mv: Self::Move) -> AnyMove {
+                AnyMove::$Type(mv)
+            }
+
+            fn typed_move(mv: AnyMove) -> Option<Self::Move> {
+                match mv {
+                    AnyMove::$Type(m) => Some(m),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+family!(Adelta);
+family!(Hnefatafl);
+family!(Subulata);
+family!(Daldosa);
+family!(Tafl);
 
 /// Plays a move given as text on one game type.
 fn play_text<G: Game>(game: &mut G, text: &str) -> Result<Vec<Event>, MoveError> {

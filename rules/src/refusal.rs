@@ -4,7 +4,7 @@
 //! The English `Display` impls here are for developer tools, logs and this crate's tests;
 //! `skald-lang`'s tests check that its English says exactly the same.
 
-use crate::subulata::Terrain;
+use crate::subulata::terrain::Terrain;
 use crate::{RuleSetId, Seat};
 use std::fmt;
 

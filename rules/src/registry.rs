@@ -2,21 +2,15 @@
 //!
 //! Every crate that needs "the rules type for this id" (the positions here, the pictures, the
 //! engine, the CLI) goes through [`with_rules!`](crate::with_rules) or, holding a
-//! [`Position`], [`with_game!`](crate::with_game): a generic body is instantiated once per game
-//! family, and the crate's own per-family trait (the engine's `AiGame`, the renderer's picture
-//! trait) is selected by the concrete type there. Adding a game family means one arm in each
-//! macro below, one variant in [`Position`] and [`AnyMove`], and one [`Family`] impl; a crate
-//! that lacks its trait impl for the new type then fails to compile instead of falling
-//! through a forgotten `match`.
+//! [`Position`](crate::Position), [`with_game!`](crate::with_game): a generic body is
+//! instantiated once per game family, and the crate's own per-family trait (the engine's
+//! `AiGame`, the renderer's picture trait) is selected by the concrete type there. Adding a game
+//! family means one arm in each macro below, one variant in [`Position`](crate::Position) and
+//! [`AnyMove`](crate::AnyMove), and one [`Family`](crate::Family) impl (in `position.rs`, beside
+//! the type it converts to); a crate that lacks its trait impl for the new type then fails to
+//! compile instead of falling through a forgotten `match`.
 //!
 //! In the spirit of shakmaty's `Variant`: the id-to-type map is written once, here.
-
-use crate::adelta::Adelta;
-use crate::daldosa::Daldosa;
-use crate::hnefatafl::Hnefatafl;
-use crate::subulata::Subulata;
-use crate::tafl::Tafl;
-use crate::{AnyMove, Game, Position};
 
 /// Evaluates `$body` with `$G` naming the rules type of the rule set `$rule_set`.
 ///
@@ -57,8 +51,8 @@ macro_rules! with_rules {
     };
 }
 
-/// Evaluates `$body` with `$g` bound to the typed game inside the [`Position`] `$position`
-/// (`&Position` gives `&G`, `&mut Position` gives `&mut G`).
+/// Evaluates `$body` with `$g` bound to the typed game inside the [`Position`](crate::Position)
+/// `$position` (`&Position` gives `&G`, `&mut Position` gives `&mut G`).
 ///
 /// The same map as [`with_rules!`](crate::with_rules), for a value instead of an id:
 /// `with_game!(&position, g => g.ply())`. The body is checked once per game family with a
@@ -76,56 +70,9 @@ macro_rules! with_game {
     };
 }
 
-/// A game family's rules type as [`Position`] and [`AnyMove`] hold it: the conversions
-/// between the typed world of one family and the game-neutral types.
-///
-/// Exists so generic code (a body of [`with_rules!`](crate::with_rules) or
-/// [`with_game!`](crate::with_game), the engine's answer) can wrap and unwrap positions and
-/// moves without naming the family.
-pub trait Family: Game {
-    /// This position as a game-neutral [`Position`].
-    fn into_position(self) -> Position;
-
-    /// This family's move as a game-neutral [`AnyMove`].
-    fn into_any_move(mv: Self::Move) -> AnyMove;
-
-    /// The move of this family inside `mv`, or `None` when `mv` belongs to another family.
-    fn typed_move(mv: AnyMove) -> Option<Self::Move>;
-}
-
-/// Implements [`Family`] for the type held by the variant of the same name in [`Position`]
-/// and [`AnyMove`].
-macro_rules! family {
-    ($Type:ident) => {
-        impl Family for $Type {
-            fn into_position(self) -> Position {
-                Position::$Type(self)
-            }
-
-            fn into_any_move(mv: Self::Move) -> AnyMove {
-                AnyMove::$Type(mv)
-            }
-
-            fn typed_move(mv: AnyMove) -> Option<Self::Move> {
-                match mv {
-                    AnyMove::$Type(m) => Some(m),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-family!(Adelta);
-family!(Hnefatafl);
-family!(Subulata);
-family!(Daldosa);
-family!(Tafl);
-
 #[cfg(test)]
 mod tests {
-    use super::Family;
-    use crate::{Game, Position, RuleSetId};
+    use crate::{Family, Game, Position, RuleSetId};
 
     #[test]
     fn every_rule_set_maps_to_a_type_that_plays_it() {

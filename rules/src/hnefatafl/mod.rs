@@ -6,17 +6,22 @@
 //! [`Event`]s and [`Hnefatafl::piece_on`]) is `Square::index(size)`, `rank * size + file`,
 //! so `a1` is 0 and `k11` is 120 on 11x11. The rules themselves live in `rules.rs`, the
 //! position and move notation in `notation.rs` and the text board's grid in `text.rs`; the
-//! notation is documented in `docs/NOTATION.md` (section "Hnefatafl").
+//! notation is documented in `docs/NOTATION.md` (section "Hnefatafl"). What every tafl family
+//! shares (a move's legality, the position string's fields and checks, the grid) is written
+//! once in `shared.rs`, which [`crate::tafl`] calls too.
 
 mod board;
 mod notation;
 mod rules;
+pub(crate) mod shared;
 #[cfg(test)]
 mod tests;
 mod text;
 mod view;
 
 pub use view::TaflBoard;
+
+use shared::TaflRules;
 
 use crate::coords::{Square, parse_slide};
 use crate::{
@@ -296,6 +301,17 @@ impl TaflBoard for Hnefatafl {
 
     fn outcome(&self) -> Option<Outcome> {
         Hnefatafl::outcome(self)
+    }
+}
+
+/// The throne and the corners, for the code both tafl families share.
+impl TaflRules for Hnefatafl {
+    fn is_throne(&self, square: Square) -> bool {
+        square == self.throne()
+    }
+
+    fn is_corner(&self, square: Square) -> bool {
+        Hnefatafl::is_corner(self, square)
     }
 }
 

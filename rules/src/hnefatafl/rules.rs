@@ -1,7 +1,7 @@
 //! The Hnefatafl rules: move generation, legality with reasons, captures, the king's capture,
 //! repetition and the end of the game.
 
-use super::{CELLS, Hnefatafl, Move, Piece};
+use super::{CELLS, Hnefatafl, Move, Piece, shared};
 use crate::coords::Square;
 use crate::{Cell, EndReason, Event, Outcome, Refusal, Seat};
 
@@ -13,11 +13,6 @@ impl Hnefatafl {
     /// The cell index of an on-board square.
     pub(super) fn index_of(&self, sq: Square) -> usize {
         sq.index(self.size)
-    }
-
-    /// Whether a square lies on this board.
-    pub(super) fn on_board(&self, sq: Square) -> bool {
-        sq.file < self.size && sq.rank < self.size
     }
 
     /// The neighbour of cell `i` in direction `dir`, if it is on the board.
@@ -100,64 +95,7 @@ impl Hnefatafl {
     /// Checks a move against the rules (not against the end of the game) and says why a
     /// refused move is refused.
     pub(super) fn check_move(&self, mv: Move) -> Result<(), Refusal> {
-        for sq in [mv.from, mv.to] {
-            if !self.on_board(sq) {
-                return Err(Refusal::OffBoard {
-                    square: sq.name(),
-                    size: self.size,
-                });
-            }
-        }
-        let Some(piece) = self.board.get(self.index_of(mv.from)) else {
-            return Err(Refusal::NoPiece {
-                square: mv.from.name(),
-            });
-        };
-        if piece.seat() != self.side {
-            return Err(Refusal::TaflNotYours {
-                square: mv.from.name(),
-                owner: piece.seat(),
-            });
-        }
-        if mv.from == mv.to {
-            return Err(Refusal::TaflStandStill);
-        }
-        if mv.from.file != mv.to.file && mv.from.rank != mv.to.rank {
-            return Err(Refusal::TaflNotStraight);
-        }
-        let df = (i16::from(mv.to.file) - i16::from(mv.from.file)).signum();
-        let dr = (i16::from(mv.to.rank) - i16::from(mv.from.rank)).signum();
-        let (mut file, mut rank) = (i16::from(mv.from.file), i16::from(mv.from.rank));
-        loop {
-            file += df;
-            rank += dr;
-            let sq = Square::new(file as u8, rank as u8);
-            if sq == mv.to {
-                break;
-            }
-            if self.board.get(self.index_of(sq)).is_some() {
-                return Err(Refusal::PathBlocked { square: sq.name() });
-            }
-        }
-        let to = self.index_of(mv.to);
-        if self.board.get(to).is_some() {
-            return Err(Refusal::Occupied {
-                square: mv.to.name(),
-            });
-        }
-        if piece != Piece::King {
-            if to == self.throne_cell() {
-                return Err(Refusal::ThroneForKing {
-                    square: mv.to.name(),
-                });
-            }
-            if self.is_corner_cell(to) {
-                return Err(Refusal::CornerForKing {
-                    square: mv.to.name(),
-                });
-            }
-        }
-        Ok(())
+        shared::check_move(self, mv)
     }
 
     /// Plays a move already checked legal: slides the piece, captures soldiers, then (after

@@ -8,9 +8,12 @@
 //! The notation is documented in `docs/NOTATION.md` (section "Subulata").
 
 mod notation;
+pub(crate) mod terrain;
 #[cfg(test)]
 mod tests;
 mod text;
+
+pub use terrain::Terrain;
 
 use crate::coords::Square;
 use crate::{
@@ -25,47 +28,6 @@ pub const SIZE: u8 = 9;
 
 /// Number of cells on the board (81), the length of the per-cell arrays.
 const CELLS: usize = 81;
-
-/// The kind of a cell; it decides how far a piece starting there moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Terrain {
-    /// Water: a piece moves exactly 1 cell.
-    Water,
-    /// Flower: a piece moves exactly 2 cells.
-    Flower,
-    /// Leaf: a piece moves exactly 3 cells.
-    Leaf,
-}
-
-impl Terrain {
-    /// How many cells a piece starting on this terrain moves.
-    pub const fn distance(self) -> u8 {
-        match self {
-            Terrain::Water => 1,
-            Terrain::Flower => 2,
-            Terrain::Leaf => 3,
-        }
-    }
-
-    /// The letter used in the tile table of RULES.md and in the text board (`W`, `F`, `L`).
-    pub const fn letter(self) -> char {
-        match self {
-            Terrain::Water => 'W',
-            Terrain::Flower => 'F',
-            Terrain::Leaf => 'L',
-        }
-    }
-
-    /// The terrain's English name in a sentence ("a flower"), for developer messages (players
-    /// get `skald_lang`'s words).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Terrain::Water => "water",
-            Terrain::Flower => "a flower",
-            Terrain::Leaf => "a leaf",
-        }
-    }
-}
 
 const W: Terrain = Terrain::Water;
 const F: Terrain = Terrain::Flower;

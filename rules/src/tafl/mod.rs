@@ -12,13 +12,16 @@
 //! squares, `moves.rs` move generation and legality, `capture.rs` soldier, shieldwall and king
 //! captures, `fort.rs` the exit fort, `ending.rs` playing a move and deciding the end
 //! (encirclement, repetition, the ply limit), `notation.rs` the position string, `text.rs` the text
-//! board, `game_impl.rs` the [`crate::Game`] implementation for the two rule-set ids.
+//! board, `game_impl.rs` the [`crate::Game`] implementation for the two rule-set ids. What the
+//! family shares with Hnefatafl (a move's legality, the position string's fields and checks, the
+//! grid) is written once in `crate::hnefatafl::shared`.
 //!
 //! # Registration
 //!
 //! The rule sets are registered like every other: `RuleSetId::Copenhagen` and
 //! `RuleSetId::Brandubh` (`ruleset.rs`, one row of facts each), the `with_rules!` and
-//! `with_game!` arms and `family!(Tafl)` in `registry.rs`, `Position::Tafl` and `AnyMove::Tafl`.
+//! `with_game!` arms in `registry.rs`, `Position::Tafl` and `family!(Tafl)` in `position.rs`, and
+//! `AnyMove::Tafl`.
 //! The [`crate::Game`] implementation is written by the macro in `game_impl.rs` (one line below
 //! the imports), which maps each id to its [`Variant`](crate::tafl::Variant). Display names
 //! are not here: they are `skald-lang`'s messages `rules-name-<id>` and `rules-choice-<id>`.
@@ -38,9 +41,10 @@ mod text;
 pub use crate::hnefatafl::{Move, Piece, TaflBoard};
 
 use crate::coords::{Square, parse_slide};
+use crate::hnefatafl::shared::TaflRules;
 use crate::{Cell, EndReason, Event, MoveError, Outcome, PositionError, Refusal, Seat, Status};
 use board::Board;
-use geometry::{ELEVEN, Geometry, SEVEN, Squares};
+use geometry::{ELEVEN, Geometry, SEVEN, Squares, bit};
 use std::fmt;
 
 game_impl::game_impl!(
@@ -551,5 +555,20 @@ impl TaflBoard for Tafl {
 
     fn outcome(&self) -> Option<Outcome> {
         Tafl::outcome(self)
+    }
+}
+
+/// The throne and the corners, for the code every tafl family shares (the throne read from the
+/// board's masks, as the move checks read it).
+impl TaflRules for Tafl {
+    fn is_throne(&self, square: Square) -> bool {
+        let size = self.size();
+        square.file < size
+            && square.rank < size
+            && bit(self.cell_of(square)) & self.geo().throne != 0
+    }
+
+    fn is_corner(&self, square: Square) -> bool {
+        Tafl::is_corner(self, square)
     }
 }

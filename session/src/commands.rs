@@ -1,34 +1,15 @@
-//! Which function answers which command. Each command group's module lists its own
+//! Which function answers which command, and running a command through it. Each command group's module lists its own
 //! [`Handler`]s beside the functions they call (`game/cmd_move.rs` holds `move` and
 //! `arrange`); this registry only joins those lists, one line per module. The grammar of
 //! each command (its words, arguments, help) is its entry in [`crate::command::COMMANDS`];
 //! a test checks that every entry there has exactly one handler here.
 
 use crate::command::Command;
+use crate::handler::{Acts, Handler};
 use crate::identity::Context;
 use crate::reply::Reply;
 use crate::{Cx, Failure, challenge, digest, game, language, league, link, lists, premove};
-use crate::{manual, tournament, user};
-
-/// Who a command acts for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Acts {
-    /// The player the speaking account belongs to (every command but linking).
-    AsPlayer,
-    /// The account as it spoke (`link`, `unlink`: joining or splitting accounts).
-    AsAccount,
-}
-
-/// One command's handler: the command's word in the grammar, who it acts for, and the
-/// function that carries it out over the context.
-pub(crate) struct Handler {
-    /// The command's word ([`crate::command::CommandInfo::name`]).
-    pub(crate) name: &'static str,
-    /// Who the command acts for.
-    pub(crate) acts: Acts,
-    /// Carries out the command (typed as the grammar made it) for the speaker `ctx`.
-    pub(crate) run: fn(&Cx, &Context, &Command) -> Result<Reply, Failure>,
-}
+use crate::{engine, homes, manual, messages, t, tournament, user};
 
 /// Every module's handlers.
 const GROUPS: &[&[Handler]] = &[
@@ -54,14 +35,64 @@ pub(crate) fn handler(name: &str) -> Option<&'static Handler> {
     GROUPS
         .iter()
         .flat_map(|g| g.iter())
-        .find(|h| h.name == name)
+        .find(|h| h.info.name == name)
 }
 
-/// What a handler answers when the registry gave it a command of another name: a
-/// programming error (the test of this module rules it out), told as a failure to the
-/// speaker and logged, never a panic.
-pub(crate) fn misrouted(cmd: &Command) -> Failure {
-    Failure::Misrouted(cmd.name())
+/// Carries out a command already admitted (rate limit): checks the speaker, the
+/// secrecy of what they typed, and the community, then runs it.
+pub(crate) fn execute_admitted(cx: &Cx, ctx: &Context, cmd: Command) -> Reply {
+    if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
+        return Reply::refused(t!("user-id-unusable"));
+    }
+    // Secret values typed where others read them are not used: the player learns to
+    // send them where only they see them, and the game is unchanged.
+    if cmd.carries_secret() && !ctx.private {
+        return Reply::refused(messages::secret_input_in_public(cmd.name()));
+    }
+    // The ladder scope is the community the channel's server or room belongs to.
+    let ctx = Context {
+        community: cx.config.communities.community_of(&ctx.community),
+        ..ctx.clone()
+    };
+    cx.answer(run(cx, &ctx, &cmd))
+}
+
+/// Runs an admitted command for the player (or the account) speaking, and addresses the
+/// reply: who is pinged, the copies for the game's other homes, the accounts reached.
+pub(crate) fn run(cx: &Cx, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
+    let Some(handler) = handler(cmd.name()) else {
+        return Err(Failure::Misrouted(cmd.name()));
+    };
+    // Linking works on the account as it spoke; everything else on the player the
+    // account belongs to.
+    let player = match handler.acts {
+        Acts::AsAccount => ctx.clone(),
+        Acts::AsPlayer => {
+            cx.read_ahead(cmd);
+            cx.as_player(ctx)?
+        }
+    };
+    let mut reply = (handler.run)(cx, &player, cmd)?;
+    // Whoever just acted reads the answer to their own command: pinging them (on any
+    // of their accounts) only adds a notification for something they are looking at.
+    // The others (the player to move when that is someone else, a challenged player)
+    // are still pinged.
+    reply.notify.retain(|u| *u != player.user.id);
+    // A refused command changes nothing, not even the user list. A player is shown
+    // with their own account's name: a linked account's name is kept on that account.
+    cx.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)), ctx.locale)?;
+    // The other homes' copies address every account themselves (`fan_out`), from the
+    // reply as the handler made it.
+    let elsewhere = cx.elsewhere(&reply, &ctx.channel);
+    reply.elsewhere.extend(elsewhere);
+    cx.to_accounts(&mut reply);
+    // The answer is posted where the speaker typed: only that platform's accounts are
+    // pinged or reached privately there (the engine speaks in its games' channels and
+    // reads nothing).
+    if engine::is_engine(&ctx.user.id) {
+        return Ok(reply);
+    }
+    Ok(homes::for_platform(reply, ctx.platform()))
 }
 
 #[cfg(test)]
@@ -75,15 +106,15 @@ mod tests {
             let found = GROUPS
                 .iter()
                 .flat_map(|g| g.iter())
-                .filter(|h| h.name == c.name)
+                .filter(|h| h.info.name == c.name)
                 .count();
             assert_eq!(found, 1, "handlers of `{}`", c.name);
         }
         for h in GROUPS.iter().flat_map(|g| g.iter()) {
             assert!(
-                COMMANDS.iter().any(|c| c.name == h.name),
+                COMMANDS.iter().any(|c| c.name == h.info.name),
                 "`{}` is handled but not in the grammar",
-                h.name
+                h.info.name
             );
         }
     }

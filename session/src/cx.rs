@@ -1,72 +1,22 @@
-//! The small context every command handler and every background job runs over: the store,
-//! the clock, the dice, the operator's settings, and the few services all of them share
-//! (committing a write, naming a player, the answer to a lost race). [`crate::Session`] is
-//! the façade adapters call; it admits a command and hands it here.
+//! The services every command handler and every background job of the context ([`Cx`],
+//! defined at the crate's root so that every module can name it without pointing back
+//! here) share: the time, committing a write, naming a player, the dice, the reminders,
+//! and the answer to a command (or to a lost race).
 
-use crate::clock::{self, Clock, HOUR, Timestamp};
+use crate::clock::{self, HOUR, Timestamp};
 use crate::command::Command;
-use crate::commands::{self, Acts};
 use crate::identity::{ChannelId, CommunityId, Context, User, UserId};
 use crate::reply::{Reply, ReplyKind};
-use crate::store::{self, Commit, CommitError, Store};
+use crate::store::{self, Commit, CommitError};
 use crate::user::UserDoc;
-use crate::{Failure, Lang, SessionConfig, digest, engine, game, homes, messages, t};
+use crate::{Cx, Failure, Lang, engine, game, t};
 use rand::rngs::StdRng;
-use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, MutexGuard};
-
-/// See the module documentation.
-pub(crate) struct Cx {
-    pub(crate) store: Arc<dyn Store>,
-    clock: Arc<dyn Clock>,
-    rng: Mutex<StdRng>,
-    pub(crate) config: SessionConfig,
-    /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
-    pub(crate) unreadable: Mutex<BTreeSet<u64>>,
-    /// The earliest daily digest due, kept between scheduler rounds.
-    pub(crate) digests_due: digest::DigestsDue,
-}
+use std::sync::MutexGuard;
 
 impl Cx {
-    /// The context over `store` (wrapped in the per-command memo).
-    pub(crate) fn new(
-        store: Arc<dyn Store>,
-        clock: Arc<dyn Clock>,
-        rng: StdRng,
-        config: SessionConfig,
-    ) -> Cx {
-        Cx {
-            store: Arc::new(store::memo::Memo::new(store)),
-            clock,
-            rng: Mutex::new(rng),
-            config,
-            unreadable: Mutex::new(BTreeSet::new()),
-            digests_due: digest::DigestsDue::default(),
-        }
-    }
-
     /// The current time by the session's clock.
     pub(crate) fn now(&self) -> Timestamp {
         self.clock.now()
-    }
-
-    /// Carries out a command already admitted (rate limit): checks the speaker, the
-    /// secrecy of what they typed, and the community, then runs it.
-    pub(crate) fn execute_admitted(&self, ctx: &Context, cmd: Command) -> Reply {
-        if ctx.user.id.id.is_empty() || ctx.user.id.key().contains('\0') {
-            return Reply::refused(t!("user-id-unusable"));
-        }
-        // Secret values typed where others read them are not used: the player learns to
-        // send them where only they see them, and the game is unchanged.
-        if cmd.carries_secret() && !ctx.private {
-            return Reply::refused(messages::secret_input_in_public(cmd.name()));
-        }
-        // The ladder scope is the community the channel's server or room belongs to.
-        let ctx = Context {
-            community: self.config.communities.community_of(&ctx.community),
-            ..ctx.clone()
-        };
-        self.answer(self.run(&ctx, &cmd))
     }
 
     /// What the speaker is told: the reply of a command carried out (without pings or
@@ -107,42 +57,6 @@ impl Cx {
                 }
             }
         }
-    }
-
-    pub(crate) fn run(&self, ctx: &Context, cmd: &Command) -> Result<Reply, Failure> {
-        let Some(handler) = commands::handler(cmd.name()) else {
-            return Err(Failure::Misrouted(cmd.name()));
-        };
-        // Linking works on the account as it spoke; everything else on the player the
-        // account belongs to.
-        let player = match handler.acts {
-            Acts::AsAccount => ctx.clone(),
-            Acts::AsPlayer => {
-                self.read_ahead(cmd);
-                self.as_player(ctx)?
-            }
-        };
-        let mut reply = (handler.run)(self, &player, cmd)?;
-        // Whoever just acted reads the answer to their own command: pinging them (on any
-        // of their accounts) only adds a notification for something they are looking at.
-        // The others (the player to move when that is someone else, a challenged player)
-        // are still pinged.
-        reply.notify.retain(|u| *u != player.user.id);
-        // A refused command changes nothing, not even the user list. A player is shown
-        // with their own account's name: a linked account's name is kept on that account.
-        self.touch_user(&ctx.user, Some((&ctx.community, &ctx.channel)), ctx.locale)?;
-        // The other homes' copies address every account themselves (`fan_out`), from the
-        // reply as the handler made it.
-        let elsewhere = self.elsewhere(&reply, &ctx.channel);
-        reply.elsewhere.extend(elsewhere);
-        self.to_accounts(&mut reply);
-        // The answer is posted where the speaker typed: only that platform's accounts are
-        // pinged or reached privately there (the engine speaks in its games' channels and
-        // reads nothing).
-        if engine::is_engine(&ctx.user.id) {
-            return Ok(reply);
-        }
-        Ok(homes::for_platform(reply, ctx.platform()))
     }
 
     /// Reads the game a command names before the speaker's own document: the game comes

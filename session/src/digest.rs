@@ -322,21 +322,21 @@ pub(crate) fn cmd_pings(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Repl
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "digest",
-        acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::account::DIGEST,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Digest(words) => cmd_digest(cx, ctx, words),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "pings",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::account::PINGS,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Pings(words) => cmd_pings(cx, ctx, words),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

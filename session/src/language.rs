@@ -116,11 +116,11 @@ fn name(lang: Lang) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
-    name: "language",
-    acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
+    info: &crate::command::account::LANGUAGE,
+    acts: crate::handler::Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
         crate::command::Command::Language(lang) => cmd_language(cx, ctx, *lang),
-        _ => Err(crate::commands::misrouted(cmd)),
+        _ => Err(crate::handler::misrouted(cmd)),
     },
 }];

@@ -15,7 +15,6 @@ pub mod challenge;
 pub mod chat_message;
 mod commands;
 mod cx;
-pub(crate) use cx::Cx;
 pub mod damaged;
 pub mod dice_rng;
 pub mod digest;
@@ -23,6 +22,7 @@ pub mod engine;
 pub mod engine_driver;
 pub mod fuzzing;
 pub mod game;
+mod handler;
 pub mod homes;
 mod language;
 pub mod league;
@@ -72,7 +72,8 @@ use limits::RateLimiter;
 use rand::rngs::StdRng;
 pub use reply::{Board, Choice, Notice, Private, Reply, ReplyKind, Said};
 pub use skald_lang::{Lang, Text, t};
-use std::sync::Arc;
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
 use store::{Store, StoreError};
 pub use stored_notice::{NOTICE_FORMAT, NoticeStoreError};
 
@@ -167,11 +168,45 @@ impl From<StoreError> for Failure {
     }
 }
 
-/// The session: what every adapter and the runtime call. A façade over [`cx::Cx`], the
+/// The small context every command handler and every background job runs over: the store,
+/// the clock, the dice and the operator's settings; its shared services are in
+/// [`cx`](crate::cx). [`Session`] is the façade the adapters call; it admits a command and
+/// hands it to its handler over this.
+pub(crate) struct Cx {
+    pub(crate) store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    rng: Mutex<StdRng>,
+    pub(crate) config: SessionConfig,
+    /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
+    pub(crate) unreadable: Mutex<BTreeSet<u64>>,
+    /// The earliest daily digest due, kept between scheduler rounds.
+    pub(crate) digests_due: digest::DigestsDue,
+}
+
+impl Cx {
+    /// The context over `store` (wrapped in the per-command memo).
+    pub(crate) fn new(
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        rng: StdRng,
+        config: SessionConfig,
+    ) -> Cx {
+        Cx {
+            store: Arc::new(store::memo::Memo::new(store)),
+            clock,
+            rng: Mutex::new(rng),
+            config,
+            unreadable: Mutex::new(BTreeSet::new()),
+            digests_due: digest::DigestsDue::default(),
+        }
+    }
+}
+
+/// The session: what every adapter and the runtime call. A façade over [`Cx`], the
 /// small context the command handlers and the background work run over: it admits a command
 /// (rate and length limits), hands it to its handler, and words the answer for its readers.
 pub struct Session {
-    cx: cx::Cx,
+    cx: Cx,
     rate: RateLimiter,
 }
 
@@ -185,7 +220,7 @@ impl Session {
         rng: StdRng,
         config: SessionConfig,
     ) -> Result<Session, StoreError> {
-        let cx = cx::Cx::new(store, clock, rng, config);
+        let cx = Cx::new(store, clock, rng, config);
         cx.recover(cx.now())?;
         Ok(Session {
             cx,
@@ -221,7 +256,7 @@ impl Session {
             return Reply::refused(limits::length_refusal(&self.cx.config.limits));
         }
         match command::parse(line) {
-            Ok(cmd) => self.cx.execute_admitted(ctx, cmd),
+            Ok(cmd) => commands::execute_admitted(&self.cx, ctx, cmd),
             Err(e) if e.command.is_some_and(command::is_secret_input) && !ctx.private => {
                 Reply::refused(messages::secret_input_in_public(e.command.unwrap_or("")))
             }
@@ -235,7 +270,7 @@ impl Session {
         store::memo::Memo::scope(|| {
             let mut reply = match self.admit(ctx) {
                 Some(refusal) => refusal,
-                None => self.cx.execute_admitted(ctx, cmd),
+                None => commands::execute_admitted(&self.cx, ctx, cmd),
             };
             self.cx.set_languages(&mut reply, ctx);
             reply

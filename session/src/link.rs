@@ -389,21 +389,21 @@ fn platform_key(platform: &str) -> &'static str {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "link",
-        acts: crate::commands::Acts::AsAccount,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::account::LINK,
+        acts: crate::handler::Acts::AsAccount,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Link(code) => cmd_link(cx, ctx, code.as_deref()),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "unlink",
-        acts: crate::commands::Acts::AsAccount,
+    crate::handler::Handler {
+        info: &crate::command::account::UNLINK,
+        acts: crate::handler::Acts::AsAccount,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Unlink => cmd_unlink(cx, ctx),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

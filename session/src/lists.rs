@@ -228,37 +228,37 @@ fn indented(lines: Vec<Text>) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "games",
-        acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::lists::GAMES,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Games => cmd_games(cx, ctx),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "history",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::lists::HISTORY,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::History(id) => cmd_history(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "ladder",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::lists::LADDER,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Ladder(rule_set) => cmd_ladder(cx, ctx, *rule_set),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "rating",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::lists::RATING,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Rating(user) => cmd_rating(cx, ctx, user.as_deref()),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

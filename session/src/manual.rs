@@ -2,14 +2,14 @@
 //! `rules` (the rule sets, or one game's rules in short). Nothing is read from the store.
 
 use crate::command::Command;
-use crate::commands::{Acts, Handler, misrouted};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::help;
 use crate::reply::Reply;
 
 /// The commands this module answers ([`crate::commands`]).
 pub(crate) const HANDLERS: &[Handler] = &[
     Handler {
-        name: "help",
+        info: &crate::command::manual::HELP,
         acts: Acts::AsPlayer,
         run: |_, _, cmd| match cmd {
             Command::Help(topic) => Ok(Reply::done(help::help_text(topic.as_deref()))),
@@ -17,7 +17,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
         },
     },
     Handler {
-        name: "rules",
+        info: &crate::command::manual::RULES,
         acts: Acts::AsPlayer,
         run: |_, _, cmd| match cmd {
             Command::Rules(None) => Ok(Reply::done(help::rule_sets_text())),

@@ -290,12 +290,12 @@ fn listed(id: u64, lines: &[PremoveLine]) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
-    name: "premove",
-    acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
+    info: &crate::command::game::PREMOVE,
+    acts: crate::handler::Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
         crate::command::Command::Premove { game, line } => cmd_premove(cx, ctx, *game, line),
-        _ => Err(crate::commands::misrouted(cmd)),
+        _ => Err(crate::handler::misrouted(cmd)),
     },
 }];
 

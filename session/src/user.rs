@@ -101,11 +101,11 @@ pub(crate) fn cmd_vacation(
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
-    name: "vacation",
-    acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
+    info: &crate::command::account::VACATION,
+    acts: crate::handler::Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
         crate::command::Command::Vacation(days) => cmd_vacation(cx, ctx, *days),
-        _ => Err(crate::commands::misrouted(cmd)),
+        _ => Err(crate::handler::misrouted(cmd)),
     },
 }];

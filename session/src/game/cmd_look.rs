@@ -43,21 +43,21 @@ pub(crate) fn cmd_moves(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "board",
-        acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::game::BOARD,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Board(id) => cmd_board(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "moves",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::game::MOVES,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Moves(id) => cmd_moves(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

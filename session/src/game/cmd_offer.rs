@@ -224,21 +224,21 @@ pub(crate) fn cmd_takeback(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Re
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "draw",
-        acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::game::DRAW,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Draw(id) => cmd_draw(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "takeback",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::game::TAKEBACK,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Takeback(id) => cmd_takeback(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

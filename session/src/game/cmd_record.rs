@@ -189,21 +189,21 @@ fn deliver(ctx: &Context, g: &GameDoc, reader: Reader, summary: Text, file: File
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[
-    crate::commands::Handler {
-        name: "export",
-        acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
+    crate::handler::Handler {
+        info: &crate::command::game::EXPORT,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Export(id) => cmd_export(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
-    crate::commands::Handler {
-        name: "replay",
-        acts: crate::commands::Acts::AsPlayer,
+    crate::handler::Handler {
+        info: &crate::command::game::REPLAY,
+        acts: crate::handler::Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
             crate::command::Command::Replay(id) => cmd_replay(cx, ctx, *id),
-            _ => Err(crate::commands::misrouted(cmd)),
+            _ => Err(crate::handler::misrouted(cmd)),
         },
     },
 ];

@@ -359,13 +359,13 @@ fn no_league(rule_set: RuleSetId) -> crate::Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::commands::Handler] = &[crate::commands::Handler {
-    name: "league",
-    acts: crate::commands::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
+    info: &crate::command::community::LEAGUE,
+    acts: crate::handler::Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
         crate::command::Command::League { rule_set, action } => {
             cmd_league(cx, ctx, *rule_set, action)
         }
-        _ => Err(crate::commands::misrouted(cmd)),
+        _ => Err(crate::handler::misrouted(cmd)),
     },
 }];

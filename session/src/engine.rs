@@ -47,7 +47,7 @@ pub struct EngineTurn {
     pub ctx: Context,
     /// The game's first home (`ctx.channel`) with the platform posting there
     /// ([`GameDoc::platform_of`]): where its move is told if the game cannot be read again.
-    pub home: crate::homes::Home,
+    pub home: crate::identity::Home,
     /// The rule set.
     pub rule_set: RuleSetId,
     /// The engine's seat.
@@ -162,7 +162,7 @@ impl Cx {
                         account: None,
                         locale: None,
                     },
-                    home: crate::homes::Home {
+                    home: crate::identity::Home {
                         platform: g.platform_of(&g.homes()[0]),
                         channel: g.channel.clone(),
                     },

@@ -298,7 +298,7 @@ impl Session {
     }
 
     /// See [`Cx::notices_for`].
-    pub fn notices_for(&self, id: u64, home: &homes::Home, reply: Reply) -> Vec<Notice> {
+    pub fn notices_for(&self, id: u64, home: &identity::Home, reply: Reply) -> Vec<Notice> {
         self.cx.notices_for(id, home, reply)
     }
 

@@ -38,7 +38,7 @@ pub use claims::{LocalClaims, StoreClaims, TurnClaims, TurnKey};
 pub use pool::EngineWaker;
 
 use crate::engine::{Announce, EngineTurn};
-use crate::homes::Home;
+use crate::identity::Home;
 use crate::{Notice, Reply, ReplyKind, Said, Session};
 use pool::{Event, Job, Outcome, Pool};
 use skald_ai::Budget;

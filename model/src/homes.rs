@@ -5,7 +5,8 @@
 //! players on that platform only.
 //!
 //! Games made before homes existed have none recorded: their one channel is their home and
-//! everything is posted there, as before.
+//! everything is posted there, as before, by the process serving their players' platform
+//! ([`GameDoc::platform_of`]).
 
 use crate::game::GameDoc;
 use crate::identity::{ChannelId, UserId};
@@ -24,6 +25,24 @@ impl GameDoc {
             }];
         }
         self.homes.clone()
+    }
+
+    /// The platform whose process posts in `home`, one of the game's homes: the home's own.
+    /// A game from before homes were recorded has one home on no known platform
+    /// ([`GameDoc::homes`]); such a game was played on one platform (games between
+    /// platforms came with homes), its players', so it is the platform of its first player
+    /// who is not the built-in engine. Never read from the shape of the channel's id. Empty
+    /// only for a game with no such player, which no command makes.
+    pub fn platform_of(&self, home: &Home) -> String {
+        if !home.platform.is_empty() {
+            return home.platform.clone();
+        }
+        self.players
+            .iter()
+            .map(|p| &p.id)
+            .find(|id| !crate::engine_player::is_engine(id))
+            .map(|id| id.platform.clone())
+            .unwrap_or_default()
     }
 
     /// Whether `channel` is one of the game's homes.

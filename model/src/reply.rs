@@ -302,6 +302,14 @@ impl Reply {
 pub struct Notice {
     /// Where to post it: the game's channel.
     pub channel: ChannelId,
+    /// The platform of [`Notice::channel`] (`discord`, `matrix`, `console`), whose process
+    /// posts it: taken from the data the notice is made from (a game's home, a tournament's,
+    /// the account that asked for a digest or was challenged), never from the shape of the
+    /// channel's id. The store's outbox keeps it in its entry, beside the stored notice and
+    /// not inside it ([`crate::stored_notice`]); only a copy inside a reply's
+    /// [`Reply::elsewhere`] writes its own.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub platform: String,
     /// What to post.
     pub reply: Reply,
     /// For an engine move posted on its own: the command the engine would have typed, which a

@@ -5,8 +5,16 @@
 //! posts it and deletes it. Reading it back must give exactly the notice that was written.
 //!
 //! The form is JSON, `{"format":1,"notice":{…}}` (`"format":2` when a reply holds
-//! [`Reply::own_channels`], see [`NOTICE_FORMAT`]):
+//! [`Reply::own_channels`], `3` when it holds copies for other homes, see [`NOTICE_FORMAT`]):
 //!
+//! - the notice's platform ([`Notice::platform`]) is not in it: the outbox entry holding the
+//!   stored notice has its own `platform` column (which decides which process takes it), so
+//!   the stored form keeps the one place it is written, and every notice stored before the
+//!   platform was typed data reads as it is. [`Notice::from_stored`] is handed the entry's
+//!   platform. A copy for another home inside the reply ([`Reply::elsewhere`]) has no
+//!   entry of its own and writes its platform in the form (format 3); the outbox never
+//!   holds such copies in practice (they belong to a command's answer, which is posted
+//!   at once), and a copy read from an older format has none (empty);
 //! - every field by its name, empty lists and absent options left out; a field this release
 //!   does not know is an error (a change of form is a new [`NOTICE_FORMAT`], never a field
 //!   silently dropped);
@@ -26,7 +34,8 @@
 //! in a private part.
 
 use crate::button_code::exact_code;
-use crate::reply::{Notice, Reply};
+use crate::identity::ChannelId;
+use crate::reply::{Notice, Reply, Said};
 use serde::{Deserialize, Serialize};
 
 /// The newest version of the stored form of a [`Notice`]; a release that changes the form
@@ -37,7 +46,11 @@ use serde::{Deserialize, Serialize};
 /// - 2: a reply may hold [`Reply::own_channels`] (a tournament round's games, each of which
 ///   may get a channel of its own). A notice without them is still written as format 1, so
 ///   a release that reads only format 1 keeps posting every notice it can read.
-pub const NOTICE_FORMAT: u32 = 2;
+/// - 3: a copy for another home inside a reply ([`Reply::elsewhere`]) holds its platform
+///   ([`Notice::platform`]). Written only for a notice holding such copies, which the
+///   outbox never gets in practice; the notice's own platform is never in the stored form
+///   (the outbox entry holds it), so every other notice keeps format 1 or 2.
+pub const NOTICE_FORMAT: u32 = 3;
 
 /// Why a notice cannot be written to, or read from, the store. Never quotes the notice.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -101,7 +114,28 @@ impl NoticeStoreError {
 #[derive(Serialize)]
 struct Written<'a> {
     format: u32,
-    notice: &'a Notice,
+    notice: WrittenNotice<'a>,
+}
+
+/// A [`Notice`] as written, without its platform (the outbox entry holds it): the same
+/// fields, in the same order, as [`Notice`]'s own serde form.
+#[derive(Serialize)]
+struct WrittenNotice<'a> {
+    channel: &'a ChannelId,
+    reply: &'a Reply,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    said: &'a Option<Said>,
+}
+
+/// A [`Notice`] as read, without its platform (a field `platform` here is an error: no
+/// release writes one).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadNotice {
+    channel: ChannelId,
+    reply: Reply,
+    #[serde(default)]
+    said: Option<Said>,
 }
 
 /// The stored form's version alone, read first (whatever else the bytes hold).
@@ -116,30 +150,38 @@ struct Head {
 struct Read {
     #[allow(dead_code, reason = "checked from `Head` before the notice is read")]
     format: u32,
-    notice: Notice,
+    notice: ReadNotice,
 }
 
 impl Notice {
     /// The notice as the store's outbox keeps it ([`NOTICE_FORMAT`], see
-    /// [`crate::stored_notice`]); [`Notice::from_stored`] reads it back, equal.
+    /// [`crate::stored_notice`]), without its platform, which the outbox entry holds;
+    /// [`Notice::from_stored`] reads it back, equal, given that platform.
     pub fn to_stored(&self) -> Result<Vec<u8>, NoticeStoreError> {
         check_choices(&self.reply)?;
         let written = Written {
-            format: if has_own_channels(&self.reply) {
-                NOTICE_FORMAT
+            format: if has_copies(&self.reply) {
+                3
+            } else if has_own_channels(&self.reply) {
+                2
             } else {
                 1
             },
-            notice: self,
+            notice: WrittenNotice {
+                channel: &self.channel,
+                reply: &self.reply,
+                said: &self.said,
+            },
         };
         // Every part is plain data (no map keyed by anything but text) and every choice was
         // checked above, so this does not fail; if it did, say so without the notice.
         serde_json::to_vec(&written).map_err(|_| NoticeStoreError::Unwritable)
     }
 
-    /// A notice written by [`Notice::to_stored`]. Damaged bytes, another form or a newer
-    /// format are an error saying which, never a panic.
-    pub fn from_stored(bytes: &[u8]) -> Result<Notice, NoticeStoreError> {
+    /// A notice written by [`Notice::to_stored`], to be posted on `platform` (its outbox
+    /// entry's). Damaged bytes, another form or a newer format are an error saying which,
+    /// never a panic.
+    pub fn from_stored(bytes: &[u8], platform: &str) -> Result<Notice, NoticeStoreError> {
         let head: Head =
             serde_json::from_slice(bytes).map_err(|e| NoticeStoreError::damaged(&e))?;
         if head.format > NOTICE_FORMAT {
@@ -150,8 +192,27 @@ impl Notice {
         }
         let read: Read =
             serde_json::from_slice(bytes).map_err(|e| NoticeStoreError::damaged(&e))?;
-        Ok(read.notice)
+        let ReadNotice {
+            channel,
+            reply,
+            said,
+        } = read.notice;
+        Ok(Notice {
+            channel,
+            platform: platform.to_string(),
+            reply,
+            said,
+        })
     }
+}
+
+/// Whether `reply` holds a copy for another home with its platform, which the stored form
+/// then writes (format 3).
+fn has_copies(reply: &Reply) -> bool {
+    reply
+        .elsewhere
+        .iter()
+        .any(|n| !n.platform.is_empty() || has_copies(&n.reply))
 }
 
 /// Whether `reply` or one of its copies elsewhere holds games that may get a channel of

@@ -61,9 +61,10 @@ impl Cx {
             .post_platforms(&ch.community)
             .into_iter()
             .filter(|p| *p != ch.platform && !ch.platform.is_empty())
-            .filter_map(|p| communities.post_channel(&ch.community, &p))
-            .map(|channel| crate::Notice {
+            .filter_map(|p| communities.post_channel(&ch.community, &p).map(|c| (p, c)))
+            .map(|(platform, channel)| crate::Notice {
                 channel,
+                platform,
                 reply: Reply {
                     notify: Vec::new(),
                     private: Vec::new(),
@@ -110,6 +111,7 @@ impl Cx {
                 copy.choices.retain(|c| c.for_user.as_ref() == Some(&o.id));
                 out.push(crate::Notice {
                     channel: room,
+                    platform: account.platform.clone(),
                     reply: copy,
                     said: None,
                 });

@@ -164,6 +164,9 @@ impl Cx {
                     self.set_languages_in(&mut reply, &crate::CommunityId(String::new()), None);
                     Notice {
                         channel,
+                        // Posted by the platform of the account that asked for it, in the
+                        // channel where it asked.
+                        platform: user.id.platform.clone(),
                         reply,
                         said: None,
                     }

@@ -45,6 +45,9 @@ pub struct EngineTurn {
     pub game: u64,
     /// Who speaks the engine's move, and where.
     pub ctx: Context,
+    /// The game's first home (`ctx.channel`) with the platform posting there
+    /// ([`GameDoc::platform_of`]): where its move is told if the game cannot be read again.
+    pub home: crate::identity::Home,
     /// The rule set.
     pub rule_set: RuleSetId,
     /// The engine's seat.
@@ -158,6 +161,10 @@ impl Cx {
                         private: false,
                         account: None,
                         locale: None,
+                    },
+                    home: crate::identity::Home {
+                        platform: g.platform_of(&g.homes()[0]),
+                        channel: g.channel.clone(),
                     },
                     rule_set: g.rule_set(),
                     seat,

@@ -14,8 +14,9 @@ impl Cx {
         g.homes()
             .into_iter()
             .map(|h| Notice {
-                channel: h.channel,
+                platform: g.platform_of(&h),
                 reply: for_platform(reply.clone(), &h.platform),
+                channel: h.channel,
                 said: None,
             })
             .collect()
@@ -47,13 +48,14 @@ impl Cx {
         out
     }
 
-    /// What the engine's move in game `id` posts: one notice per home of the game (`channel`
-    /// alone when the game cannot be read).
-    pub fn notices_for(&self, id: u64, channel: &ChannelId, reply: Reply) -> Vec<Notice> {
+    /// What the engine's move in game `id` posts: one notice per home of the game (`home`
+    /// alone, the one the engine's turn was found in, when the game cannot be read).
+    pub fn notices_for(&self, id: u64, home: &Home, reply: Reply) -> Vec<Notice> {
         match self.store.game(id) {
             Ok(Some(g)) => self.fan_out(&g.doc, reply),
             _ => vec![Notice {
-                channel: channel.clone(),
+                channel: home.channel.clone(),
+                platform: home.platform.clone(),
                 reply,
                 said: None,
             }],

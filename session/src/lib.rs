@@ -333,8 +333,8 @@ impl Session {
     }
 
     /// See [`Cx::notices_for`].
-    pub fn notices_for(&self, id: u64, channel: &ChannelId, reply: Reply) -> Vec<Notice> {
-        self.cx.notices_for(id, channel, reply)
+    pub fn notices_for(&self, id: u64, home: &identity::Home, reply: Reply) -> Vec<Notice> {
+        self.cx.notices_for(id, home, reply)
     }
 
     /// See [`Cx::send_later`].

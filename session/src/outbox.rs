@@ -5,13 +5,21 @@
 //! process posts those of its platforms ([`Cx::take_notices`], then
 //! [`Cx::notices_posted`]).
 //!
+//! That platform is the notice's own ([`Notice::platform`]), set where the notice is made
+//! from the data it is made from: a game's home ([`crate::homes::Home`]; a game from before
+//! homes, its players' platform: `GameDoc::platform_of`), a tournament's or league's home,
+//! the platform a community posts on, the account told of a challenge or reading its
+//! digest. Nothing here reads it from the shape of a channel id. The entry's `platform`
+//! column is where it is stored: the stored body ([`crate::stored_notice`]) leaves it out,
+//! and a notice read back takes its entry's, so notices stored by earlier releases read as
+//! they are.
+//!
 //! A deadline's notice (a reminder, a timeout), a daily digest and an engine's move (in the
 //! runtime: [`crate::engine_driver::Driver::play_pending_into_outbox`]) are written in the
 //! same commit as the change they tell of, so a process killed between the two cannot lose
 //! or repeat one. An answer's copy for a game's home on another platform is written by
 //! [`Cx::send_later`] right after the command's commit.
 
-use crate::identity::ChannelId;
 use crate::reply::Notice;
 use crate::store::{Commit, CommitError, OutboxEntry, StoreError};
 use crate::{Cx, Failure};
@@ -21,19 +29,6 @@ use std::time::Duration;
 /// unless its process says otherwise (`[store] lease_seconds`).
 pub const POST_LEASE: Duration = Duration::from_secs(60);
 
-/// The platform whose process posts in `channel`: a Discord channel id is a number, a Matrix
-/// room id starts with `!` and names its server; anything else is the console's.
-pub fn platform_of(channel: &ChannelId) -> &'static str {
-    let c = channel.0.as_str();
-    if !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()) {
-        "discord"
-    } else if c.starts_with('!') && c.contains(':') {
-        "matrix"
-    } else {
-        "console"
-    }
-}
-
 impl Cx {
     /// The outbox entries for `notices`. A notice that cannot be stored (a bug: see
     /// [`crate::stored_notice`]) is left out and logged, never written half.
@@ -42,7 +37,7 @@ impl Cx {
             .iter()
             .filter_map(|n| match n.to_stored() {
                 Ok(body) => Some(OutboxEntry {
-                    platform: platform_of(&n.channel).to_string(),
+                    platform: n.platform.clone(),
                     body,
                 }),
                 Err(e) => {
@@ -93,7 +88,7 @@ impl Cx {
         let mut out = Vec::with_capacity(taken.len());
         let mut damaged = Vec::new();
         for (id, entry) in taken {
-            match Notice::from_stored(&entry.body) {
+            match Notice::from_stored(&entry.body, &entry.platform) {
                 Ok(n) => out.push((id, n)),
                 Err(e @ crate::stored_notice::NoticeStoreError::TooNew { .. }) => {
                     tracing::warn!(outbox = id, error = %e, "a notice waits for a newer release");
@@ -139,22 +134,5 @@ impl Cx {
         written
             .pop()
             .ok_or_else(|| Failure::Refused(crate::t!("nothing-written")))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_platform_is_told_by_its_channel_ids() {
-        assert_eq!(
-            platform_of(&ChannelId("812345678901234567".into())),
-            "discord"
-        );
-        assert_eq!(platform_of(&ChannelId("!abc:example.org".into())), "matrix");
-        assert_eq!(platform_of(&ChannelId("console".into())), "console");
-        assert_eq!(platform_of(&ChannelId("hall".into())), "console");
-        assert_eq!(platform_of(&ChannelId(String::new())), "console");
     }
 }

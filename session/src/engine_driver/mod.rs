@@ -38,7 +38,8 @@ pub use claims::{LocalClaims, StoreClaims, TurnClaims, TurnKey};
 pub use pool::EngineWaker;
 
 use crate::engine::{Announce, EngineTurn};
-use crate::{ChannelId, Notice, Reply, ReplyKind, Said, Session};
+use crate::identity::Home;
+use crate::{Notice, Reply, ReplyKind, Said, Session};
 use pool::{Event, Job, Outcome, Pool};
 use skald_ai::Budget;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -375,13 +376,13 @@ impl Driver {
             post(None);
             return;
         }
-        let (game, channel) = (turn.game, turn.ctx.channel.clone());
+        let (game, home) = (turn.game, turn.home.clone());
         if self.separate {
             let said = Said {
                 by: turn.ctx.user.name.clone(),
                 line,
             };
-            for mut n in session.notices_for(game, &channel, reply) {
+            for mut n in session.notices_for(game, &home, reply) {
                 n.said = Some(said.clone());
                 post(Some(n));
             }
@@ -390,7 +391,7 @@ impl Driver {
         match pass.merged.get_mut(&game) {
             Some((_, earlier)) => merge(earlier, reply),
             None => {
-                pass.merged.insert(game, (channel, reply));
+                pass.merged.insert(game, (home, reply));
             }
         }
     }
@@ -404,7 +405,7 @@ struct Pass {
     /// Searches ended whose moves are not played yet, by game.
     held: BTreeMap<u64, (Box<EngineTurn>, Outcome)>,
     /// A game's moves played in this pass and not posted yet (merged into one answer).
-    merged: BTreeMap<u64, (ChannelId, Reply)>,
+    merged: BTreeMap<u64, (Home, Reply)>,
     /// Turns another searcher holds: left alone for the rest of the pass.
     elsewhere: HashSet<TurnKey>,
     /// Moves played (or tried).
@@ -479,10 +480,10 @@ fn play_move(
 fn send(
     session: &Session,
     game: u64,
-    (channel, reply): (ChannelId, Reply),
+    (home, reply): (Home, Reply),
     post: &mut dyn FnMut(Option<Notice>),
 ) {
-    for n in session.notices_for(game, &channel, reply) {
+    for n in session.notices_for(game, &home, reply) {
         post(Some(n));
     }
 }

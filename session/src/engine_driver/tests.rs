@@ -344,8 +344,9 @@ fn answers(separate: bool, into_outbox: bool) -> Vec<String> {
         let mut moves = 0;
         driver.play_pending_into_outbox(&s, || moves += 1);
         assert!(moves >= games.len(), "told after each move: {moves}");
+        // The players are on the platform `test`: their games' notices wait for it.
         notices.extend(
-            s.take_notices(&["console"], "test", crate::outbox::POST_LEASE, 100)
+            s.take_notices(&["test"], "test", crate::outbox::POST_LEASE, 100)
                 .into_iter()
                 .map(|(_, n)| n),
         );

@@ -308,6 +308,7 @@ impl Cx {
         tracing::info!(league = hub.id, season, "league season over");
         effects.notices.push(Notice {
             channel: hub.home.channel.clone(),
+            platform: hub.home.platform.clone(),
             reply,
             said: None,
         });

@@ -18,7 +18,7 @@ use std::sync::Arc;
 #[track_caller]
 fn round_trip(n: &Notice) {
     let bytes = n.to_stored().expect("a notice the session made is stored");
-    let back = Notice::from_stored(&bytes).expect("a stored notice reads back");
+    let back = Notice::from_stored(&bytes, &n.platform).expect("a stored notice reads back");
     assert_eq!(&back, n);
     assert_eq!(back.to_stored().expect("stored again"), bytes, "stable");
 }
@@ -27,6 +27,7 @@ fn round_trip(n: &Notice) {
 fn notice(channel: &str, reply: Reply) -> Notice {
     Notice {
         channel: ChannelId(channel.into()),
+        platform: "console".into(),
         reply,
         said: None,
     }
@@ -280,6 +281,138 @@ fn copies_for_another_platforms_home_read_back_equal() {
     }
 }
 
+/// The platforms of the notices waiting in the outbox for `platform`, with their channels
+/// (posted, so each is seen once).
+fn waiting(s: &Session, platform: &str) -> Vec<(String, String)> {
+    let taken = s.take_notices(&[platform], "test", outbox::POST_LEASE, 100);
+    let ids: Vec<u64> = taken.iter().map(|(id, _)| *id).collect();
+    s.notices_posted(&ids);
+    taken
+        .into_iter()
+        .map(|(_, n)| (n.platform, n.channel.0))
+        .collect()
+}
+
+#[test]
+fn each_notice_waits_in_the_outbox_of_its_homes_platform() {
+    let (s, clock) = club();
+    let bob = Context::private(User::new("discord", "101", "bob"), "discord:81", "9100");
+    let alice = Context::private(
+        User::new("matrix", "alice:example.org", "M-alice"),
+        "!room:example.org",
+        "!room:example.org",
+    );
+    let say = |c: &Context, line: &str| {
+        let r = s.handle(c, line);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
+        r
+    };
+    say(&bob, "games");
+    say(&alice, "challenge tafl @bob first");
+    let r = say(&bob, "accept #1");
+    // The answer's copy for the Matrix room is Matrix's, from the game's home there.
+    let copies: Vec<(&str, &str)> = r
+        .elsewhere
+        .iter()
+        .map(|n| (n.platform.as_str(), n.channel.0.as_str()))
+        .collect();
+    assert_eq!(copies, [("matrix", "!room:example.org")]);
+    s.send_later(&r.elsewhere).expect("written");
+    assert_eq!(
+        waiting(&s, "matrix"),
+        [("matrix".to_string(), "!room:example.org".to_string())]
+    );
+    // A reminder: one notice per home, each in its own platform's outbox.
+    waiting(&s, "discord");
+    let notices = s.tick(clock.advance(2 * DAY + HOUR));
+    let told: Vec<(&str, &str)> = notices
+        .iter()
+        .map(|n| (n.platform.as_str(), n.channel.0.as_str()))
+        .collect();
+    assert_eq!(told, [("matrix", "!room:example.org"), ("discord", "9100")]);
+    assert_eq!(
+        waiting(&s, "discord"),
+        [("discord".to_string(), "9100".to_string())]
+    );
+    assert_eq!(
+        waiting(&s, "matrix"),
+        [("matrix".to_string(), "!room:example.org".to_string())]
+    );
+    assert!(waiting(&s, "console").is_empty());
+}
+
+/// Game 1 as a game from before homes were recorded: its homes taken off the document.
+fn forget_homes(s: &Session) {
+    let stored = s.store().game(1).expect("reads").expect("game 1");
+    let mut old = stored.doc.clone();
+    old.homes.clear();
+    s.store()
+        .commit(store::Commit {
+            games: vec![(Some(stored), old)],
+            ..store::Commit::default()
+        })
+        .expect("written");
+}
+
+#[test]
+fn a_game_from_before_homes_is_posted_on_its_players_platform() {
+    // Console players in a channel whose id is all digits, as Discord's are: the players'
+    // platform decides, not the id's shape.
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session_on(SledStore::temporary().expect("store"), clock.clone());
+    let at = |who: &str| Context::private(User::new("console", who, who), "console", "4242");
+    for (who, line) in [("alice", "challenge tafl @bob first"), ("bob", "accept")] {
+        let r = s.handle(&at(who), line);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
+    }
+    forget_homes(&s);
+    let g = s.test_game(1);
+    assert!(g.homes.is_empty());
+    let homes = g.homes();
+    assert_eq!(homes[0].platform, "", "no home recorded");
+    assert_eq!(g.platform_of(&homes[0]), "console");
+    let notices = s.tick(clock.advance(2 * DAY + HOUR));
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(
+        (notices[0].platform.as_str(), notices[0].channel.0.as_str()),
+        ("console", "4242")
+    );
+    assert!(waiting(&s, "discord").is_empty());
+    assert_eq!(
+        waiting(&s, "console"),
+        [("console".to_string(), "4242".to_string())]
+    );
+}
+
+#[test]
+fn a_game_from_before_homes_against_the_engine_is_posted_on_the_persons_platform() {
+    // The engine (its own platform, `skald`) holds the first seat: the person's platform
+    // is the game's, for its notices and for the engine's turn.
+    let (s, _) = engine_session();
+    let alice = Context::private(
+        User::new("matrix", "alice:example.org", "alice"),
+        "!room:example.org",
+        "!room:example.org",
+    );
+    let r = s.handle(&alice, "challenge tafl @skald easy second");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    forget_homes(&s);
+    let g = s.test_game(1);
+    assert!(crate::engine::is_engine(&g.players[0].id));
+    assert_eq!(g.platform_of(&g.homes()[0]), "matrix");
+    let turns = s.engine_turns().expect("turns");
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0].home.platform, "matrix");
+    let notices = engine_notices(&s, false);
+    assert!(!notices.is_empty());
+    for n in &notices {
+        assert_eq!(
+            (n.platform.as_str(), n.channel.0.as_str()),
+            ("matrix", "!room:example.org")
+        );
+    }
+}
+
 #[test]
 fn a_daily_digest_reads_back_equal() {
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
@@ -340,6 +473,7 @@ fn the_stored_form_is_pinned() {
     });
     let n = Notice {
         channel: ChannelId("9100".into()),
+        platform: "discord".into(),
         reply,
         said: Some(Said {
             by: "skald".into(),
@@ -352,6 +486,67 @@ fn the_stored_form_is_pinned() {
         r#"{"format":1,"notice":{"channel":"9100","reply":{"kind":"done","text":[{"Verbatim":"hi"}],"notify":[{"platform":"discord","id":"7"}],"choices":[{"label":[{"Verbatim":"Accept"}],"command":"1:accept:4"}]},"said":{"by":"skald","line":"accept #4"}}}"#
     );
     round_trip(&n);
+}
+
+#[test]
+fn a_notice_keeps_its_platform_out_of_its_stored_form() {
+    // Its outbox entry holds it: the bytes an earlier release wrote (before notices carried
+    // their platform) are the bytes written now, and read back with the entry's platform.
+    let stored = r#"{"format":1,"notice":{"channel":"9100","reply":{"kind":"done","text":[{"Verbatim":"hi"}]}}}"#;
+    let n = Notice {
+        channel: ChannelId("9100".into()),
+        platform: "discord".into(),
+        reply: Reply::done(Text::verbatim("hi")),
+        said: None,
+    };
+    assert_eq!(n.to_stored().expect("stored"), stored.as_bytes());
+    assert_eq!(
+        Notice::from_stored(stored.as_bytes(), "discord").expect("read"),
+        n
+    );
+    // A platform inside the notice's own form is no form any release writes.
+    let inside = stored.replacen(r#""channel""#, r#""platform":"discord","channel""#, 1);
+    let e = Notice::from_stored(inside.as_bytes(), "discord").expect_err("refused");
+    assert!(e.to_string().contains("damaged"), "{e}");
+}
+
+#[test]
+fn a_copy_for_another_home_keeps_its_platform_in_format_3() {
+    let copy = Notice {
+        channel: ChannelId("!room:example.org".into()),
+        platform: "matrix".into(),
+        reply: Reply::done(Text::verbatim("there")),
+        said: None,
+    };
+    let mut reply = Reply::done(Text::verbatim("here"));
+    reply.elsewhere.push(copy);
+    let n = Notice {
+        channel: ChannelId("9100".into()),
+        platform: "discord".into(),
+        reply,
+        said: None,
+    };
+    let bytes = n.to_stored().expect("stored");
+    let text = std::str::from_utf8(&bytes).expect("text");
+    assert_eq!(
+        text,
+        r#"{"format":3,"notice":{"channel":"9100","reply":{"kind":"done","text":[{"Verbatim":"here"}],"elsewhere":[{"channel":"!room:example.org","platform":"matrix","reply":{"kind":"done","text":[{"Verbatim":"there"}]}}]}}}"#
+    );
+    round_trip(&n);
+    // The same notice as an earlier release wrote it (format 1, the copy without its
+    // platform) still reads: the copy has none.
+    let older = text.replacen(r#""format":3"#, r#""format":1"#, 1).replacen(
+        r#""platform":"matrix","#,
+        "",
+        1,
+    );
+    let back = Notice::from_stored(older.as_bytes(), "discord").expect("an older form reads");
+    assert_eq!(back.platform, "discord");
+    assert_eq!(back.reply.elsewhere[0].platform, "");
+    assert_eq!(
+        back.reply.elsewhere[0].channel,
+        n.reply.elsewhere[0].channel
+    );
 }
 
 /// A Subulata game's notice holding bob's hidden values in a private part, stored.
@@ -376,14 +571,14 @@ fn damaged_stored_notices_are_errors_that_quote_nothing() {
     // Cut anywhere, or a byte changed anywhere: an error (or, rarely, another valid notice),
     // never a panic.
     for cut in 0..bytes.len() {
-        let e = Notice::from_stored(&bytes[..cut]).expect_err("cut short");
+        let e = Notice::from_stored(&bytes[..cut], "console").expect_err("cut short");
         quiet(&e);
     }
     for i in (0..bytes.len()).step_by(3) {
         for flip in [0x01, 0x20, 0x80] {
             let mut damaged = bytes.clone();
             damaged[i] ^= flip;
-            if let Err(e) = Notice::from_stored(&damaged) {
+            if let Err(e) = Notice::from_stored(&damaged, "console") {
                 quiet(&e);
             }
         }
@@ -391,7 +586,14 @@ fn damaged_stored_notices_are_errors_that_quote_nothing() {
     // A changed position, command or field, a newer or unknown format: each said as such.
     let cases = [
         (text.replacen(&notation, "not a position", 1), "damaged"),
-        (text.replacen("\"format\":1", "\"format\":3", 1), "newer"),
+        (
+            text.replacen(
+                "\"format\":1",
+                &format!("\"format\":{}", NOTICE_FORMAT + 1),
+                1,
+            ),
+            "newer",
+        ),
         (text.replacen("\"format\":1", "\"format\":0", 1), "unknown"),
         (
             text.replacen("\"kind\":", "\"mood\":1,\"kind\":", 1),
@@ -406,7 +608,7 @@ fn damaged_stored_notices_are_errors_that_quote_nothing() {
     ];
     for (damaged, word) in cases {
         assert_ne!(damaged, text, "{word}: the case changes something");
-        let e = Notice::from_stored(damaged.as_bytes()).expect_err("refused");
+        let e = Notice::from_stored(damaged.as_bytes(), "console").expect_err("refused");
         quiet(&e);
         assert!(e.to_string().contains(word), "{word}: {e}");
     }
@@ -418,7 +620,7 @@ fn damaged_stored_notices_are_errors_that_quote_nothing() {
     });
     let stored = String::from_utf8(odd.to_stored().expect("stored")).expect("text");
     for code in ["1:nosuch:", "accept #4", "2:games"] {
-        let e = Notice::from_stored(stored.replacen("1:games", code, 1).as_bytes())
+        let e = Notice::from_stored(stored.replacen("1:games", code, 1).as_bytes(), "console")
             .expect_err("not a button code");
         quiet(&e);
     }
@@ -470,7 +672,7 @@ proptest! {
     ) {
         for n in random_session(RuleSetId::ALL[which], seed, 40) {
             let bytes = n.to_stored().expect("stored");
-            prop_assert_eq!(Notice::from_stored(&bytes).expect("read"), n);
+            prop_assert_eq!(Notice::from_stored(&bytes, &n.platform).expect("read"), n);
         }
     }
 }

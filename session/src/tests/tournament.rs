@@ -667,9 +667,13 @@ fn the_next_rounds_notice_offers_its_games_channels_of_their_own_and_is_stored_s
     // read back equal; a notice without games stays format 1.
     let bytes = notice.to_stored().expect("stored");
     assert!(bytes.starts_with(br#"{"format":2,"#));
-    assert_eq!(&Notice::from_stored(&bytes).expect("read"), notice);
+    assert_eq!(
+        &Notice::from_stored(&bytes, &notice.platform).expect("read"),
+        notice
+    );
     let plain = Notice {
         channel: ChannelId("console".into()),
+        platform: "console".into(),
         reply: Reply::done(Text::verbatim("hi")),
         said: None,
     };

@@ -356,6 +356,7 @@ impl Cx {
         let mut notices: Vec<Notice> = match (&announcement, here) {
             (Some(reply), false) => vec![Notice {
                 channel: doc.home.channel.clone(),
+                platform: doc.home.platform.clone(),
                 reply: reply.clone(),
                 said: None,
             }],
@@ -498,6 +499,7 @@ impl Cx {
                 posted.text = text;
                 notices.push(Notice {
                     channel: doc.home.channel.clone(),
+                    platform: doc.home.platform.clone(),
                     reply: posted,
                     said: None,
                 });

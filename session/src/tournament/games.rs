@@ -143,6 +143,7 @@ impl Cx {
     ) -> Option<Notice> {
         self.advance_reply(doc, advance, games).map(|reply| Notice {
             channel: doc.home.channel.clone(),
+            platform: doc.home.platform.clone(),
             reply,
             said: None,
         })

@@ -80,6 +80,7 @@ impl Cx {
         }
         let notice = Notice {
             channel: doc.home.channel.clone(),
+            platform: doc.home.platform.clone(),
             reply,
             said: None,
         };

@@ -95,7 +95,9 @@ pub struct Budget {
     /// Search iterations (one playout each). With no time cap hit, the result depends only on
     /// the RNG, so tests and the match harness repeat exactly.
     pub iterations: u32,
-    /// Wall-time safety net; the search stops at whichever limit comes first.
+    /// Wall-time safety net; the search stops at whichever limit comes first. Measured on
+    /// the machine's monotonic clock ([`std::time::Instant`]), never a game clock, so a fake
+    /// clock standing still does not stretch it (docs/ENGINE.md).
     pub time_cap: Option<Duration>,
     /// Plies a playout runs before the position is scored by [`crate::AiGame::evaluate`] (a
     /// game may ask for fewer: [`crate::AiGame::rollout_limit`]).

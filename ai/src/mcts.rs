@@ -95,6 +95,21 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
     budget: Budget,
     rng: &mut R,
 ) -> Option<G::Move> {
+    search_counted(root, me, budget, rng).0
+}
+
+/// [`search`], and how many iterations it ran (fewer than the budget when the time cap
+/// stopped it), so tests can see which limit ended a search.
+///
+/// The time cap is measured on the machine's monotonic clock ([`Instant`]), never on a
+/// game clock: a search budget is the machine's time, and a fake game clock standing still
+/// (tests, demos) must not let a capped search run past its cap (docs/ENGINE.md).
+pub(crate) fn search_counted<G: AiGame, R: Rng + ?Sized>(
+    root: &G,
+    me: Seat,
+    budget: Budget,
+    rng: &mut R,
+) -> (Option<G::Move>, u32) {
     let start = Instant::now();
     // Decisive moves: a node whose mover can win at once only considers that move, so the
     // tree sees the opponent's immediate wins after a few visits. Not with hidden values,
@@ -219,7 +234,9 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
             }
         }
     }
-    match &nodes[0].kind {
+    // Every iteration visits the root once.
+    let iterations = nodes[0].visits;
+    let best = match &nodes[0].kind {
         Kind::Decision { children, untried } => children
             .iter()
             .map(|&(mv, c)| (nodes[c].visits, nodes[c].reward, mv))
@@ -227,5 +244,59 @@ pub(crate) fn search<G: AiGame, R: Rng + ?Sized>(
             .map(|(_, _, mv)| mv)
             .or_else(|| untried.first().copied()),
         _ => None,
+    };
+    (best, iterations)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use skald_rules::hnefatafl::Hnefatafl;
+    use skald_rules::{Game, RuleSetId};
+    use std::time::Duration;
+
+    /// Hnefatafl's opening and the seat to move.
+    fn opening() -> (Hnefatafl, Seat) {
+        let game = Hnefatafl::start(RuleSetId::Hnefatafl, 0);
+        let Status::Move { seat } = game.status() else {
+            panic!("a seat moves first");
+        };
+        (game, seat)
+    }
+
+    #[test]
+    fn the_time_cap_stops_a_search_long_before_a_huge_iteration_budget() {
+        // A billion iterations would take hours; a 1 ms cap, read on the machine's clock,
+        // stops the search after a few dozen. No game clock is involved at all, so a fake one
+        // standing still cannot stretch it. (Not a timing assertion: only the count.)
+        let budget = Budget {
+            iterations: 1_000_000_000,
+            time_cap: Some(Duration::from_millis(1)),
+            rollout_plies: 200,
+        };
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let (game, me) = opening();
+        let (best, done) = search_counted(&game, me, budget, &mut rng);
+        assert!(best.is_some());
+        assert!(done >= 1, "at least one iteration before the first look");
+        assert!(done < budget.iterations, "stopped by the cap: {done}");
+    }
+
+    #[test]
+    fn without_a_cap_a_search_runs_its_whole_budget_and_repeats() {
+        let budget = Budget {
+            iterations: 200,
+            time_cap: None,
+            rollout_plies: 40,
+        };
+        let run = || {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+            let (game, me) = opening();
+            search_counted(&game, me, budget, &mut rng)
+        };
+        let (first, done) = run();
+        assert_eq!(done, 200);
+        assert_eq!(run().0, first, "the same seed, the same move");
     }
 }

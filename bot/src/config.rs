@@ -95,8 +95,9 @@ impl TournamentsSection {
 pub struct CommunitySection {
     /// Its name, for messages.
     pub name: String,
-    /// Discord server (guild) ids.
-    #[serde(default)]
+    /// Discord server (guild) ids, each an integer or a quoted string
+    /// ([`skald_port::discord_id`]).
+    #[serde(default, deserialize_with = "skald_port::discord_id::list")]
     pub discord_guilds: Vec<u64>,
     /// Matrix room ids (`!abc:example.org`).
     #[serde(default)]
@@ -108,7 +109,8 @@ pub struct CommunitySection {
     /// Discord channel ids where Skald posts for this community's Discord players when
     /// nothing else says where (an open challenge made on Matrix; a challenge to a Discord
     /// player it has not seen here yet). Its first Matrix room plays that part on Matrix.
-    #[serde(default)]
+    /// Each an integer or a quoted string ([`skald_port::discord_id`]).
+    #[serde(default, deserialize_with = "skald_port::discord_id::list")]
     pub discord_channels: Vec<u64>,
     /// The language of its channels' messages (`"en"`, `"fr"`); default `[game] language`.
     /// What one player alone reads is in that player's language.
@@ -549,6 +551,39 @@ mod tests {
             let err = config.communities().expect_err("refused");
             assert!(err.contains(why), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn discord_ids_are_read_bare_or_quoted_and_a_bad_one_says_what_is_accepted() {
+        let dir = std::env::temp_dir().join(format!("skald-config-ids-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("skald.toml");
+        std::fs::write(
+            &path,
+            "[discord]\nguild = \"812345678901234567\"\n\n[[community]]\nname = \"club\"\ndiscord_guilds = [\"812345678901234567\", 81]\ndiscord_channels = [\"9100\"]\n",
+        )
+        .expect("write");
+        let config = Config::load(&path).expect("quoted ids are accepted");
+        let guild = config.discord.as_ref().and_then(|d| d.guild);
+        assert_eq!(guild, Some(812_345_678_901_234_567));
+        assert_eq!(
+            config.community[0].discord_guilds,
+            [812_345_678_901_234_567, 81]
+        );
+        assert_eq!(config.community[0].discord_channels, [9100]);
+        let bare: Config = toml::from_str("[discord]\nguild = 812345678901234567\n").expect("bare");
+        assert_eq!(
+            bare.discord.and_then(|d| d.guild),
+            Some(812_345_678_901_234_567)
+        );
+        std::fs::write(&path, "[discord]\nguild = \"my-server\"\n").expect("write");
+        let err = Config::load(&path).err().unwrap_or_default();
+        assert!(
+            err.contains("line 2")
+                && err.contains("a Discord id: a whole number like 812345678901234567, or the same digits in quotes"),
+            "{err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub struct ConsoleOptions {
     pub seed: Option<u64>,
     /// Use a fake clock, moved with `!clock +<duration>`, instead of the system clock.
     pub fake_clock: bool,
+    /// Engine searches without their wall-time cap (`--uncapped`), for transcripts that
+    /// must repeat exactly; independent of the clock.
+    pub uncapped: bool,
     /// Print each input line before its reply (`@name> command`), for readable transcripts.
     pub echo: bool,
     /// Write board pictures (PNG) into `<data>/boards/` and print their paths.

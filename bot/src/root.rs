@@ -116,6 +116,7 @@ fn run_console(config: &Config, args: cli::ConsoleArgs) -> Result<String, String
             .unwrap_or_else(|| "console".to_string()),
         seed: args.seed,
         fake_clock: args.fake_clock,
+        uncapped: args.uncapped,
         pictures: !args.no_pictures && config.console.pictures.unwrap_or(true),
         language: args.language,
         echo: if args.no_echo {

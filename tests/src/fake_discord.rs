@@ -896,14 +896,25 @@ pub fn start_bot_logging(
     extra: &str,
     rust_log: &str,
 ) -> (Bot, PathBuf) {
+    start_bot_with_guild(fake, data, &GUILD_ID.to_string(), extra, rust_log)
+}
+
+/// [`start_bot_logging`] with `guild` written as given after `guild = ` in the config file
+/// (`"\"81…\""`: the quoted form admins copy from other bots' configurations).
+pub fn start_bot_with_guild(
+    fake: &FakeDiscord,
+    data: &Path,
+    guild: &str,
+    extra: &str,
+    rust_log: &str,
+) -> (Bot, PathBuf) {
     let config = data.join("config.toml");
     std::fs::write(
         &config,
         format!(
-            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {}\n{extra}",
+            "[store]\ndata = \"{}\"\n[discord]\nenabled = true\ntoken_env = \"SKALD_TEST_DISCORD_TOKEN\"\napi_base = \"{}\"\nguild = {guild}\n{extra}",
             data.join("store").display(),
             fake.api_base,
-            GUILD_ID
         ),
     )
     .expect("write the config");

@@ -96,13 +96,21 @@ impl Drop for TempDir {
     }
 }
 
-/// Runs `skald console --data DIR --fake-clock --seed SEED --no-pictures` with `input` on
-/// standard input and returns standard output (asserting success and no panic). Pictures
-/// are left out for speed; `console_with` runs with them.
+/// Runs `skald console --data DIR --fake-clock --uncapped --seed SEED --no-pictures` with
+/// `input` on standard input and returns standard output (asserting success and no panic).
+/// Pictures are left out for speed; `console_with` runs with them. `--uncapped` lets the
+/// engine search its whole iteration budget, so its moves repeat however busy the machine
+/// is (the fake clock alone keeps the engine's time cap, which is machine time).
 pub fn console(data: &TempDir, seed: u64, input: &str) -> String {
     console_with(
         data,
-        &["--fake-clock", "--seed", &seed.to_string(), "--no-pictures"],
+        &[
+            "--fake-clock",
+            "--uncapped",
+            "--seed",
+            &seed.to_string(),
+            "--no-pictures",
+        ],
         input,
     )
 }

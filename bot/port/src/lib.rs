@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod discord_id;
 pub mod fake_time;
 pub mod gate;
 pub mod once_key;

@@ -34,6 +34,8 @@ pub struct DiscordSection {
     /// server; the gateway address is then read from it too.
     pub api_base: Option<String>,
     /// Register the slash commands in this one guild (instant updates) instead of globally.
+    /// Written as an integer or a quoted string ([`crate::discord_id`]).
+    #[serde(default, deserialize_with = "crate::discord_id::option")]
     pub guild: Option<u64>,
     /// Open a thread per challenge (and so per game) instead of playing in the channel.
     #[serde(default)]

@@ -212,6 +212,11 @@ pub struct ConsoleArgs {
     /// Use a fake clock that only `!clock +3d` lines move (kept in the data directory).
     #[arg(long)]
     pub fake_clock: bool,
+    /// The engine searches its level's whole iteration budget, without the wall-time cap, so
+    /// a seeded transcript repeats exactly however loaded the machine is (`hard` then takes
+    /// about 4 s a move). The fake clock does not imply it: the cap is machine time.
+    #[arg(long)]
+    pub uncapped: bool,
     /// Print each input line before its reply (the default when input is not a terminal).
     #[arg(long, overrides_with = "no_echo")]
     pub echo: bool,

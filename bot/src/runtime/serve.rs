@@ -100,10 +100,12 @@ pub fn serve(config: &Config, adapters: Adapters) -> Result<(), String> {
             }
             // A transcript shows each engine move as a line the engine typed, in game
             // order (the dice drawn after each move then come out the same in every run,
-            // whatever the pool); on the fake clock its searches have no wall-time cap, so
-            // a transcript repeats exactly however loaded the machine is.
+            // whatever the pool). The searches keep their wall-time cap, which is machine
+            // time even on the fake clock (docs/ENGINE.md), unless `--uncapped` asks for
+            // the whole iteration budget so a transcript repeats however loaded the
+            // machine is.
             let mut driver = Driver::new();
-            driver.uncapped = clock.is_fake();
+            driver.uncapped = opts.uncapped;
             driver.separate = true;
             driver.ordered = true;
             (clock, driver)

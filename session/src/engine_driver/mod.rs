@@ -61,7 +61,9 @@ pub struct Driver {
     /// the machine's cores. 0 counts as 1.
     pub threads: usize,
     /// Searches without their wall-time cap (only the iteration budget), so a console
-    /// transcript with the fake clock repeats exactly however loaded the machine is.
+    /// transcript (`skald console --uncapped`) or a test repeats exactly however loaded the
+    /// machine is. Independent of the game clock: the cap is machine time, measured on the
+    /// monotonic clock even when the game runs on a fake one (docs/ENGINE.md).
     pub uncapped: bool,
     /// Each move its own notice, carrying the line the engine would have typed
     /// ([`Notice::said`]): a transcript (the console) shows every step of a dice turn as

@@ -398,3 +398,34 @@ fn notices_written_with_their_moves_are_the_ones_the_driver_would_post() {
         "{merged:#?}"
     );
 }
+
+#[test]
+fn on_a_frozen_game_clock_a_capped_search_still_stops_at_its_cap() {
+    // The fake clock never moves here, and `easy` is given a million times its iterations
+    // (300 million: hours of search). The driver keeps the level's time cap, measured on
+    // the machine's clock, so the move comes after about a quarter of a second; were the
+    // cap read on the frozen game clock, this test would never end.
+    let s = session_scaled(1_000_000.0);
+    against_engine(&s, "ann", "tafl @skald easy");
+    let turns = s.engine_turns().expect("turns");
+    let [turn] = turns.as_slice() else {
+        panic!("one engine turn: {turns:?}");
+    };
+    let driver = Driver::new();
+    assert!(!driver.uncapped, "capped unless asked");
+    let budget = driver.budget(turn).expect("easy searches");
+    assert_eq!(budget.iterations, 300_000_000);
+    assert_eq!(budget.time_cap, Some(Duration::from_millis(250)));
+    let mut driver = driver;
+    let notices = pending(&mut driver, &s);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        s.engine_turns().expect("turns").is_empty(),
+        "the move is played"
+    );
+    // Reproducible searches lift the cap instead, and keep the iteration budget.
+    let mut uncapped = Driver::new();
+    uncapped.uncapped = true;
+    let lifted = uncapped.budget(turn).expect("easy searches");
+    assert_eq!((lifted.iterations, lifted.time_cap), (300_000_000, None));
+}

@@ -1,6 +1,6 @@
 //! Games against the built-in engine (`challenge <rule-set> @skald [level]`) in the console.
 
-use skald_tests::{TempDir, block_after, blocks, console};
+use skald_tests::{TempDir, block_after, blocks, console, console_with};
 
 #[test]
 fn the_engine_answers_moves_and_its_games_are_never_ranked() {
@@ -95,4 +95,34 @@ fn the_engine_plays_dice_turns_and_hidden_value_games() {
     assert!(!out.contains("(private to @skald)"), "{out}");
     let games = block_after(&out, "@bob> games");
     assert!(games.contains("#1") && games.contains("#2"), "{games}");
+}
+
+#[test]
+fn on_the_fake_clock_the_engine_still_stops_at_its_time_cap() {
+    // `easy` with a million times its iterations (300 million: hours of search) on the fake
+    // clock, which stands still, and without `--uncapped`: the engine's time cap is machine
+    // time, so it moves after about a quarter of a second. Were the cap lifted (or read on
+    // the frozen clock) this test would not end.
+    let conf = TempDir::new("ai-capped-config");
+    let config = conf.path().join("skald.toml");
+    std::fs::write(&config, "[ai]\nbudget_scale = 1000000\n").expect("write the config");
+    let data = TempDir::new("ai-capped");
+    let out = console_with(
+        &data,
+        &[
+            "--config",
+            &config.display().to_string(),
+            "--fake-clock",
+            "--seed",
+            "5",
+            "--no-pictures",
+        ],
+        "@alice challenge tafl @skald easy second\n",
+    );
+    assert!(
+        blocks(&out)
+            .into_iter()
+            .any(|b| b.starts_with("@skald> move #1 ")),
+        "{out}"
+    );
 }

@@ -10,7 +10,7 @@ use skald_session::command::{ArgKind, COMMANDS};
 use skald_tests::TempDir;
 use skald_tests::fake_discord::{
     self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, most_verbose_log, start_bot,
-    start_bot_logging,
+    start_bot_logging, start_bot_with_guild,
 };
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
@@ -1706,4 +1706,33 @@ fn with_threads_each_tournament_game_gets_a_thread_where_it_is_played() {
         "an opening in the channel"
     );
     fake.assert_valid();
+}
+
+#[test]
+fn quoted_discord_ids_in_the_config_work_like_bare_ones() {
+    // `guild = "900…"`, as many bots' configurations quote ids, and the community's ids
+    // quoted too: the real binary starts and registers its commands in that guild.
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-quoted-ids");
+    let guild = fake_discord::GUILD_ID;
+    let (_bot, log) = start_bot_with_guild(
+        &fake,
+        data.path(),
+        &format!("\"{guild}\""),
+        &format!(
+            "\n[[community]]\nname = \"club\"\ndiscord_guilds = [\"{guild}\"]\ndiscord_channels = [\"{}\"]\n",
+            fake_discord::CHANNEL_ID
+        ),
+        "warn",
+    );
+    let put = fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+    assert_eq!(
+        put[0].path,
+        format!(
+            "/api/v10/applications/{}/guilds/{guild}/commands",
+            fake_discord::APP_ID
+        ),
+        "{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
 }

@@ -872,6 +872,48 @@ fn nearest_command(word: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
 
+    /// The command words a table row of `docs/COMMANDS.md` lists in its first column: each
+    /// code span's first word (`` `accept [#id]` `` lists `accept`).
+    fn documented_words(row: &str) -> Vec<String> {
+        let first_cell = row
+            .trim_start_matches('|')
+            .split(" | ")
+            .next()
+            .unwrap_or("");
+        first_cell
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|span| span.split_whitespace().next())
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_command_table_in_commands_md_lists_every_command_and_only_commands() {
+        let doc = include_str!("../../docs/COMMANDS.md");
+        let table: Vec<&str> = doc
+            .lines()
+            .skip_while(|l| !l.starts_with("| command |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let words: Vec<String> = table.iter().flat_map(|row| documented_words(row)).collect();
+        for c in COMMANDS {
+            assert!(
+                words.iter().any(|w| w == c.name),
+                "docs/COMMANDS.md's command table does not list `{}`",
+                c.name
+            );
+        }
+        for w in &words {
+            assert!(
+                lookup(w).is_some(),
+                "docs/COMMANDS.md's command table lists `{w}`, which is no command"
+            );
+        }
+    }
+
     #[test]
     fn every_command_is_read_by_its_own_entry_and_no_other() {
         for c in COMMANDS {

@@ -253,7 +253,7 @@ premove-cleared = { $count ->
     [one] Your line of conditional moves in game #{ $id } is cleared.
    *[other] Your { $count } lines of conditional moves in game #{ $id } are cleared.
 }
-premove-dice = conditional moves are for games without dice (Hnefatafl, Subulata): in game #{ $id } ({ $rule_set }) the dice decide what can be played
+premove-dice = conditional moves are for games without dice (the tafl games, Subulata): in game #{ $id } ({ $rule_set }) the dice decide what can be played
 premove-not-their-turn = it is your turn in game #{ $id }: play your move; a conditional move answers your opponent's next one
 premove-too-many = you already have { $most } lines in game #{ $id }, the most there may be; `premove #{ $id } clear` removes them
 premove-unpaired = a line is pairs of moves, their move then your answer: { $last } has no answer

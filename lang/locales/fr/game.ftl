@@ -259,7 +259,7 @@ premove-cleared = { $count ->
     [one] Votre ligne de coups conditionnels dans la partie #{ $id } est retirée.
    *[other] Vos { $count } lignes de coups conditionnels dans la partie #{ $id } sont retirées.
 }
-premove-dice = les coups conditionnels sont pour les jeux sans dés (Hnefatafl, Subulata) : dans la partie #{ $id } ({ $rule_set }), les dés décident de ce qui peut être joué
+premove-dice = les coups conditionnels sont pour les jeux sans dés (les jeux de tafl, Subulata) : dans la partie #{ $id } ({ $rule_set }), les dés décident de ce qui peut être joué
 premove-not-their-turn = c'est à vous de jouer dans la partie #{ $id } : jouez votre coup ; un coup conditionnel répond au prochain coup de votre adversaire
 premove-too-many = vous avez déjà { $most } lignes dans la partie #{ $id }, le maximum ; `premove #{ $id } clear` les retire
 premove-unpaired = une ligne est faite de paires de coups, le sien puis votre réponse : { $last } n'a pas de réponse

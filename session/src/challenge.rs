@@ -2,7 +2,7 @@
 //! challenge (`skald_model::challenge`) is an invitation to a game, direct or open, that
 //! becomes the game with the same number when accepted.
 
-use super::command::{ChallengeSpec, Command, Opponent, SeatChoice};
+use super::command::{ChallengeSpec, Opponent, SeatChoice};
 use super::game::GameDoc;
 use super::identity::{Context, User};
 use super::reply::{Board, Choice, Private, Reply};
@@ -12,6 +12,8 @@ use crate::{Text, t};
 use rand::RngExt;
 use skald_rules::{Match, Seat};
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 pub use skald_model::challenge::*;
 
 impl Cx {
@@ -653,45 +655,45 @@ pub(crate) fn cmd_rematch(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Rep
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::challenge::CHALLENGE,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::challenge::CHALLENGE,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Challenge(spec) => cmd_challenge(cx, ctx, spec),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Challenge(spec) => cmd_challenge(cx, ctx, spec),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::challenge::ACCEPT,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::challenge::ACCEPT,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Accept(id) => cmd_accept(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Accept(id) => cmd_accept(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::challenge::DECLINE,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::challenge::DECLINE,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Decline(id) => cmd_decline(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Decline(id) => cmd_decline(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::challenge::CANCEL,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::challenge::CANCEL,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Cancel(id) => cmd_cancel(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Cancel(id) => cmd_cancel(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::challenge::REMATCH,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::challenge::REMATCH,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Rematch(id) => cmd_rematch(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Rematch(id) => cmd_rematch(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -1,8 +1,9 @@
-//! Which function answers which command, and running a command through it. Each command group's module lists its own
-//! [`Handler`]s beside the functions they call (`game/cmd_move.rs` holds `move` and
-//! `arrange`); this registry only joins those lists, one line per module. The grammar of
-//! each command (its words, arguments, help) is its entry in [`crate::command::COMMANDS`];
-//! a test checks that every entry there has exactly one handler here.
+//! Which function answers which command, and running a command through it. Each command
+//! group's module lists its own [`Handler`]s beside the functions they call
+//! (`game/cmd_move.rs` holds `move` and `arrange`); this registry only joins those lists,
+//! one line per module. The grammar of each command (its words, arguments, help) is its
+//! entry in [`crate::command::COMMANDS`]; a test checks that every entry there has exactly
+//! one handler here.
 
 use crate::command::Command;
 use crate::handler::{Acts, Handler};

@@ -19,6 +19,8 @@ use skald_lang::Text;
 /// The hour a digest comes at when none is given.
 const DEFAULT_AT: (u8, u8) = (8, 0);
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 pub use skald_model::digest::DigestSetting;
 
 /// The earliest digest due, as this process last read it, so the scheduler does not scan the
@@ -325,21 +327,21 @@ pub(crate) fn cmd_pings(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Repl
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::account::DIGEST,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::account::DIGEST,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Digest(words) => cmd_digest(cx, ctx, words),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Digest(words) => cmd_digest(cx, ctx, words),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::account::PINGS,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::account::PINGS,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Pings(words) => cmd_pings(cx, ctx, words),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Pings(words) => cmd_pings(cx, ctx, words),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

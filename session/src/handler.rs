@@ -16,8 +16,8 @@ pub(crate) enum Acts {
     AsAccount,
 }
 
-/// One command's handler: the command's word in the grammar, who it acts for, and the
-/// function that carries it out over the context.
+/// One command's handler: the command's grammar entry, who it acts for, and the function
+/// that carries it out over the context.
 pub(crate) struct Handler {
     /// The command's grammar entry (in [`crate::command::COMMANDS`]).
     pub(crate) info: &'static CommandInfo,

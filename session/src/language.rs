@@ -6,6 +6,8 @@
 //! one person alone reads is in theirs: the one they chose with `language`, else the one their
 //! platform reports as they speak (a Discord client's locale), else the one it last reported.
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::{CommunityId, Context, UserId};
 use crate::{Cx, Failure, Lang, Reply, t};
 use skald_lang::Text;
@@ -116,11 +118,11 @@ fn name(lang: Lang) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
-    info: &crate::command::account::LANGUAGE,
-    acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[Handler {
+    info: &command::account::LANGUAGE,
+    acts: Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
-        crate::command::Command::Language(lang) => cmd_language(cx, ctx, *lang),
-        _ => Err(crate::handler::misrouted(cmd)),
+        Command::Language(lang) => cmd_language(cx, ctx, *lang),
+        _ => Err(misrouted(cmd)),
     },
 }];

@@ -26,6 +26,8 @@ use crate::{Text, t};
 use rand::RngExt;
 use std::collections::BTreeSet;
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 pub use skald_model::link::*;
 
 impl Cx {
@@ -389,21 +391,21 @@ fn platform_key(platform: &str) -> &'static str {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::account::LINK,
-        acts: crate::handler::Acts::AsAccount,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::account::LINK,
+        acts: Acts::AsAccount,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Link(code) => cmd_link(cx, ctx, code.as_deref()),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Link(code) => cmd_link(cx, ctx, code.as_deref()),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::account::UNLINK,
-        acts: crate::handler::Acts::AsAccount,
+    Handler {
+        info: &command::account::UNLINK,
+        acts: Acts::AsAccount,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Unlink => cmd_unlink(cx, ctx),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Unlink => cmd_unlink(cx, ctx),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -5,6 +5,8 @@ use super::identity::{Context, UserId};
 use super::ladder::{PROVISIONAL_RD, Standing};
 use super::reply::Reply;
 use super::{Cx, Failure};
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::{Text, t};
 use skald_rules::RuleSetId;
 
@@ -228,37 +230,37 @@ fn indented(lines: Vec<Text>) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::lists::GAMES,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::lists::GAMES,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Games => cmd_games(cx, ctx),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Games => cmd_games(cx, ctx),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::lists::HISTORY,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::lists::HISTORY,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::History(id) => cmd_history(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::History(id) => cmd_history(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::lists::LADDER,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::lists::LADDER,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Ladder(rule_set) => cmd_ladder(cx, ctx, *rule_set),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Ladder(rule_set) => cmd_ladder(cx, ctx, *rule_set),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::lists::RATING,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::lists::RATING,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Rating(user) => cmd_rating(cx, ctx, user.as_deref()),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Rating(user) => cmd_rating(cx, ctx, user.as_deref()),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -14,6 +14,8 @@ use crate::{Cx, Failure, t};
 use skald_lang::Text;
 use skald_rules::{Event, Match, Position, Seat};
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 pub use skald_model::premove::*;
 
 /// What a player's lines make of the opponent's move `theirs`.
@@ -290,12 +292,12 @@ fn listed(id: u64, lines: &[PremoveLine]) -> Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
-    info: &crate::command::game::PREMOVE,
-    acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[Handler {
+    info: &command::game::PREMOVE,
+    acts: Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
-        crate::command::Command::Premove { game, line } => cmd_premove(cx, ctx, *game, line),
-        _ => Err(crate::handler::misrouted(cmd)),
+        Command::Premove { game, line } => cmd_premove(cx, ctx, *game, line),
+        _ => Err(misrouted(cmd)),
     },
 }];
 

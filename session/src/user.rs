@@ -7,6 +7,8 @@ use super::command::VACATION_DAYS_PER_YEAR;
 pub use skald_model::user::*;
 
 use super::Cx;
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 
 impl Cx {
     /// The speaker's user document as stored (with its version, for [`Self::write_user`]),
@@ -101,11 +103,11 @@ pub(crate) fn cmd_vacation(
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
-    info: &crate::command::account::VACATION,
-    acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[Handler {
+    info: &command::account::VACATION,
+    acts: Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
-        crate::command::Command::Vacation(days) => cmd_vacation(cx, ctx, *days),
-        _ => Err(crate::handler::misrouted(cmd)),
+        Command::Vacation(days) => cmd_vacation(cx, ctx, *days),
+        _ => Err(misrouted(cmd)),
     },
 }];

@@ -3,6 +3,8 @@
 
 use super::GameDoc;
 use super::GameResult;
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::Context;
 use crate::reply::Reply;
 use crate::store::Stored;
@@ -68,21 +70,21 @@ pub(crate) fn cmd_abort(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::game::RESIGN,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::game::RESIGN,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Resign(id) => cmd_resign(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Resign(id) => cmd_resign(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::game::ABORT,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::game::ABORT,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Abort(id) => cmd_abort(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Abort(id) => cmd_abort(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -1,6 +1,8 @@
 //! The commands that only look: `board` (the public board, and a player's own view
 //! privately) and `moves` (the move list). They work anywhere, for spectators too.
 
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::Context;
 use crate::reply::{Board, Private, Reply};
 use crate::{Cx, Failure};
@@ -43,21 +45,21 @@ pub(crate) fn cmd_moves(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::game::BOARD,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::game::BOARD,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Board(id) => cmd_board(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Board(id) => cmd_board(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::game::MOVES,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::game::MOVES,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Moves(id) => cmd_moves(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Moves(id) => cmd_moves(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -3,6 +3,8 @@
 
 use super::GameDoc;
 use super::GameResult;
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::Context;
 use crate::messages::move_refusal;
 use crate::reply::{Board, Private, Reply};
@@ -256,23 +258,21 @@ pub fn numbered_move(position: &Position, token: &str) -> Option<String> {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::game::MOVE,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::game::MOVE,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Move { game, moves } => cmd_move(cx, ctx, *game, moves),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Move { game, moves } => cmd_move(cx, ctx, *game, moves),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::game::ARRANGE,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::game::ARRANGE,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Arrange { game, values } => {
-                cmd_arrange(cx, ctx, *game, *values)
-            }
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Arrange { game, values } => cmd_arrange(cx, ctx, *game, *values),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -4,7 +4,8 @@
 
 use super::GameDoc;
 use super::{GameResult, replay};
-use crate::command::Command;
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::{Context, User, UserId};
 use crate::reply::{Choice, Reply};
 use crate::store::Stored;
@@ -224,21 +225,21 @@ pub(crate) fn cmd_takeback(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Re
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::game::DRAW,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::game::DRAW,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Draw(id) => cmd_draw(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Draw(id) => cmd_draw(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::game::TAKEBACK,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::game::TAKEBACK,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Takeback(id) => cmd_takeback(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Takeback(id) => cmd_takeback(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

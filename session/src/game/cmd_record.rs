@@ -8,7 +8,9 @@
 //! and goes to them privately; a spectator's holds no value, in the channel.
 
 use super::GameDoc;
+use crate::command::{self, Command};
 use crate::files::{File, FileBody, ReplayOf};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::identity::Context;
 use crate::reply::{Private, Reply};
 use crate::{Cx, Failure, t};
@@ -189,21 +191,21 @@ fn deliver(ctx: &Context, g: &GameDoc, reader: Reader, summary: Text, file: File
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::game::EXPORT,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::game::EXPORT,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Export(id) => cmd_export(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Export(id) => cmd_export(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::game::REPLAY,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::game::REPLAY,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Replay(id) => cmd_replay(cx, ctx, *id),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Replay(id) => cmd_replay(cx, ctx, *id),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

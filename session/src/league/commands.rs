@@ -6,6 +6,8 @@ use super::LeagueLink;
 use super::LeagueState;
 use super::season::rule_set_name;
 use crate::command::league::{LeagueAction, LeagueTerms};
+use crate::command::{self, Command};
+use crate::handler::{Acts, Handler, misrouted};
 use crate::homes::Home;
 use crate::identity::{CommunityId, Context};
 use crate::reply::Reply;
@@ -359,13 +361,11 @@ fn no_league(rule_set: RuleSetId) -> crate::Text {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[crate::handler::Handler {
-    info: &crate::command::community::LEAGUE,
-    acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[Handler {
+    info: &command::community::LEAGUE,
+    acts: Acts::AsPlayer,
     run: |cx, ctx, cmd| match cmd {
-        crate::command::Command::League { rule_set, action } => {
-            cmd_league(cx, ctx, *rule_set, action)
-        }
-        _ => Err(crate::handler::misrouted(cmd)),
+        Command::League { rule_set, action } => cmd_league(cx, ctx, *rule_set, action),
+        _ => Err(misrouted(cmd)),
     },
 }];

@@ -5,8 +5,10 @@
 
 use super::doc::{Entrant, Format, Pace, State, TournamentDoc};
 use super::pairing::{self, StartError};
+use crate::command::{self, Command};
 use crate::command::{TournamentAction, TournamentSpec};
 use crate::game::GameResult;
+use crate::handler::{Acts, Handler, misrouted};
 use crate::homes::Home;
 use crate::identity::{Context, UserId};
 use crate::reply::{Notice, Reply};
@@ -595,23 +597,21 @@ pub(crate) fn attach_standings_picture(reply: &mut Reply, doc: &TournamentDoc) {
 }
 
 /// The commands this module answers ([`crate::commands`]).
-pub(crate) const HANDLERS: &[crate::handler::Handler] = &[
-    crate::handler::Handler {
-        info: &crate::command::community::TOURNAMENT,
-        acts: crate::handler::Acts::AsPlayer,
+pub(crate) const HANDLERS: &[Handler] = &[
+    Handler {
+        info: &command::community::TOURNAMENT,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Tournament { id, action } => {
-                cmd_tournament(cx, ctx, *id, action)
-            }
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Tournament { id, action } => cmd_tournament(cx, ctx, *id, action),
+            _ => Err(misrouted(cmd)),
         },
     },
-    crate::handler::Handler {
-        info: &crate::command::community::TOURNAMENTS,
-        acts: crate::handler::Acts::AsPlayer,
+    Handler {
+        info: &command::community::TOURNAMENTS,
+        acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            crate::command::Command::Tournaments => cmd_tournaments(cx, ctx),
-            _ => Err(crate::handler::misrouted(cmd)),
+            Command::Tournaments => cmd_tournaments(cx, ctx),
+            _ => Err(misrouted(cmd)),
         },
     },
 ];

@@ -81,26 +81,25 @@ pub async fn pressed(
     if mine {
         // Only the presser's own view, never the channel's answer again. A spectator (or
         // a player of a game without hidden values) gets the public board and a note.
-        let first = match (spectator, prepared.public) {
-            (false, _) => ephemeral.next(),
-            (true, Some(public)) => Some(Outgoing {
-                // The note and the board's first part, within Discord's cap (a board's
-                // text is short; a long list is not pressed for).
-                text: super::split::parts(
-                    &format!("{}\n{}", spectator_note(), public.text),
-                    super::split::MESSAGE_LIMIT,
-                )
-                .swap_remove(0),
-                lang: caller_lang,
-                buttons: Vec::new(),
-                select: Vec::new(),
-                mentions: Vec::new(),
-                ..public
-            }),
-            (true, None) => ephemeral.next(),
+        // The note and the whole public text, split as any long message: the first part
+        // answers the press, the others follow, all for the presser alone.
+        let mut shown = match (spectator, prepared.public) {
+            (true, Some(public)) => {
+                deliver::for_spectator(&spectator_note(), public, &prepared.more, caller_lang)
+            }
+            _ => Vec::new(),
         }
-        .unwrap_or_else(|| Outgoing::text(&spectator_note()));
+        .into_iter();
+        let first = shown
+            .next()
+            .or_else(|| ephemeral.next())
+            .unwrap_or_else(|| Outgoing::text(&spectator_note()));
         reply.send(&first, true).await?;
+        for more in shown {
+            press
+                .create_followup(&ctx.http, deliver::followup(&more))
+                .await?;
+        }
     } else {
         match prepared.public {
             Some(public) => {

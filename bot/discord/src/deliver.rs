@@ -364,6 +364,30 @@ fn made(files: &[skald_session::files::File], lang: Lang) -> (Vec<(String, Vec<u
     (attached, notes)
 }
 
+/// What a spectator who pressed "My pieces" sees, for them alone: `note`, then the channel
+/// part's whole text (`public` and its continuation `more`), in parts within Discord's cap
+/// ([`super::split`]) as any long message; the first keeps the files (the board). No part
+/// has buttons, a menu or pings: the channel's answer is not given again, only shown.
+pub fn for_spectator(note: &str, public: Outgoing, more: &[Outgoing], lang: Lang) -> Vec<Outgoing> {
+    let head = super::split::parts(
+        &format!("{note}\n{}", public.text),
+        super::split::MESSAGE_LIMIT,
+    );
+    let mut out: Vec<Outgoing> = head
+        .into_iter()
+        .chain(more.iter().map(|m| m.text.clone()))
+        .map(|text| Outgoing {
+            text,
+            lang,
+            ..Outgoing::default()
+        })
+        .collect();
+    if let Some(first) = out.first_mut() {
+        first.files = public.files;
+    }
+    out
+}
+
 /// Allowed mentions: exactly these users, never roles or everyone.
 pub fn allowed(mentions: &[u64]) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
@@ -477,6 +501,40 @@ mod tests {
         );
         // Bobby is shown as a mention but not pinged; no ping is prepended twice.
         assert_eq!(public.mentions, [222222222222222222]);
+    }
+
+    #[test]
+    fn a_spectator_gets_the_whole_channel_text_in_parts_within_the_cap_without_pings() {
+        let lines: Vec<String> = (1..=150)
+            .map(|i| format!("{i}. <@200000000000000{i:03}> played a{i}-b{i}"))
+            .collect();
+        let mut r = Reply::done(skald_session::Text::verbatim(lines.join("\n")));
+        r.ping(&UserId::new(PLATFORM, "200000000000000001"));
+        let p = prepare(&r, None, Locales::default());
+        assert!(!p.more.is_empty(), "not long enough to be split");
+        let public = p.public.clone().expect("public part");
+        let mut with_png = public.clone();
+        with_png.files = vec![("game-1-board.png".into(), vec![1, 2, 3])];
+        with_png.buttons = vec![("Accept".into(), "1:accept:1".into())];
+        let seen = for_spectator("Only the board.", with_png, &p.more, Lang::Fr);
+        assert!(seen.len() >= 2, "{seen:?}");
+        for m in &seen {
+            assert!(
+                m.text.chars().count() <= crate::split::MESSAGE_LIMIT,
+                "{}",
+                m.text
+            );
+            assert!(m.mentions.is_empty() && m.buttons.is_empty() && m.select.is_empty());
+            assert_eq!(m.lang, Lang::Fr);
+        }
+        assert_eq!(seen[0].files.len(), 1);
+        assert!(seen[1..].iter().all(|m| m.files.is_empty()));
+        let all: Vec<&str> = seen.iter().map(|m| m.text.as_str()).collect();
+        let all = all.join("\n");
+        assert!(all.starts_with("Only the board.\n"), "{all}");
+        for l in &lines {
+            assert!(all.contains(l.as_str()), "{l} is missing");
+        }
     }
 
     #[test]

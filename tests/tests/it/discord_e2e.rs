@@ -474,6 +474,25 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         .trim_start_matches("1:mine:")
         .parse()
         .expect("a game number");
+    // Pressed by a spectator: the note and the public board's whole text, for carol alone,
+    // each message within Discord's cap (a longer text goes on in ephemeral follow-ups).
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        fake_discord::button(777, CAROL, &mine),
+    );
+    let call = &callback_of(&fake, 777)[0];
+    let c = data_of(call);
+    let text = c["content"].as_str().unwrap_or("");
+    assert!(
+        is_ephemeral(&c) && call.has_png() && custom_ids(&c).is_empty(),
+        "{c}"
+    );
+    assert!(text.contains("no hidden pieces in this game"), "{c}");
+    assert!(
+        text.contains(&format!("#{subulata} Subulata, alice vs bob")),
+        "{c}"
+    );
+    assert!(text.chars().count() <= 2000, "{c}");
     // /board: the public board in the channel, the caller's values in an ephemeral follow-up.
     fake.dispatch(
         "INTERACTION_CREATE",

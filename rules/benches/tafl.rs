@@ -1,7 +1,7 @@
-//! Speed of the tafl rules (Copenhagen Hnefatafl and Brandubh), not registered as rule sets
-//! yet, through their own typed API: legal-move generation in a midgame position and whole
-//! random playouts, the way the engine's Monte Carlo playouts will drive them. Beside
-//! `rules.rs`'s Hnefatafl figures for comparison.
+//! Speed of the tafl rules (Copenhagen Hnefatafl and Brandubh) through their own typed API:
+//! legal-move generation in a midgame position and whole random playouts, the way the
+//! engine's Monte Carlo playouts drive them. Beside `rules.rs`'s Hnefatafl figures for
+//! comparison.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::Xoshiro256PlusPlus;

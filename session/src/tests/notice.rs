@@ -241,15 +241,22 @@ fn club() -> (Session, Arc<FakeClock>) {
     (session, clock)
 }
 
-#[test]
-fn copies_for_another_platforms_home_read_back_equal() {
-    let (s, clock) = club();
+/// Bob on Discord and Alice on Matrix, each where only they read: the two homes of a game
+/// between platforms.
+fn discord_bob_and_matrix_alice() -> (Context, Context) {
     let bob = Context::private(User::new("discord", "101", "bob"), "discord:81", "9100");
     let alice = Context::private(
         User::new("matrix", "alice:example.org", "M-alice"),
         "!room:example.org",
         "!room:example.org",
     );
+    (bob, alice)
+}
+
+#[test]
+fn copies_for_another_platforms_home_read_back_equal() {
+    let (s, clock) = club();
+    let (bob, alice) = discord_bob_and_matrix_alice();
     let say = |c: &Context, line: &str| {
         let r = s.handle(c, line);
         assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
@@ -296,12 +303,7 @@ fn waiting(s: &Session, platform: &str) -> Vec<(String, String)> {
 #[test]
 fn each_notice_waits_in_the_outbox_of_its_homes_platform() {
     let (s, clock) = club();
-    let bob = Context::private(User::new("discord", "101", "bob"), "discord:81", "9100");
-    let alice = Context::private(
-        User::new("matrix", "alice:example.org", "M-alice"),
-        "!room:example.org",
-        "!room:example.org",
-    );
+    let (bob, alice) = discord_bob_and_matrix_alice();
     let say = |c: &Context, line: &str| {
         let r = s.handle(c, line);
         assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());

@@ -368,16 +368,34 @@ fn asker_lang(ctx: poise::ApplicationContext<'_, Data, Error>) -> Lang {
     Lang::from_locale(&ctx.interaction.locale).unwrap_or_default()
 }
 
-fn choices(list: Vec<Suggestion>, lang: Lang) -> serenity::CreateAutocompleteResponse {
+/// The session's suggestions as Discord's autocomplete choices, each label in the asker's
+/// language (at most Discord's 100 characters) and each value of the option's type.
+fn choices(list: Vec<Suggestion>, lang: Lang, of: Offered) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         list.into_iter()
             .filter_map(|s| {
-                let value: u64 = s.value.parse().ok()?;
                 let label: String = s.label.render(lang).chars().take(100).collect();
-                Some(serenity::AutocompleteChoice::new(label, value))
+                Some(match of {
+                    // An integer option (`#id`) takes only a number back.
+                    Offered::Numbers => {
+                        serenity::AutocompleteChoice::new(label, s.value.parse::<u64>().ok()?)
+                    }
+                    Offered::Text => serenity::AutocompleteChoice::new(label, s.value),
+                })
             })
             .collect(),
     )
+}
+
+/// The type of the option a list of suggestions completes: Discord refuses a choice whose
+/// value is not of the option's type, so a name offered to a text option stays text (a
+/// player's name is not a number: offering it as one would drop it).
+#[derive(Clone, Copy)]
+enum Offered {
+    /// An integer option: a game's or challenge's number.
+    Numbers,
+    /// A text option: a player's name.
+    Text,
 }
 
 /// Completes the focused option with what its definition offers ([`Arg::complete`]):
@@ -414,7 +432,7 @@ async fn complete_id(
     let list = tokio::task::spawn_blocking(move || session.suggest_ids(&user, &typed))
         .await
         .unwrap_or_default();
-    choices(list, asker_lang(ctx))
+    choices(list, asker_lang(ctx), Offered::Numbers)
 }
 
 /// Completes `/challenge`'s `player` with the community's players of every platform.
@@ -428,7 +446,7 @@ async fn complete_player(
     let list = tokio::task::spawn_blocking(move || session.suggest_players(&scope, &typed))
         .await
         .unwrap_or_default();
-    choices(list, asker_lang(ctx))
+    choices(list, asker_lang(ctx), Offered::Text)
 }
 
 /// Completes a time control (`/challenge`'s `clock`) with the common ones matching what was

@@ -292,7 +292,22 @@ async fn a_discord_player_and_a_matrix_player_play_in_one_community() {
     carol.bot_says(m, &room, "resign").await;
 
     // From Discord, alice names carol (a Matrix player) in `/challenge`'s `player` option:
-    // the room is told, pinging carol, and she accepts there.
+    // typing `car` offers her (she is on the community's ladder), labelled with her
+    // platform; the room is told, pinging carol, and she accepts there.
+    let mut typed = slash(
+        50,
+        "challenge",
+        json!([{"name": "rule_set", "type": 4, "value": 0},
+               {"name": "player", "type": 3, "value": "car", "focused": true}]),
+    );
+    typed["type"] = json!(4);
+    fake.dispatch("INTERACTION_CREATE", typed);
+    let offered = callback(&fake, 50).json()["data"]["choices"].clone();
+    assert_eq!(
+        offered,
+        json!([{"name": "carol (matrix)", "value": "carol"}]),
+        "`car` offers carol"
+    );
     let m = carol.mark();
     fake.dispatch(
         "INTERACTION_CREATE",

@@ -135,6 +135,13 @@ pub struct Private {
     /// `None`: the channel's (see [`Reply::lang`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<Lang>,
+    /// News about its reader caused by someone else's command (a conditional move dropped,
+    /// values placed when a challenge was accepted): it must reach them wherever they are,
+    /// by a direct message where a platform has no other private place for it. Not set for a
+    /// view its reader can ask for again (their values after each move, offered on Discord
+    /// behind a button).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub news: bool,
 }
 
 /// Something the reader may do next, for adapters that offer buttons.
@@ -242,6 +249,7 @@ impl Reply {
             boards: Vec::new(),
             files: Vec::new(),
             lang: None,
+            news: false,
         });
         reply
     }

@@ -402,6 +402,7 @@ impl Cx {
                     boards: vec![Board::private(&board, seat)],
                     files: Vec::new(),
                     lang: None,
+                    news: true,
                 });
             }
         }

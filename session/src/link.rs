@@ -124,6 +124,7 @@ impl Cx {
                 minutes = CODE_MINUTES
             ),
             lang: None,
+            news: false,
         });
         Ok(reply)
     }

@@ -124,6 +124,7 @@ impl Cx {
                 boards: Vec::new(),
                 files: Vec::new(),
                 lang: None,
+                news: true,
             });
         }
         let Some(answer) = followed.answer else {

@@ -163,6 +163,7 @@ impl Cx {
                 boards: vec![Board::private(&board, seat)],
                 files: Vec::new(),
                 lang: None,
+                news: false,
             });
         }
         reply.boards.push(board);

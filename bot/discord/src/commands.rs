@@ -346,6 +346,9 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
     for private in &prepared.ephemeral {
         ctx.send(deliver::poise_reply(private, true)).await?;
     }
+    for (user, message) in &prepared.direct {
+        super::outlet::send_direct(ctx.http(), *user, message, None).await;
+    }
     Ok(())
 }
 

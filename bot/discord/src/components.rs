@@ -123,6 +123,10 @@ pub async fn pressed(
             .create_followup(&ctx.http, deliver::followup(&rest))
             .await?;
     }
+    // News for another player (a conditional move of theirs this press dropped).
+    for (user, message) in &prepared.direct {
+        super::outlet::send_direct(&ctx.http, *user, message, None).await;
+    }
     Ok(())
 }
 

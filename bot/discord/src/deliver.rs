@@ -47,8 +47,10 @@ pub struct Prepared {
     pub lang: Lang,
     /// The caller's language, for what the adapter tells the caller alone.
     pub caller_lang: Lang,
-    /// Direct messages: a notice for one player alone (the daily digest), by Discord user
-    /// id. A notice with a channel part leaves its private parts to "My pieces".
+    /// Direct messages, by Discord user id: a notice for one player alone (the daily
+    /// digest), and news for a player other than the caller (a conditional move of theirs
+    /// dropped by the caller's move). Other players' views (their values after a move) are
+    /// left to "My pieces".
     pub direct: Vec<(u64, Outgoing)>,
 }
 
@@ -151,7 +153,11 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         && reply.files.is_empty();
     for p in &reply.private {
         let mine = Some(&p.to) == caller;
-        let direct = (!mine && alone && p.to.platform == PLATFORM)
+        // Someone else's part goes by direct message when it is all the reply holds (a
+        // digest, a reminder's private part) or news they must hear of (a conditional move
+        // dropped by another's move); a view they can ask for again (their values after
+        // each move) waits behind the *My pieces* button instead.
+        let direct = (!mine && (alone || p.news) && p.to.platform == PLATFORM)
             .then(|| p.to.id.parse::<u64>().ok())
             .flatten();
         if !mine && direct.is_none() {
@@ -558,6 +564,7 @@ mod tests {
             boards: Vec::new(),
             files: Vec::new(),
             lang: None,
+            news: false,
         });
         let p = prepare(&r, None, Locales::default());
         assert!(p.ephemeral.is_empty());
@@ -574,6 +581,45 @@ mod tests {
         );
         assert!(refused.public.is_none());
         assert_eq!(refused.ephemeral[0].text, "no");
+    }
+
+    #[test]
+    fn news_for_another_player_goes_by_direct_message_and_their_views_do_not() {
+        // alice moves; bob's conditional move no longer fits and he is told, although he
+        // did nothing: by direct message, in his language, never in the channel.
+        let alice = UserId::new(PLATFORM, "111111111111111111");
+        let bob = UserId::new(PLATFORM, "222222222222222222");
+        let part = |text: &str, news: bool| Private {
+            to: bob.clone(),
+            name: "bob".into(),
+            text: skald_session::Text::verbatim(text),
+            boards: Vec::new(),
+            files: Vec::new(),
+            lang: Some(Lang::Fr),
+            news,
+        };
+        let mut r = Reply::done(skald_session::Text::verbatim("alice played f4-e4"));
+        r.private.push(part("your conditional move was dropped", true));
+        r.private.push(part("your values", false));
+        let p = prepare(&r, Some(&alice), Locales::default());
+        assert_eq!(p.direct.len(), 1, "{:?}", p.direct);
+        let (to, message) = &p.direct[0];
+        assert_eq!(*to, 222222222222222222);
+        assert_eq!(message.text, "your conditional move was dropped");
+        assert_eq!(message.lang, Lang::Fr);
+        assert!(p.ephemeral.is_empty(), "nothing of bob's shown to alice");
+        let public = p.public.expect("public part");
+        assert!(!public.text.contains("dropped") && !public.text.contains("values"));
+        // bob's own command shows both to him, ephemerally, and sends no direct message.
+        let p = prepare(&r, Some(&bob), Locales::default());
+        assert_eq!(p.ephemeral.len(), 2);
+        assert!(p.direct.is_empty());
+        // News for a player of another platform is that platform's to deliver.
+        let mut r = Reply::done(skald_session::Text::verbatim("alice played f4-e4"));
+        let mut elsewhere = part("dropped", true);
+        elsewhere.to = UserId::new("matrix", "@bob:example.org");
+        r.private.push(elsewhere);
+        assert!(prepare(&r, Some(&alice), Locales::default()).direct.is_empty());
     }
 
     #[test]
@@ -660,6 +706,7 @@ mod file_tests {
             boards: Vec::new(),
             files: vec![record("skald-game-1-bob", b"{\"mine\":1}\n")],
             lang: None,
+            news: false,
         });
         let p = prepare(&r, Some(&bob), Locales::default());
         let public = p.public.expect("public part");

@@ -116,8 +116,8 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
 
 /// Sends `message` to `user` in their direct messages with the bot (under `key`, as
 /// [`once`] says).
-async fn send_direct(
-    http: &Arc<serenity::Http>,
+pub(super) async fn send_direct(
+    http: &serenity::Http,
     user: u64,
     message: &deliver::Outgoing,
     key: Option<OnceKey>,

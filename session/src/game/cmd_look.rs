@@ -33,6 +33,7 @@ pub(crate) fn cmd_board(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply
             boards: vec![Board::private(&board, seat)],
             files: Vec::new(),
             lang: None,
+            news: false,
         });
     }
     Ok(reply.with_board(board))

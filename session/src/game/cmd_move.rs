@@ -213,6 +213,7 @@ pub(crate) fn cmd_arrange(
         boards: vec![Board::private(&board, seat)],
         files: Vec::new(),
         lang: None,
+        news: false,
     });
     Ok(reply)
 }

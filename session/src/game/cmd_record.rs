@@ -184,6 +184,7 @@ fn deliver(ctx: &Context, g: &GameDoc, reader: Reader, summary: Text, file: File
                 boards: Vec::new(),
                 files: vec![file],
                 lang: None,
+                news: false,
             });
             reply
         }

@@ -117,6 +117,7 @@ impl Cx {
                 boards: vec![Board::private(&board, seat)],
                 files: Vec::new(),
                 lang: None,
+                news: false,
             });
         }
         reply.with_board(board)

@@ -219,6 +219,12 @@ fn an_answer_that_cannot_be_played_drops_its_line_and_tells_its_owner_alone() {
         private_to(&r, "bob").is_empty(),
         "bob is told nothing of it"
     );
+    // News alice must hear of though bob acted: Discord sends it as a direct message.
+    assert!(
+        r.private.iter().any(|p| p.to.id == "alice" && p.news),
+        "{:?}",
+        r.private
+    );
     let g = s.test_game(1);
     assert!(g.premoves[0].is_empty());
     assert_eq!(

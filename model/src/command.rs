@@ -33,8 +33,14 @@ pub enum Command {
         /// The moves as typed, one token each (the game joins `f2 f5`-style pairs).
         moves: Vec<String>,
     },
-    /// `board [#id]`: the current board.
-    Board(Option<u64>),
+    /// `board [#id] [text]`: the current board; with `text`, as text instead of a picture
+    /// (the asker's own view too), for screen readers and text-only clients.
+    Board {
+        /// Which game.
+        game: Option<u64>,
+        /// Boards as text rather than pictures.
+        text: bool,
+    },
     /// `moves [#id]`: the moves played so far.
     Moves(Option<u64>),
     /// `export [#id]`: the game's record as a file `skald import` reads.
@@ -1161,7 +1167,14 @@ mod tests {
                 game: None,
                 moves: vec!["f2-f5".into()],
             },
-            Command::Board(Some(1)),
+            Command::Board {
+                game: Some(1),
+                text: false,
+            },
+            Command::Board {
+                game: None,
+                text: true,
+            },
             Command::Moves(None),
             Command::Export(Some(3)),
             Command::Export(None),

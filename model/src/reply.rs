@@ -54,6 +54,11 @@ pub struct Board {
     /// abort): shown instead of whose turn it was, which the position alone would say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Text>,
+    /// Asked for as text (`board text`): every adapter shows [`Board::text`] instead of a
+    /// picture, so a reader with a screen reader or a text-only client learns the whole
+    /// board, their own hidden values included where the board is their private view.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_text: bool,
 }
 
 impl Board {
@@ -88,6 +93,7 @@ impl Board {
             players,
             alt,
             result: None,
+            as_text: false,
         }
     }
 

@@ -110,7 +110,10 @@ fn action(c: &Choice, lang: Lang) -> Option<(Command, String, String)> {
 pub(crate) fn pressed_action(id: &str) -> (Result<Command, Text>, bool) {
     if let Some(game) = id.strip_prefix(MINE) {
         let game = game.parse::<u64>().ok().filter(|&g| g > 0);
-        let board = game.map(|g| Command::Board(Some(g)));
+        let board = game.map(|g| Command::Board {
+            game: Some(g),
+            text: false,
+        });
         return (board.ok_or_else(|| t!("discord-nothing-to-do")), true);
     }
     if let Some(game) = id.strip_prefix(OLD_MINE) {
@@ -311,12 +314,24 @@ mod tests {
         );
         assert_eq!(
             pressed_action("1:mine:3"),
-            (Ok(Command::Board(Some(3))), true)
+            (
+                Ok(Command::Board {
+                    game: Some(3),
+                    text: false
+                }),
+                true
+            )
         );
         // Ids posted before the encoding: command lines.
         assert_eq!(
             pressed_action("mine #3"),
-            (Ok(Command::Board(Some(3))), true)
+            (
+                Ok(Command::Board {
+                    game: Some(3),
+                    text: false
+                }),
+                true
+            )
         );
         assert_eq!(
             pressed_action("accept #1"),

@@ -21,6 +21,9 @@ pub struct Outgoing {
     pub text: String,
     /// Attachments: file name and bytes (board PNGs, a record, a replay GIF).
     pub files: Vec<(String, Vec<u8>)>,
+    /// Alt text by file name: a board picture's one-line description, which Discord shows
+    /// to screen readers (the whole board as text is `board text`'s answer).
+    pub alts: Vec<(String, String)>,
     /// Buttons, as (label, custom id).
     pub buttons: Vec<(String, String)>,
     /// A select menu of moves, as (label, command line); empty for none.
@@ -112,11 +115,16 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         pressable,
         lang,
     );
-    let mut files = pictures(&reply.boards, "board", lang);
-    files.extend(attached);
+    let Attached {
+        mut files,
+        mut alts,
+    } = pictures(&reply.boards, "board", lang);
+    files.extend(attached.files);
+    alts.extend(attached.alts);
     let main = Outgoing {
-        text: discord_text(&text),
+        text: discord_text(&text) + &text_boards(&reply.boards, lang),
         files,
+        alts,
         buttons: buttons::buttons(reply, lang),
         select: buttons::select(reply),
         lang,
@@ -171,11 +179,17 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         let (attached, notes) = made(&p.files, lang);
         let mut text = p.text.clone();
         notes.into_iter().for_each(|n| text.line(n));
-        let mut files = pictures(&p.boards, "my-pieces", lang);
-        files.extend(attached);
+        let Attached {
+            mut files,
+            mut alts,
+        } = pictures(&p.boards, "my-pieces", lang);
+        files.extend(attached.files);
+        alts.extend(attached.alts);
         let message = Outgoing {
-            text: discord_text(&discord_commands(&text.render(lang), &[], lang)),
+            text: discord_text(&discord_commands(&text.render(lang), &[], lang))
+                + &text_boards(&p.boards, lang),
             files,
+            alts,
             lang,
             ..Outgoing::default()
         };
@@ -200,6 +214,7 @@ fn split_message(m: Outgoing) -> Vec<Outgoing> {
     }
     let Outgoing {
         files,
+        alts,
         buttons,
         select,
         mentions,
@@ -226,6 +241,7 @@ fn split_message(m: Outgoing) -> Vec<Outgoing> {
         .collect();
     if let Some(first) = out.first_mut() {
         first.files = files;
+        first.alts = alts;
         first.buttons = buttons;
         first.select = select;
         first
@@ -338,31 +354,62 @@ pub fn discord_text(text: &str) -> String {
     out
 }
 
-/// The boards as PNG files; a board that cannot be drawn is logged and left out (the text
-/// still says where the game stands).
-fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Vec<(String, Vec<u8>)> {
+/// Discord's longest attachment description (alt text).
+const ALT_LIMIT: usize = 1024;
+
+/// The boards asked for as pictures, as PNG files with their alt text; a board that cannot
+/// be drawn is logged and left out (the text still says where the game stands). Boards
+/// asked for as text are [`text_boards`]'.
+fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Attached {
+    let mut out = Attached::default();
+    for b in boards.iter().filter(|b| !b.as_text) {
+        match skald_session::pictures::board_png(b, lang) {
+            Ok(png) => {
+                let name = format!("game-{}-{audience}.png", b.game);
+                let alt: String = b.alt.render(lang).chars().take(ALT_LIMIT).collect();
+                out.alts.push((name.clone(), alt));
+                out.files.push((name, png.bytes));
+            }
+            Err(e) => tracing::warn!(game = b.game, error = %e, "cannot draw a board"),
+        }
+    }
+    out
+}
+
+/// Pictures and files ready to attach, with their alt text by file name (a board's
+/// one-line description, a file's caption).
+#[derive(Default)]
+struct Attached {
+    files: Vec<(String, Vec<u8>)>,
+    alts: Vec<(String, String)>,
+}
+
+/// The boards asked for as text (`board text`), each its one-line description then the
+/// text board in a code block (kept as typed, aligned in a fixed-width font), appended to a
+/// message's text.
+fn text_boards(boards: &[Board], lang: Lang) -> String {
     boards
         .iter()
-        .filter_map(|b| match skald_session::pictures::board_png(b, lang) {
-            Ok(png) => Some((format!("game-{}-{audience}.png", b.game), png.bytes)),
-            Err(e) => {
-                tracing::warn!(game = b.game, error = %e, "cannot draw a board");
-                None
-            }
+        .filter(|b| b.as_text)
+        .map(|b| {
+            let grid = b.text().render(lang).replace("```", "'''");
+            format!("\n{}\n```\n{grid}\n```", b.alt.render(lang))
         })
         .collect()
 }
 
 /// A reply's files made for readers of `lang` within [`UPLOAD_LIMIT`]: the attachments, and
 /// what the text must add (a replay shortened to fit, a file left out and why).
-fn made(files: &[skald_session::files::File], lang: Lang) -> (Vec<(String, Vec<u8>)>, Vec<Text>) {
-    let mut attached = Vec::new();
+fn made(files: &[skald_session::files::File], lang: Lang) -> (Attached, Vec<Text>) {
+    let mut attached = Attached::default();
     let mut notes = Vec::new();
     for f in files {
         match f.render(lang, UPLOAD_LIMIT) {
             Ok(ready) => {
                 notes.extend(ready.note);
-                attached.push((ready.name, ready.bytes));
+                let alt = f.caption.render(lang).chars().take(ALT_LIMIT).collect();
+                attached.alts.push((ready.name.clone(), alt));
+                attached.files.push((ready.name, ready.bytes));
             }
             Err(why) => notes.push(why),
         }
@@ -411,7 +458,13 @@ pub fn allowed(mentions: &[u64]) -> serenity::CreateAllowedMentions {
 pub fn attachments(m: &Outgoing) -> Vec<serenity::CreateAttachment> {
     m.files
         .iter()
-        .map(|(name, png)| serenity::CreateAttachment::bytes(png.clone(), name.clone()))
+        .map(|(name, png)| {
+            let file = serenity::CreateAttachment::bytes(png.clone(), name.clone());
+            match m.alts.iter().find(|(n, _)| n == name) {
+                Some((_, alt)) => file.description(alt.clone()),
+                None => file,
+            }
+        })
         .collect()
 }
 
@@ -599,7 +652,8 @@ mod tests {
             news,
         };
         let mut r = Reply::done(skald_session::Text::verbatim("alice played f4-e4"));
-        r.private.push(part("your conditional move was dropped", true));
+        r.private
+            .push(part("your conditional move was dropped", true));
         r.private.push(part("your values", false));
         let p = prepare(&r, Some(&alice), Locales::default());
         assert_eq!(p.direct.len(), 1, "{:?}", p.direct);
@@ -619,7 +673,11 @@ mod tests {
         let mut elsewhere = part("dropped", true);
         elsewhere.to = UserId::new("matrix", "@bob:example.org");
         r.private.push(elsewhere);
-        assert!(prepare(&r, Some(&alice), Locales::default()).direct.is_empty());
+        assert!(
+            prepare(&r, Some(&alice), Locales::default())
+                .direct
+                .is_empty()
+        );
     }
 
     #[test]

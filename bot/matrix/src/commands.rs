@@ -21,24 +21,6 @@ pub fn command_line(
     raw_command_line(content, me, prefix).map(|line| bot_as_engine(&line, me))
 }
 
-/// `board text` (`board #3 text`): the board asked for as text, for text-only clients and
-/// screen readers. Returns the line without that word, and whether it was there.
-pub fn boards_as_text(line: &str) -> (String, bool) {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let is_board = words.first().is_some_and(|w| {
-        w.trim_start_matches(['!', '/'])
-            .eq_ignore_ascii_case("board")
-    });
-    if !is_board || !words.iter().skip(1).any(|w| w.eq_ignore_ascii_case("text")) {
-        return (line.to_string(), false);
-    }
-    let kept: Vec<&str> = words
-        .into_iter()
-        .filter(|w| !w.eq_ignore_ascii_case("text"))
-        .collect();
-    (kept.join(" "), true)
-}
-
 /// `line` with each word that is the bot's own id (`@skald:example.org`) replaced by the
 /// engine's handle: challenging the bot means playing the built-in engine.
 fn bot_as_engine(line: &str, me: &UserId) -> String {
@@ -295,19 +277,6 @@ mod tests {
         );
         // Not a reply: a quote the player typed stays.
         assert_eq!(line("> !skald board"), None);
-    }
-
-    #[test]
-    fn board_text_asks_for_the_text_board() {
-        assert_eq!(
-            boards_as_text("board #3 text"),
-            ("board #3".to_string(), true)
-        );
-        assert_eq!(boards_as_text("board"), ("board".to_string(), false));
-        assert_eq!(
-            boards_as_text("move text"),
-            ("move text".to_string(), false)
-        );
     }
 
     #[test]

@@ -63,8 +63,6 @@ impl AnswerTo {
 pub struct Delivery {
     /// The command answered, if any.
     pub answer_to: Option<AnswerTo>,
-    /// Boards as text notices instead of pictures (`board text`).
-    pub text_boards: bool,
     /// The prefix commands start with in a room (`!skald`): the commands a text names are
     /// written with it, as a Matrix player types them.
     pub prefix: String,
@@ -125,11 +123,7 @@ pub async fn deliver(
         }
     }
     for board in &reply.boards {
-        if how.text_boards {
-            send_text_board(room, board, how.answer_to.as_ref(), lang, parts.next()).await;
-        } else {
-            send_board(room, board, how.answer_to.as_ref(), lang, parts.next()).await;
-        }
+        send_board(room, board, how.answer_to.as_ref(), lang, parts.next()).await;
     }
     let any_files = !reply.files.is_empty() || reply.private.iter().any(|p| !p.files.is_empty());
     let limit = if any_files {
@@ -363,7 +357,8 @@ async fn send_text_board(
     }
 }
 
-/// Uploads and posts one board picture, as its viewer sees it, its alt text as the body.
+/// Posts one board as its viewer sees it: asked for as text (`board text`), a notice
+/// holding the text board; else an uploaded picture, its alt text as the body.
 async fn send_board(
     room: &Room,
     board: &Board,
@@ -371,6 +366,9 @@ async fn send_board(
     lang: Lang,
     key: Option<OnceKey>,
 ) {
+    if board.as_text {
+        return send_text_board(room, board, answer_to, lang, key).await;
+    }
     let b = board.clone();
     let png =
         match tokio::task::spawn_blocking(move || skald_session::pictures::board_png(&b, lang))

@@ -266,7 +266,6 @@ async fn incoming(
         None => (ev.content.clone(), None),
     };
     let line = commands::command_line(&content, me, prefix)?;
-    let (line, text_boards) = commands::boards_as_text(&line);
     let name = rooms::display_name(&room, &ev.sender).await;
     let user = User::new(PLATFORM, rooms::session_id(&ev.sender), &name);
     let room_id = room.room_id().to_string();
@@ -302,7 +301,6 @@ async fn incoming(
                 event: answered,
                 thread,
             }),
-            text_boards,
             prefix: prefix.to_string(),
             direct,
             once: None,

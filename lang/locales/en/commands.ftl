@@ -24,7 +24,7 @@ cmd-move = move
     .detail = The tafl games (Hnefatafl, Copenhagen, Brandubh) and Subulata: `f2-f5`. Ad Elta Stelpur: point and die, `13+1`. Daldøsa: hole and die, `w12+1`. Several steps are played in order, all or none.
 cmd-board = board
     .summary = show a game's board
-    .detail = Without #id: your active game here, or else the game you last finished here.
+    .detail = Without #id: your active game here, or else the game you last finished here. `board text` shows it as text instead of a picture (for screen readers and text-only clients); a player of a game with hidden values gets their own view as text too, where only they read it.
 cmd-moves = moves
     .summary = list the moves (and dice) played so far
     .detail = Without #id: the same game as `board`. Private values are never listed.
@@ -109,6 +109,7 @@ cmd-cancel-game = { -game-any }
 cmd-move-move = The move, like f2-f5
 cmd-move-game = Game number (default: your game where it is your turn)
 cmd-board-game = { -game-any }
+cmd-board-text = As text instead of a picture, your own view included (for screen readers)
 cmd-moves-game = { -game-any }
 cmd-export-game = { -game-any }
 cmd-replay-game = { -game-any }
@@ -153,6 +154,7 @@ arg-user = user
 arg-code = code
 arg-language = language
 arg-command = command
+arg-text = text
 
 ## Choices as Discord lists them (rule sets and languages keep their own names).
 
@@ -210,6 +212,7 @@ cmd-error-unknown-rule-set = unknown rule set '{ $name }'; known rule sets: { $r
 cmd-error-never-ranked = games against @{ $engine } are never ranked; leave out 'ranked'
 cmd-error-levels = easy, normal and hard are levels of @{ $engine }: `challenge <rule-set> @{ $engine } hard`
 cmd-error-not-an-id = '{ $token }' is not a game or challenge number; expected like #12
+cmd-error-board-word = unexpected '{ $token }'; expected a game number like #12, the word text (the board as text), or both
 cmd-error-only-id = unexpected '{ $token }'; expected nothing or a number like #12
 cmd-error-only-one-id = unexpected '{ $token }'; expected nothing or one number like #12
 cmd-error-takes-nothing = unexpected '{ $token }'; this command takes nothing

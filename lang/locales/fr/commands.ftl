@@ -24,7 +24,7 @@ cmd-move = jouer
     .detail = Les jeux de tafl (Hnefatafl, Copenhague, Brandubh) et Subulata : `f2-f5`. Ad Elta Stelpur : la case et le dé, `13+1`. Daldøsa : la case et le dé, `w12+1`. Plusieurs pas se jouent dans l'ordre, tous ou aucun.
 cmd-board = plateau
     .summary = afficher le plateau d'une partie
-    .detail = Sans #id : votre partie en cours ici, sinon la dernière partie que vous avez terminée ici.
+    .detail = Sans #id : votre partie en cours ici, sinon la dernière partie que vous avez terminée ici. `board text` l'affiche en texte plutôt qu'en image (pour les lecteurs d'écran et les clients sans images) ; le joueur d'une partie à valeurs cachées reçoit aussi sa propre vue en texte, là où lui seul la lit.
 cmd-moves = coups
     .summary = lister les coups (et les dés) joués jusqu'ici
     .detail = Sans #id : la même partie que `board`. Les valeurs secrètes ne sont jamais listées.
@@ -109,6 +109,7 @@ cmd-cancel-game = { -game-any }
 cmd-move-move = Le coup, comme f2-f5
 cmd-move-game = Numéro de partie (par défaut : votre partie où c'est à vous de jouer)
 cmd-board-game = { -game-any }
+cmd-board-text = En texte plutôt qu'en image, votre propre vue comprise (pour les lecteurs d'écran)
 cmd-moves-game = { -game-any }
 cmd-export-game = { -game-any }
 cmd-replay-game = { -game-any }
@@ -153,6 +154,7 @@ arg-user = joueur
 arg-code = code
 arg-language = langue
 arg-command = commande
+arg-text = texte
 
 ## Les choix tels que Discord les liste (les jeux et les langues gardent leur nom).
 
@@ -210,6 +212,7 @@ cmd-error-unknown-rule-set = jeu inconnu « { $name } » ; jeux connus : { $
 cmd-error-never-ranked = les parties contre @{ $engine } ne sont jamais classées ; retirez « ranked »
 cmd-error-levels = easy, normal et hard sont des niveaux de @{ $engine } : `challenge <rule-set> @{ $engine } hard`
 cmd-error-not-an-id = « { $token } » n'est pas un numéro de partie ou de défi ; attendu : un numéro comme #12
+cmd-error-board-word = « { $token } » inattendu ; attendu : un numéro de partie comme #12, le mot text (le plateau en texte), ou les deux
 cmd-error-only-id = « { $token } » inattendu ; attendu : rien ou un numéro comme #12
 cmd-error-only-one-id = « { $token } » inattendu ; attendu : rien ou un seul numéro comme #12
 cmd-error-takes-nothing = « { $token } » inattendu ; cette commande ne prend rien

@@ -84,18 +84,64 @@ pub const PREMOVE: CommandInfo = CommandInfo {
 pub const BOARD: CommandInfo = CommandInfo {
     name: "board",
     aliases: &[],
-    usage: "board [#id]",
+    usage: "board [#id] [text | picture]",
     example: "board #4",
-    args: &[GAME],
-    parse: |a| only_id(a).map(Command::Board),
+    args: &[
+        GAME,
+        Arg {
+            name: "text",
+            kind: ArgKind::Flag {
+                yes: "text",
+                no: "picture",
+            },
+            required: false,
+            complete: Completion::Nothing,
+        },
+    ],
+    parse: board_words,
     secret: false,
     names_game: true,
     args_of: |c| match c {
-        Command::Board(g) => Some(game_arg(g)),
+        Command::Board { game, text } => {
+            Some(game_arg(game).with("text", text.then_some(ArgValue::Flag(true))))
+        }
         _ => None,
     },
-    build: |a| Ok(Command::Board(a.id("game"))),
+    build: |a| {
+        Ok(Command::Board {
+            game: a.id("game"),
+            text: a.flag("text").unwrap_or(false),
+        })
+    },
 };
+
+/// `board`'s words: a game number and the form (`text`, or `picture`, the default), each
+/// optional, in either order.
+fn board_words(args: &[&str]) -> Result<Command, Text> {
+    let (mut game, mut form) = (None, None);
+    for word in args {
+        let refused = || t!("cmd-error-board-word", token = shown(word));
+        let named = ["text", "picture"]
+            .into_iter()
+            .find(|f| word.eq_ignore_ascii_case(f));
+        if let Some(f) = named
+            && form.is_none()
+        {
+            form = Some(f == "text");
+        } else if named.is_none()
+            && game.is_none()
+            && let Some(id) = parse_id(word)
+        {
+            game = Some(id?);
+        } else {
+            return Err(refused());
+        }
+    }
+    Ok(Command::Board {
+        game,
+        text: form.unwrap_or(false),
+    })
+}
 
 /// The grammar of `moves`: its words, arguments and help, and how it is read.
 pub const MOVES: CommandInfo = CommandInfo {

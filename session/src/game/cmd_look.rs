@@ -7,12 +7,21 @@ use crate::identity::Context;
 use crate::reply::{Board, Private, Reply};
 use crate::{Cx, Failure};
 
-/// `board [#id]`: the public board, and a player's own view privately in Subulata.
-pub(crate) fn cmd_board(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+/// `board [#id] [text]`: the public board, and a player's own view privately in Subulata;
+/// with `text`, both as text boards (a screen reader reads the player's own values).
+pub(crate) fn cmd_board(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    as_text: bool,
+) -> Result<Reply, Failure> {
     let g = cx.find_game_to_show(ctx, id, "board #id")?.doc;
     let m = g.live()?;
     let position = m.position();
-    let board = g.board_with_last_move(position, cx.now());
+    let board = Board {
+        as_text,
+        ..g.board_with_last_move(position, cx.now())
+    };
     let mut reply = Reply::done(crate::t!(
         "board-title",
         title = g.title(),
@@ -51,7 +60,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
         info: &command::game::BOARD,
         acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            Command::Board(id) => cmd_board(cx, ctx, *id),
+            Command::Board { game, text } => cmd_board(cx, ctx, *game, *text),
             _ => Err(misrouted(cmd)),
         },
     },

@@ -762,6 +762,42 @@ fn the_session_can_be_shared_between_threads() {
 }
 
 #[test]
+fn board_text_gives_a_player_their_own_values_as_text_where_only_they_read_it() {
+    let w = world();
+    let id = w.start("subulata", "");
+    w.ok("alice", &format!("arrange #{id} 9 1 8 2 7 3 6 4 5"));
+    let pictured = w.ok("alice", &format!("board #{id}"));
+    assert!(!pictured.boards[0].as_text && !pictured.private[0].boards[0].as_text);
+    // `board text` (the word before or after the number): every board as text, the public
+    // one for the channel and alice's own view privately, her values in it.
+    for line in [format!("board #{id} text"), format!("board text #{id}")] {
+        let r = w.ok("alice", &line);
+        let public = &r.boards[0];
+        assert!(public.as_text, "{line}");
+        assert_eq!(public.viewer, skald_rules::Viewer::Public);
+        let own = &r.private[0];
+        assert_eq!(own.to, UserId::new("console", "alice"));
+        let board = &own.boards[0];
+        assert!(board.as_text && board.viewer == skald_rules::Viewer::Seat(Seat::A));
+        let mine = board.text().en();
+        let seen = public.text().en();
+        assert_ne!(mine, seen, "her view shows what the public one hides");
+        assert!(
+            mine.matches('9').count() > seen.matches('9').count(),
+            "her 9 is shown: {mine}"
+        );
+    }
+    // A spectator gets the public board as text and nothing private.
+    let r = w.ok("carol", &format!("board #{id} text"));
+    assert!(r.boards[0].as_text && r.private.is_empty());
+    // Anything else is refused with what is accepted.
+    for line in ["board text text", "board #1 #2", "board pictures"] {
+        let e = w.refused("alice", line);
+        assert!(e.contains("the word text"), "{line}: {e}");
+    }
+}
+
+#[test]
 fn subulata_values_stay_out_of_channel_replies() {
     let w = world();
     let id = w.start("subulata", "");

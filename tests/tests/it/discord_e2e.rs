@@ -511,6 +511,41 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         "{}",
         f[0].json()
     );
+    // Each picture carries its one-line description as alt text for screen readers.
+    let alt = &f[0].json()["attachments"][0]["description"];
+    assert!(
+        alt.as_str()
+            .is_some_and(|a| a.contains(&format!("#{subulata} Subulata"))),
+        "{}",
+        f[0].json()
+    );
+    // `/board text:True`: the same as text in code blocks, no picture: the public board in
+    // the channel, alice's own view (her values) in her ephemeral follow-up.
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command(
+            44,
+            2,
+            ALICE,
+            "board",
+            json!([{"name": "game", "type": 4, "value": subulata},
+                   {"name": "text", "type": 5, "value": true}]),
+        ),
+    );
+    let public = &callback_of(&fake, 44)[0];
+    let seen = content_of(&data_of(public));
+    assert!(
+        !is_ephemeral(&data_of(public)) && !public.has_png() && seen.contains("```"),
+        "{seen}"
+    );
+    let f = followups_of(&fake, 44, 1);
+    let own = content_of(&f[0].json());
+    assert!(
+        is_ephemeral(&f[0].json()) && !f[0].has_png() && own.contains("```"),
+        "{own}"
+    );
+    let grid = |t: &str| t.split("```").nth(1).unwrap_or("").to_string();
+    assert_ne!(grid(&own), grid(&seen), "her view shows her values");
 
     // Nothing ever went anywhere but the fake, and Discord would have taken every request.
     fake.assert_valid();
@@ -522,7 +557,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         TOKEN.to_string(),
         format!("webhooks/{}/token-", fake_discord::APP_ID),
     ];
-    secrets.extend((1..=43).map(|id| format!("token-{id}")));
+    secrets.extend((1..=44).map(|id| format!("token-{id}")));
     for secret in &secrets {
         let lines: Vec<&str> = logged.lines().filter(|l| l.contains(secret)).collect();
         assert!(

@@ -103,6 +103,10 @@ struct RatingRow {
     text: Option<String>,
 }
 
+/// A tournament row to write: id, revision read (`None`: new), new revision, document,
+/// start time.
+type TournamentRow = (i64, Option<i64>, i64, String, Option<i64>);
+
 /// A commit encoded and checked before the transaction starts (nothing left to fail in it
 /// but the database).
 pub struct Plan {
@@ -114,7 +118,7 @@ pub struct Plan {
     outbox: Vec<(String, Vec<u8>)>,
     /// Tournaments: id, revision read (`None`: new), new revision, document, start time
     /// ([`skald_store::index::tournament_start`]).
-    tournaments: Vec<(i64, Option<i64>, i64, String, Option<i64>)>,
+    tournaments: Vec<TournamentRow>,
     /// The commit read a document from another backend (its version is not a revision):
     /// it cannot match anything here.
     foreign: bool,

@@ -15,6 +15,11 @@ pub struct Message {
     pub id: String,
     /// For an edit: the id of the message it corrects, whose answer counts.
     pub edits: Option<String>,
+    /// For an edit: how long ago the message it corrects was sent, when the platform could
+    /// say (`None`: not an edit, or unknown). Records of handled messages are kept for a
+    /// limited time, so an edit of an old message without a record is not run: it may
+    /// have been run before its record was forgotten.
+    pub original_age: Option<Duration>,
     /// How long ago it was sent, by the platform's timestamp and the real clock.
     pub age: Duration,
     /// The oldest a command may be and still run.

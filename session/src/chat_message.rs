@@ -11,12 +11,58 @@
 //!   an edit of one that was refused, not run, or never read as a command runs in its
 //!   corrected form (once: that run is recorded against the original message);
 //! - an edit by someone other than the original message's author is ignored;
-//! - a message older than the caller's limit is not run; the answer says so.
+//! - a message older than the caller's limit is not run; the answer says so;
+//! - records are kept for [`HANDLED_WINDOW_SECS`] (plus a day's margin for the clocks),
+//!   then pruned by the tick: an edit of a message older than the window (or of unknown
+//!   age) that finds no record is not run, since the message may have been run before its
+//!   record was forgotten; the answer says to send the command as a new message.
 
-use crate::clock::describe_duration;
+use crate::clock::{DAY, Timestamp, describe_duration};
 use crate::identity::Context;
 use crate::reply::Reply;
-use crate::{Session, messages};
+use crate::{Cx, Session, messages};
+use std::sync::Mutex;
+
+pub use crate::store::index::HANDLED_WINDOW_SECS;
+
+/// How much longer than the window a record is kept before it is pruned: the platform's
+/// clock (which dates an edit's original) and the bot's (which dates a record) may differ.
+const PRUNE_MARGIN_SECS: i64 = DAY;
+
+/// How often a process prunes the records (from the tick).
+const PRUNE_EVERY_SECS: i64 = 3600;
+
+/// When this process last pruned the handled messages' records: the tick prunes hourly, not
+/// at each round.
+#[derive(Default)]
+pub(crate) struct LastPrune(Mutex<Option<Timestamp>>);
+
+impl Cx {
+    /// Forgets the handled messages' records past the window, at most once an hour (a
+    /// range of the store's index of their times; nothing is read when none is old).
+    pub(crate) fn prune_handled_messages(&self, now: Timestamp) {
+        {
+            let mut last = self
+                .handled_pruned
+                .0
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            if last.is_some_and(|at| now.since(at) < PRUNE_EVERY_SECS) {
+                return;
+            }
+            *last = Some(now);
+        }
+        let before = Timestamp(now.0 - HANDLED_WINDOW_SECS - PRUNE_MARGIN_SECS);
+        match self.store.prune_handled_messages(before) {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(
+                records = n,
+                "forgot the handled messages past the edit window"
+            ),
+            Err(e) => tracing::warn!(error = %e, "cannot prune the handled messages' records"),
+        }
+    }
+}
 
 pub use skald_model::chat_message::*;
 
@@ -35,13 +81,28 @@ impl Session {
                 None
             }
         };
-        if let Some(before) = before {
-            if msg.edits.is_none() || before.by != ctx.user.id {
-                return None;
+        match before {
+            Some(before) => {
+                if msg.edits.is_none() || before.by != ctx.user.id {
+                    return None;
+                }
+                if before.outcome == Outcome::Done {
+                    return Some(Reply::refused(messages::edit_of_done_command()));
+                }
             }
-            if before.outcome == Outcome::Done {
-                return Some(Reply::refused(messages::edit_of_done_command()));
+            // An edit without a record: of a message never read as a command, unless the
+            // message is past the window (its record may have been pruned) or its age is
+            // unknown. Nothing is recorded, so a later edit is answered the same way.
+            None if msg.edits.is_some() => {
+                let window = std::time::Duration::from_secs(HANDLED_WINDOW_SECS.unsigned_abs());
+                if msg.original_age.is_none_or(|age| age >= window) {
+                    return Some(Reply::refused(crate::t!(
+                        "edit-of-forgotten-message",
+                        days = HANDLED_WINDOW_SECS / DAY
+                    )));
+                }
             }
+            None => {}
         }
         let (reply, outcome) = if msg.age > msg.max_age {
             let age = i64::try_from(msg.age.as_secs()).unwrap_or(i64::MAX);
@@ -90,6 +151,8 @@ mod tests {
         Message {
             id: id.to_string(),
             edits: edits.map(str::to_string),
+            // The original sent a minute before the edit.
+            original_age: edits.map(|_| Duration::from_secs(age_secs + 60)),
             age: Duration::from_secs(age_secs),
             max_age: Duration::from_secs(24 * 3600),
         }

@@ -23,27 +23,6 @@ use crate::command::{self, Command};
 use crate::handler::{Acts, Handler, misrouted};
 pub use skald_model::digest::DigestSetting;
 
-/// The earliest digest due, as this process last read it, so the scheduler does not scan the
-/// accounts at every round: unknown until read, forgotten when this process changes a
-/// digest (a `digest` command, a digest sent). Only this process's writes change it: when
-/// several processes share a store (#17) the store needs an index of digests instead.
-#[derive(Default)]
-pub(crate) struct DigestsDue(std::sync::Mutex<Option<Option<Timestamp>>>);
-
-impl DigestsDue {
-    fn get(&self) -> Option<Option<Timestamp>> {
-        *self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn set(&self, next: Option<Timestamp>) {
-        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(next);
-    }
-
-    fn forget(&self) {
-        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
-    }
-}
-
 /// The first instant after `after` that is `at` o'clock in `zone` (a time skipped by a
 /// daylight saving change is taken as the instant after the gap; a repeated one, the first).
 pub fn next_digest(at: (u8, u8), zone: &str, after: Timestamp) -> Option<Timestamp> {
@@ -99,21 +78,11 @@ impl Cx {
             .is_some_and(|u| u.doc.quiet)
     }
 
-    /// The earliest digest due, if any player has one.
-    /// Read from the store once, then kept (see [`DigestsDue`]).
+    /// The earliest digest due, if any player has one: the first entry of the store's index
+    /// of next digests, so every process sharing the store sees a digest another one set.
     pub(crate) fn next_digest_due(&self) -> Option<Timestamp> {
-        if let Some(known) = self.digests_due.get() {
-            return known;
-        }
-        match self.store.users_with_digest() {
-            Ok(users) => {
-                let next = users
-                    .iter()
-                    .filter_map(|u| u.doc.digest.as_ref().map(|d| d.next))
-                    .min();
-                self.digests_due.set(next);
-                next
-            }
+        match self.store.next_digest() {
+            Ok(next) => next,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the players' digests");
                 None
@@ -124,12 +93,9 @@ impl Cx {
     /// Sends the digests due by `now`: each moved to its next day in the write that sends
     /// it (a write that lost a race sends nothing; the next tick looks again).
     pub(crate) fn due_digests(&self, now: Timestamp) -> Vec<Notice> {
-        // Every scheduler round comes here: the users are scanned only when one is due.
-        if self.next_digest_due().is_none_or(|next| next > now) {
-            return Vec::new();
-        }
-        self.digests_due.forget();
-        let users = match self.store.users_with_digest() {
+        // Every scheduler round comes here: the index is read only up to `now`, so a round
+        // with nothing due reads one entry at most, however many players have digests.
+        let users = match self.store.digests_due(now) {
             Ok(u) => u,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the players' digests");
@@ -244,7 +210,6 @@ pub(crate) fn cmd_digest(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Rep
             let was = doc.digest.take().is_some();
             if was {
                 cx.write_user(stored, doc)?;
-                cx.digests_due.forget();
             }
             t!("digest-stopped")
         }
@@ -281,7 +246,6 @@ pub(crate) fn cmd_digest(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Rep
                 ),
             });
             cx.write_user(stored, doc)?;
-            cx.digests_due.forget();
             t!(
                 "digest-started",
                 at = time_text(at),

@@ -179,8 +179,8 @@ pub(crate) struct Cx {
     pub(crate) config: SessionConfig,
     /// Games the scheduler found unreadable: skipped (and logged once) until a restart.
     pub(crate) unreadable: Mutex<BTreeSet<u64>>,
-    /// The earliest daily digest due, kept between scheduler rounds.
-    pub(crate) digests_due: digest::DigestsDue,
+    /// When this process last pruned the handled messages' records (hourly, from the tick).
+    pub(crate) handled_pruned: chat_message::LastPrune,
 }
 
 impl Cx {
@@ -197,7 +197,7 @@ impl Cx {
             rng: Mutex::new(rng),
             config,
             unreadable: Mutex::new(BTreeSet::new()),
-            digests_due: digest::DigestsDue::default(),
+            handled_pruned: chat_message::LastPrune::default(),
         }
     }
 }

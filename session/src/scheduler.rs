@@ -45,12 +45,15 @@ impl Cx {
     }
 
     /// Sends the reminders and ends the games whose deadline passed by `now`, starts the
-    /// tournaments whose time came (their announcements go through the outbox), then sends
-    /// the daily digests due; returns what to post in which channel.
+    /// tournaments whose time came (their announcements go through the outbox), sends the
+    /// daily digests due, and (hourly) forgets the handled messages' records past the edit
+    /// window; returns what to post in which channel. Each part reads an index of what is
+    /// due, so a round costs the same however many games, tournaments and players exist.
     pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
         let mut notices = self.tick_games(now);
         self.start_due_tournaments(now);
         notices.extend(self.due_digests(now));
+        self.prune_handled_messages(now);
         notices
     }
 

@@ -29,7 +29,9 @@ struct GameRow {
     text: String,
     wake: Option<i64>,
     players: Vec<(String, bool)>,
-    /// How the game's player index rows change.
+    /// Its players in each home channel (`game_channels`'s rows, active as `players`).
+    channels: Vec<(String, String)>,
+    /// How the game's player index rows (and channel index rows) change.
     index: PlayerIndex,
 }
 
@@ -58,15 +60,20 @@ fn index_rows(doc: &GameDoc) -> Vec<(String, bool)> {
     players
 }
 
-/// How the index rows go from the document read (`None`: a new game) to `after`.
-fn index_change(before: Option<&GameDoc>, after: &[(String, bool)]) -> PlayerIndex {
-    let Some(before) = before else {
+/// How the index rows go from the document read (`None`: a new game) to `after` (its
+/// player rows and its channel rows: other players or other homes rewrite both).
+fn index_change(
+    before: Option<&GameDoc>,
+    after: &[(String, bool)],
+    channels: &[(String, String)],
+) -> PlayerIndex {
+    let Some(before_doc) = before else {
         return PlayerIndex::Rewritten;
     };
-    let before = index_rows(before);
+    let before = index_rows(before_doc);
     let same_players =
         before.len() == after.len() && before.iter().zip(after).all(|((a, _), (b, _))| a == b);
-    if !same_players {
+    if !same_players || skald_store::index::game_channels(before_doc) != channels {
         PlayerIndex::Rewritten
     } else if before == after {
         PlayerIndex::Kept
@@ -83,6 +90,8 @@ struct UserRow {
     name_folded: String,
     link_code: Option<String>,
     digest: bool,
+    /// When the next digest is due ([`skald_store::index::digest_next`]).
+    digest_next: Option<i64>,
 }
 
 /// A rating row to write (or remove, `text` `None`).
@@ -94,6 +103,10 @@ struct RatingRow {
     text: Option<String>,
 }
 
+/// A tournament row to write: id, revision read (`None`: new), new revision, document,
+/// start time.
+type TournamentRow = (i64, Option<i64>, i64, String, Option<i64>);
+
 /// A commit encoded and checked before the transaction starts (nothing left to fail in it
 /// but the database).
 pub struct Plan {
@@ -103,8 +116,9 @@ pub struct Plan {
     users: Vec<UserRow>,
     ratings: Vec<RatingRow>,
     outbox: Vec<(String, Vec<u8>)>,
-    /// Tournaments: id, revision read (`None`: new), new revision, document.
-    tournaments: Vec<(i64, Option<i64>, i64, String)>,
+    /// Tournaments: id, revision read (`None`: new), new revision, document, start time
+    /// ([`skald_store::index::tournament_start`]).
+    tournaments: Vec<TournamentRow>,
     /// The commit read a document from another backend (its version is not a revision):
     /// it cannot match anything here.
     foreign: bool,
@@ -130,7 +144,8 @@ impl Plan {
             doc.version = before.as_ref().map_or(1, |o| o.doc.version + 1);
             let read = read_rev(before.as_ref(), &mut foreign);
             let players = index_rows(&doc);
-            let index = index_change(before.as_ref().map(|b| &b.doc), &players);
+            let channels = skald_store::index::game_channels(&doc);
+            let index = index_change(before.as_ref().map(|b| &b.doc), &players, &channels);
             games.push(GameRow {
                 read,
                 id: sql_id(doc.id)?,
@@ -139,6 +154,7 @@ impl Plan {
                 text: text("game", &doc)?,
                 wake: doc.wake().map(|t| t.0),
                 players,
+                channels,
                 index,
                 doc,
             });
@@ -162,6 +178,7 @@ impl Plan {
                 name_folded: after.user.name.to_ascii_lowercase(),
                 link_code: after.link_code.as_ref().map(|c| c.code.clone()),
                 digest: after.digest.is_some(),
+                digest_next: skald_store::index::digest_next(after).map(|t| t.0),
             });
         }
         let mut ratings = Vec::new();
@@ -194,6 +211,7 @@ impl Plan {
                 read_rev(before.as_ref(), &mut foreign),
                 rev,
                 text("tournament", &doc)?,
+                skald_store::index::tournament_start(&doc).map(|t| t.0),
             ));
         }
         let outbox = commit
@@ -271,13 +289,29 @@ impl Plan {
             }
             match (&g.index, g.players.first()) {
                 (PlayerIndex::Kept, _) | (PlayerIndex::Activity, None) => {}
-                (PlayerIndex::Activity, Some((_, active))) => batch.push((
-                    "UPDATE game_players SET active = $2 WHERE game = $1",
-                    vec![&g.id, active],
-                )),
-                (PlayerIndex::Rewritten, _) => {
+                (PlayerIndex::Activity, Some((_, active))) => {
+                    batch.push((
+                        "UPDATE game_players SET active = $2 WHERE game = $1",
+                        vec![&g.id, active],
+                    ));
+                    batch.push((
+                        "UPDATE game_channels SET active = $2 WHERE game = $1",
+                        vec![&g.id, active],
+                    ));
+                }
+                (PlayerIndex::Rewritten, first) => {
                     if g.read.is_some() {
                         batch.push(("DELETE FROM game_players WHERE game = $1", vec![&g.id]));
+                        batch.push(("DELETE FROM game_channels WHERE game = $1", vec![&g.id]));
+                    }
+                    if let Some((_, active)) = first {
+                        for (user, channel) in &g.channels {
+                            batch.push((
+                                "INSERT INTO game_channels (user_key, channel, game, active)
+                                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                                vec![user, channel, &g.id, active],
+                            ));
+                        }
                     }
                     for (user, active) in &g.players {
                         batch.push((
@@ -308,15 +342,22 @@ impl Plan {
             batch.push(match &u.read {
                 None => (
                     one_row!(
-                        "INSERT INTO users (key, rev, doc, name_folded, link_code, digest)
-                         VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING"
+                        "INSERT INTO users (key, rev, doc, name_folded, link_code, digest, digest_next)
+                         VALUES ($1, 1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING"
                     ),
-                    vec![&u.key, &u.text, &u.name_folded, &u.link_code, &u.digest],
+                    vec![
+                        &u.key,
+                        &u.text,
+                        &u.name_folded,
+                        &u.link_code,
+                        &u.digest,
+                        &u.digest_next,
+                    ],
                 ),
                 Some(read) => (
                     one_row!(
                         "UPDATE users SET rev = rev + 1, doc = $2, name_folded = $3,
-                         link_code = $4, digest = $5 WHERE key = $1 AND rev = $6"
+                         link_code = $4, digest = $5, digest_next = $7 WHERE key = $1 AND rev = $6"
                     ),
                     vec![
                         &u.key,
@@ -325,6 +366,7 @@ impl Plan {
                         &u.link_code,
                         &u.digest,
                         read,
+                        &u.digest_next,
                     ],
                 ),
             });
@@ -360,20 +402,21 @@ impl Plan {
                 vec![platform, body],
             ));
         }
-        for (id, read, rev, text) in &self.tournaments {
+        for (id, read, rev, text, starts) in &self.tournaments {
             batch.push(match read {
                 None => (
                     one_row!(
-                        "INSERT INTO tournaments (id, rev, doc) VALUES ($1, $2, $3)
+                        "INSERT INTO tournaments (id, rev, doc, starts) VALUES ($1, $2, $3, $4)
                          ON CONFLICT (id) DO NOTHING"
                     ),
-                    vec![id, rev, text],
+                    vec![id, rev, text, starts],
                 ),
                 Some(read) => (
                     one_row!(
-                        "UPDATE tournaments SET rev = $2, doc = $3 WHERE id = $1 AND rev = $4"
+                        "UPDATE tournaments SET rev = $2, doc = $3, starts = $5
+                         WHERE id = $1 AND rev = $4"
                     ),
-                    vec![id, rev, text, read],
+                    vec![id, rev, text, read, starts],
                 ),
             });
         }

@@ -30,7 +30,7 @@ use skald_model::challenge::Challenge;
 use skald_model::chat_message::Handled;
 use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
-use skald_model::identity::{CommunityId, UserId};
+use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
@@ -52,6 +52,9 @@ pub const POOL_SIZE: usize = 16;
 pub struct PgStore {
     pool: Pool<connection::Manager>,
     name: String,
+    /// How many calls this store made to the server: each is one statement (a commit, one
+    /// pipelined transaction), so one round trip once the connection has prepared it.
+    calls: std::sync::atomic::AtomicUsize,
 }
 
 /// The connection's prepared statement for `sql`, prepared on its first use and kept with
@@ -117,7 +120,11 @@ impl PgStore {
             })
             .build()
             .map_err(|e| errors::unreachable(format!("{name}: {e}")))?;
-        let store = PgStore { pool, name };
+        let store = PgStore {
+            pool,
+            name,
+            calls: Default::default(),
+        };
         let who = store.name.clone();
         store
             .with_client(async |c| schema::set_up(c).await)
@@ -136,12 +143,21 @@ impl PgStore {
         &self.name
     }
 
+    /// How many calls to the server this store has made so far (each one round trip once
+    /// its statement is prepared): what a test counts to show that a command's round trips
+    /// do not grow with the data.
+    pub fn calls(&self) -> usize {
+        self.calls.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Runs `work` with a pooled connection, on this thread, and waits for it
     /// ([`connection::call`]: at most [`connection::CALL_TIMEOUT`]).
     fn with_client<T>(
         &self,
         work: impl AsyncFnOnce(&mut Db) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        self.calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         call(async {
             let mut conn = self.pool.get().await.map_err(errors::pool)?;
             conn.run(work).await
@@ -378,12 +394,92 @@ impl Store for PgStore {
             .collect())
     }
 
-    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError> {
-        self.many_docs(
-            "SELECT rev, doc FROM users WHERE digest ORDER BY key",
-            Vec::new(),
-            "user",
+    fn digests_due(&self, until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        self.with_client(async move |c| {
+            let rows = c
+                .query(
+                    &prepared(
+                        c,
+                        "SELECT rev, doc FROM users WHERE digest_next <= $1
+                         ORDER BY digest_next, key",
+                    )
+                    .await?,
+                    &[&until.0],
+                )
+                .await
+                .map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let rev: i64 = row.try_get(0).map_err(backend)?;
+                    let doc: String = row.try_get(1).map_err(backend)?;
+                    Ok(Stored::new(decode("user", doc.as_bytes())?, version(rev)))
+                })
+                .collect()
+        })
+    }
+
+    fn next_digest(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.with_client(async |c| {
+            let row = c
+                .query_opt(
+                    &prepared(
+                        c,
+                        "SELECT digest_next FROM users WHERE digest_next IS NOT NULL
+                         ORDER BY digest_next LIMIT 1",
+                    )
+                    .await?,
+                    &[],
+                )
+                .await
+                .map_err(backend)?;
+            row.map(|r| r.try_get::<_, i64>(0).map(Timestamp).map_err(backend))
+                .transpose()
+        })
+    }
+
+    fn tournament_starts(&self, until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.deadlines(
+            "SELECT starts, id FROM tournaments WHERE starts <= $1 ORDER BY starts, id",
+            Some(until.0),
         )
+    }
+
+    fn next_tournament_start(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+        Ok(self
+            .deadlines(
+                "SELECT starts, id FROM tournaments WHERE starts IS NOT NULL
+                 ORDER BY starts, id LIMIT 1",
+                None,
+            )?
+            .into_iter()
+            .next())
+    }
+
+    fn channel_games(
+        &self,
+        user: &UserId,
+        channel: &ChannelId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        let (key, channel) = (user.key(), channel.0.clone());
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_client(async move |c| {
+            let sql = if active {
+                "SELECT game FROM game_channels WHERE user_key = $1 AND channel = $2 AND active
+                 ORDER BY game LIMIT $3"
+            } else {
+                "SELECT game FROM game_channels WHERE user_key = $1 AND channel = $2
+                 AND NOT active ORDER BY game DESC LIMIT $3"
+            };
+            let rows = c
+                .query(&prepared(c, sql).await?, &[&key, &channel, &limit])
+                .await
+                .map_err(backend)?;
+            rows.iter()
+                .map(|row| id_of(row.try_get(0).map_err(backend)?))
+                .collect()
+        })
     }
 
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
@@ -579,6 +675,19 @@ impl Store for PgStore {
         })
     }
 
+    fn prune_handled_messages(&self, before: Timestamp) -> Result<usize, StoreError> {
+        self.with_client(async move |c| {
+            let n = c
+                .execute(
+                    &prepared(c, "DELETE FROM handled_messages WHERE at < $1").await?,
+                    &[&before.0],
+                )
+                .await
+                .map_err(backend)?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        })
+    }
+
     fn schema(&self) -> Result<Option<u32>, StoreError> {
         self.with_client(async |c| {
             let row = c
@@ -608,6 +717,8 @@ impl Store for PgStore {
 
     fn commit(&self, commit: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError> {
         let plan = commit::Plan::of(commit)?;
+        self.calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         // A connection left mid-transaction (the call timed out) is closed, not pooled
         // again ([`connection::Conn::run`]): the server rolls back what it had not committed.
         call(async {

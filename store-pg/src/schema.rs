@@ -92,7 +92,118 @@ pub const LAYOUTS: &[&str] = &[
         doc text NOT NULL
     );
     "#,
+    // Layout 3: the background work's indexes (issue #37, item 8): an open tournament's
+    // start time, a user's next digest, a game's players by home channel, and handled
+    // messages by time (for pruning). Filled from the documents by [`fill_indexes`].
+    r#"
+    ALTER TABLE tournaments ADD COLUMN starts bigint;
+    CREATE INDEX tournaments_starts ON tournaments (starts, id) WHERE starts IS NOT NULL;
+    ALTER TABLE users ADD COLUMN digest_next bigint;
+    CREATE INDEX users_digest_next ON users (digest_next, key) WHERE digest_next IS NOT NULL;
+    CREATE TABLE game_channels (
+        user_key text COLLATE "C" NOT NULL,
+        channel text COLLATE "C" NOT NULL,
+        game bigint NOT NULL,
+        active boolean NOT NULL,
+        PRIMARY KEY (user_key, channel, game)
+    );
+    CREATE INDEX game_channels_game ON game_channels (game);
+    CREATE INDEX handled_messages_at ON handled_messages (at);
+    "#,
 ];
+
+/// The first layout with the indexes [`fill_indexes`] fills.
+const INDEXED_LAYOUT: i64 = 3;
+
+/// Fills layout 3's indexes from the documents (an upgraded database, an import): the
+/// same entries a commit of each document writes ([`skald_store::index`]), each table in
+/// one statement. A game that does not decode is left out of the channel index, as it is
+/// out of every listing. Returns how many entries.
+pub async fn fill_indexes(tx: &tokio_postgres::Transaction<'_>) -> Result<usize, StoreError> {
+    use skald_store::{decode, index};
+    let mut filled = 0;
+    let (mut keys, mut nexts) = (Vec::<String>::new(), Vec::<i64>::new());
+    for row in tx
+        .query("SELECT doc FROM users WHERE digest", &[])
+        .await
+        .map_err(backend)?
+    {
+        let doc: String = row.try_get(0).map_err(backend)?;
+        let user: skald_model::user::UserDoc = decode("user", doc.as_bytes())?;
+        if let Some(at) = index::digest_next(&user) {
+            keys.push(user.user.id.key());
+            nexts.push(at.0);
+        }
+    }
+    filled += keys.len();
+    tx.execute(
+        "UPDATE users SET digest_next = v.next
+         FROM UNNEST($1::text[], $2::bigint[]) AS v(key, next) WHERE users.key = v.key",
+        &[&keys, &nexts],
+    )
+    .await
+    .map_err(backend)?;
+    let (mut ids, mut starts) = (Vec::<i64>::new(), Vec::<i64>::new());
+    for row in tx
+        .query("SELECT id, doc FROM tournaments", &[])
+        .await
+        .map_err(backend)?
+    {
+        let id: i64 = row.try_get(0).map_err(backend)?;
+        let doc: String = row.try_get(1).map_err(backend)?;
+        let t: skald_model::tournament::TournamentDoc = decode("tournament", doc.as_bytes())?;
+        if let Some(at) = index::tournament_start(&t) {
+            ids.push(id);
+            starts.push(at.0);
+        }
+    }
+    filled += ids.len();
+    tx.execute(
+        "UPDATE tournaments SET starts = v.starts
+         FROM UNNEST($1::bigint[], $2::bigint[]) AS v(id, starts) WHERE tournaments.id = v.id",
+        &[&ids, &starts],
+    )
+    .await
+    .map_err(backend)?;
+    let (mut users, mut channels, mut games, mut active) = (
+        Vec::<String>::new(),
+        Vec::<String>::new(),
+        Vec::<i64>::new(),
+        Vec::<bool>::new(),
+    );
+    for row in tx
+        .query("SELECT id, doc FROM games", &[])
+        .await
+        .map_err(backend)?
+    {
+        let id: i64 = row.try_get(0).map_err(backend)?;
+        let doc: String = row.try_get(1).map_err(backend)?;
+        let number = u64::try_from(id).unwrap_or(0);
+        let g = match skald_store::damaged::decode_game(number, doc.as_bytes()) {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "a damaged game is left out of the channel index");
+                continue;
+            }
+        };
+        for (user, channel) in index::game_channels(&g) {
+            users.push(user);
+            channels.push(channel);
+            games.push(id);
+            active.push(g.end.is_none());
+        }
+    }
+    filled += users.len();
+    tx.execute(
+        "INSERT INTO game_channels (user_key, channel, game, active)
+         SELECT * FROM UNNEST($1::text[], $2::text[], $3::bigint[], $4::boolean[])
+         ON CONFLICT (user_key, channel, game) DO UPDATE SET active = EXCLUDED.active",
+        &[&users, &channels, &games, &active],
+    )
+    .await
+    .map_err(backend)?;
+    Ok(filled)
+}
 
 /// Brings the database to this release's layout and documents' schema, or says why not
 /// (a newer release wrote it).
@@ -130,6 +241,15 @@ pub async fn set_up(client: &mut tokio_postgres::Client) -> Result<(), StoreErro
     }
     for step in LAYOUTS.iter().skip(usize::try_from(layout).unwrap_or(0)) {
         tx.batch_execute(step).await.map_err(backend)?;
+    }
+    if layout < INDEXED_LAYOUT {
+        let filled = fill_indexes(&tx).await?;
+        if layout > 0 {
+            tracing::info!(
+                entries = filled,
+                "the database's indexes were built (layout 3)"
+            );
+        }
     }
     let upsert = "INSERT INTO skald_meta (name, value) VALUES ($1, $2)
                   ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value";

@@ -327,13 +327,15 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
     tx.execute("SELECT setval('skald_ids', $1, false)", &[&next])
         .await
         .map_err(backend)?;
+    // The background work's indexes, from the documents just written.
+    crate::schema::fill_indexes(&tx).await?;
     tx.commit().await.map_err(backend)?;
     Ok(())
 }
 
 /// Every row of every table, as (table, key, value) text bytes in a stable order.
 pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
-    const TABLES: [(&str, &str); 8] = [
+    const TABLES: [(&str, &str); 9] = [
         (
             "games",
             "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(wake::text, '-') FROM games ORDER BY id",
@@ -343,12 +345,16 @@ pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
             "SELECT user_key || ' ' || game::text, active::text FROM game_players ORDER BY user_key, game",
         ),
         (
+            "game_channels",
+            "SELECT user_key || ' ' || channel || ' ' || game::text, active::text FROM game_channels ORDER BY user_key, channel, game",
+        ),
+        (
             "challenges",
             "SELECT id::text, rev::text || ' ' || doc FROM challenges ORDER BY id",
         ),
         (
             "users",
-            "SELECT key, rev::text || ' ' || doc FROM users ORDER BY key",
+            "SELECT key, rev::text || ' ' || doc || ' ' || coalesce(digest_next::text, '-') FROM users ORDER BY key",
         ),
         (
             "ratings",
@@ -364,7 +370,7 @@ pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
         ),
         (
             "tournaments",
-            "SELECT id::text, rev::text || ' ' || doc FROM tournaments ORDER BY id",
+            "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(starts::text, '-') FROM tournaments ORDER BY id",
         ),
     ];
     let mut out = Vec::new();

@@ -3,6 +3,8 @@
 //! where it breaks the contract. Run here against [`SledStore`]; a new backend runs the
 //! same function on an empty store of its own.
 
+pub mod indexes;
+
 use crate::{Commit, CommitError, SCHEMA_VERSION, StandingRemoval, StandingWrite, Store, Stored};
 use rand::SeedableRng;
 use skald_model::challenge::Challenge;
@@ -557,6 +559,19 @@ pub fn check(store: &dyn Store) {
     let dump = store.raw_dump().expect("dumps");
     assert!(!dump.is_empty());
     assert_eq!(store.raw_dump().expect("dumps"), dump);
+}
+
+#[test]
+fn the_sled_store_keeps_the_indexes_contract() {
+    indexes::check(&crate::SledStore::temporary().expect("temporary store"));
+}
+
+#[test]
+fn the_sled_store_rebuilds_its_indexes_at_import() {
+    indexes::check_import(
+        &crate::SledStore::temporary().expect("temporary store"),
+        &crate::SledStore::temporary().expect("temporary store"),
+    );
 }
 
 #[test]

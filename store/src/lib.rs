@@ -18,6 +18,7 @@
 pub mod contract;
 pub mod damaged;
 pub mod decoded;
+pub mod index;
 pub mod journal;
 pub mod leases;
 pub mod memo;
@@ -30,7 +31,7 @@ use skald_model::challenge::Challenge;
 use skald_model::chat_message::Handled;
 use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
-use skald_model::identity::{CommunityId, UserId};
+use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
@@ -74,9 +75,18 @@ pub trait Store: Send + Sync {
     /// A tournament by number, with the version it was read as.
     fn tournament(&self, id: u64) -> Result<Option<Stored<TournamentDoc>>, StoreError>;
 
-    /// Every tournament, by number, with the versions read (there are few; finished ones
-    /// stay, for their standings).
+    /// Every tournament, by number, with the versions read (finished ones stay, for their
+    /// standings): for the commands that list them, never for the scheduler's tick.
     fn tournaments(&self) -> Result<Vec<Stored<TournamentDoc>>, StoreError>;
+
+    /// The open tournaments that start by themselves at or before `until`, earliest first
+    /// (time, number), from an index of start times ([`index::tournament_start`]): what
+    /// the tick reads instead of every tournament.
+    fn tournament_starts(&self, until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError>;
+
+    /// The earliest start of an open tournament that starts by itself, from the same index:
+    /// the scheduler's wake-up.
+    fn next_tournament_start(&self) -> Result<Option<(Timestamp, u64)>, StoreError>;
 
     /// A user's document, with the version it was read as.
     fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError>;
@@ -89,13 +99,30 @@ pub trait Store: Send + Sync {
     /// player on another platform is found by name. A backend may scan its users.
     fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError>;
 
-    /// The users with a daily digest on ([`crate::digest`]), with their versions (the write
-    /// that sends a digest replaces the version read). A backend may scan its users.
-    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError>;
+    /// The users whose daily digest is due at or before `until`, earliest first, with their
+    /// versions (the write that sends a digest replaces the version read), from an index of
+    /// the next digests ([`index::digest_next`]), not a scan of the users.
+    fn digests_due(&self, until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError>;
+
+    /// When the earliest digest is due (`None`: nobody has digests on), from the same index:
+    /// the scheduler's wake-up, the same for every process sharing the store.
+    fn next_digest(&self) -> Result<Option<Timestamp>, StoreError>;
 
     /// A user's games, by number (ascending), with whether each is still active (the
     /// index follows the games' seats, also when a commit changes who sits in one).
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;
+
+    /// A user's games at home in `channel` (its channel or one of its homes), from an index
+    /// by user and channel ([`index::game_channels`]): the active ones by number, or the
+    /// finished ones newest first, at most `limit`. What a command without a game number
+    /// reads, so that it costs the same however many games the user finished.
+    fn channel_games(
+        &self,
+        user: &UserId,
+        channel: &ChannelId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError>;
 
     /// A player's standing on one ladder with the version it was read as: what a
     /// [`StandingWrite`] replaces.
@@ -152,6 +179,11 @@ pub trait Store: Send + Sync {
     /// Records what became of a handled chat message, durably (replacing an earlier record:
     /// an edit's run is recorded against the message it corrects).
     fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError>;
+
+    /// Forgets the records of messages handled before `before` (by an index of their
+    /// times, not a scan), so they do not pile up forever: an edit can arrive any time,
+    /// but its record is kept only for [`index::HANDLED_WINDOW_SECS`]. Returns how many.
+    fn prune_handled_messages(&self, before: Timestamp) -> Result<usize, StoreError>;
 
     /// The schema version written in the store (`None` for a store never written to).
     fn schema(&self) -> Result<Option<u32>, StoreError>;

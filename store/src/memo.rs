@@ -24,7 +24,7 @@ use super::{Commit, CommitError, OutboxEntry, RawEntry, Store, StoreError, Store
 use skald_model::chat_message::Handled;
 use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
-use skald_model::identity::{CommunityId, UserId};
+use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
 use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
@@ -176,8 +176,30 @@ impl Store for Memo {
         self.inner.users_named(name)
     }
 
-    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError> {
-        self.inner.users_with_digest()
+    fn tournament_starts(&self, until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        self.inner.tournament_starts(until)
+    }
+
+    fn next_tournament_start(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+        self.inner.next_tournament_start()
+    }
+
+    fn digests_due(&self, until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        self.inner.digests_due(until)
+    }
+
+    fn next_digest(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.inner.next_digest()
+    }
+
+    fn channel_games(
+        &self,
+        user: &UserId,
+        channel: &ChannelId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.inner.channel_games(user, channel, active, limit)
     }
 
     fn user_games(&self, user: &UserId) -> Result<Vec<(u64, bool)>, StoreError> {
@@ -231,6 +253,10 @@ impl Store for Memo {
 
     fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError> {
         self.inner.record_handled_message(id, handled)
+    }
+
+    fn prune_handled_messages(&self, before: Timestamp) -> Result<usize, StoreError> {
+        self.inner.prune_handled_messages(before)
     }
 
     fn schema(&self) -> Result<Option<u32>, StoreError> {

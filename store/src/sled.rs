@@ -22,6 +22,7 @@ use super::{
     corrupt, decode, encode,
 };
 use crate::decoded::{Decoded, DecodedGames};
+use crate::index::{self, INDEX_LAYOUT, time_key, time_of_key};
 use crate::journal::{Journal, WriteSet};
 use ::sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
@@ -31,7 +32,7 @@ use skald_model::challenge::Challenge;
 use skald_model::chat_message::Handled;
 use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
-use skald_model::identity::{CommunityId, UserId};
+use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
@@ -96,6 +97,17 @@ pub struct SledStore {
     outbox: Tree,
     /// Tournaments by number ([`skald_model::tournament::TournamentDoc`]).
     tournaments: Tree,
+    /// Open tournaments' start times: (time, number), no value ([`index::tournament_start`]).
+    starts: Tree,
+    /// Users' next digests: (time, user key), no value ([`index::digest_next`]).
+    digests: Tree,
+    /// A user's games by home channel: user key, NUL, channel, NUL, game number; the value
+    /// is 1 while the game is active ([`index::game_channels`]).
+    by_channel: Tree,
+    /// Handled messages' records by the message's id ([`Handled`]).
+    handled: Tree,
+    /// The same records' times: (time, message id), no value, for pruning.
+    handled_at: Tree,
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
@@ -138,9 +150,14 @@ const BY_USER: u8 = 5;
 const META: u8 = 6;
 const OUTBOX: u8 = 7;
 const TOURNAMENTS: u8 = 8;
+const STARTS: u8 = 9;
+const DIGESTS: u8 = 10;
+const BY_CHANNEL: u8 = 11;
+const HANDLED: u8 = 12;
+const HANDLED_AT: u8 = 13;
 /// The trees' names in sled, in the journal's numbering (a new tree is appended: the
 /// journal names trees by their index).
-pub const TREE_NAMES: [&str; 9] = [
+pub const TREE_NAMES: [&str; 14] = [
     "games",
     "challenges",
     "users",
@@ -150,7 +167,14 @@ pub const TREE_NAMES: [&str; 9] = [
     "meta",
     "outbox",
     "tournaments",
+    "tournament_starts",
+    "digests",
+    "by_channel",
+    "handled",
+    "handled_at",
 ];
+/// The index layout's key in `meta` ([`INDEX_LAYOUT`]).
+const LAYOUT: &[u8] = b"indexes";
 /// How many keys an import writes per transaction (and journal record).
 const IMPORT_BATCH: usize = 256;
 /// The id counter's key in `meta`.
@@ -210,9 +234,73 @@ fn counter(bytes: &[u8]) -> u64 {
     <[u8; 8]>::try_from(bytes).map_or(1, u64::from_be_bytes)
 }
 
-/// The `meta` key of a handled chat message's record.
-fn handled_key(id: &str) -> Vec<u8> {
-    format!("handled:{id}").into_bytes()
+/// The `meta` key under which releases before index layout 2 kept a handled chat
+/// message's record (moved to the `handled` tree when the store is opened).
+const OLD_HANDLED_PREFIX: &[u8] = b"handled:";
+
+/// A key of a time-ordered index: the time, then the rest (a user key, a message id).
+fn timed_key(at: Timestamp, rest: &[u8]) -> Vec<u8> {
+    let mut k = time_key(at).to_vec();
+    k.extend_from_slice(rest);
+    k
+}
+
+/// The start of a user's entries for one channel in `by_channel`.
+fn channel_prefix(user: &str, channel: &str) -> Vec<u8> {
+    let mut k = user.as_bytes().to_vec();
+    k.push(0);
+    k.extend_from_slice(channel.as_bytes());
+    k.push(0);
+    k
+}
+
+/// A `by_channel` key: [`channel_prefix`], then the game's number.
+fn channel_key(user: &str, channel: &str, id: u64) -> Vec<u8> {
+    let mut k = channel_prefix(user, channel);
+    k.extend_from_slice(&id.to_be_bytes());
+    k
+}
+
+/// The index writes a game's document makes, by itself (an import, an upgrade).
+fn game_index_writes(g: &GameDoc) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
+    let mut writes = Vec::new();
+    if let Some(at) = g.wake() {
+        writes.push((DEADLINES, deadline_key(at, g.id).to_vec(), Vec::new()));
+    }
+    let active = vec![u8::from(g.end.is_none())];
+    for p in &g.players {
+        writes.push((BY_USER, by_user_key(&p.id, g.id), active.clone()));
+    }
+    for (user, channel) in index::game_channels(g) {
+        writes.push((
+            BY_CHANNEL,
+            channel_key(&user, &channel, g.id),
+            active.clone(),
+        ));
+    }
+    writes
+}
+
+/// The index writes a user's document makes, by itself.
+fn user_index_writes(u: &UserDoc) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
+    index::digest_next(u)
+        .map(|at| {
+            (
+                DIGESTS,
+                timed_key(at, u.user.id.key().as_bytes()),
+                Vec::new(),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The index writes a tournament's document makes, by itself.
+fn tournament_index_writes(t: &TournamentDoc) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
+    index::tournament_start(t)
+        .map(|at| (STARTS, deadline_key(at, t.id).to_vec(), Vec::new()))
+        .into_iter()
+        .collect()
 }
 
 fn id_key(id: u64) -> [u8; 8] {
@@ -333,7 +421,7 @@ impl SledStore {
     }
 
     /// Every tree, in the journal's numbering ([`TREE_NAMES`]).
-    fn trees(&self) -> [&Tree; 9] {
+    fn trees(&self) -> [&Tree; 14] {
         [
             &self.games,
             &self.challenges,
@@ -344,6 +432,11 @@ impl SledStore {
             &self.meta,
             &self.outbox,
             &self.tournaments,
+            &self.starts,
+            &self.digests,
+            &self.by_channel,
+            &self.handled,
+            &self.handled_at,
         ]
     }
 
@@ -417,6 +510,11 @@ impl SledStore {
             meta,
             outbox,
             tournaments,
+            starts,
+            digests,
+            by_channel,
+            handled,
+            handled_at,
         ] = TREE_NAMES.map(|name| db.open_tree(name));
         let store = SledStore {
             log_file,
@@ -434,6 +532,11 @@ impl SledStore {
             meta: meta?,
             outbox: outbox?,
             tournaments: tournaments?,
+            starts: starts?,
+            digests: digests?,
+            by_channel: by_channel?,
+            handled: handled?,
+            handled_at: handled_at?,
             db,
         };
         Ok(store)
@@ -463,10 +566,76 @@ impl SledStore {
         if self.schema()? != Some(SCHEMA_VERSION) {
             self.set_schema(SCHEMA_VERSION)?;
         }
+        let layout: u32 = match self.meta.get(LAYOUT)? {
+            Some(v) => decode("index layout", &v)?,
+            None => 1,
+        };
+        if layout < INDEX_LAYOUT {
+            let built = self.build_indexes()?;
+            let bytes = encode("index layout", &INDEX_LAYOUT)?;
+            self.write_plain(|tx| tx.put(META, LAYOUT, &bytes))?;
+            tracing::info!(
+                entries = built,
+                "the store's indexes were built (index layout 2)"
+            );
+        }
         // The counter the next challenge number comes from.
         let next = self.meta.get(NEXT_ID)?.map_or(1, |v| counter(&v));
         self.next_id.fetch_max(next, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// Builds the indexes of index layout 2 from the documents (a store written before
+    /// them): the tournaments' start times, the users' next digests, the games by home
+    /// channel, and the handled messages' records moved out of `meta` into their own tree
+    /// with their times. Every entry is what a commit of the same document writes, so it
+    /// can run again after an interrupted upgrade. Returns how many entries it wrote.
+    fn build_indexes(&self) -> Result<usize, StoreError> {
+        let mut writes: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> = Vec::new();
+        let mut add = |w: Vec<(u8, Vec<u8>, Vec<u8>)>| {
+            writes.extend(w.into_iter().map(|(t, k, v)| (t, k, Some(v))));
+        };
+        for kv in self.tournaments.iter() {
+            add(tournament_index_writes(&decode("tournament", &kv?.1)?));
+        }
+        for kv in self.users.iter() {
+            add(user_index_writes(&decode("user", &kv?.1)?));
+        }
+        for kv in self.games.iter() {
+            let (k, raw) = kv?;
+            let id = <[u8; 8]>::try_from(k.as_ref()).map_or(0, u64::from_be_bytes);
+            match crate::damaged::decode_game(id, &raw) {
+                Ok(g) => add(game_index_writes(&g)
+                    .into_iter()
+                    .filter(|(tree, ..)| *tree == BY_CHANNEL)
+                    .collect()),
+                // Left out of the new index, as it is out of every listing; its number
+                // still finds it.
+                Err(e) => {
+                    tracing::warn!(game = id, error = %e, "a damaged game is left out of the channel index")
+                }
+            }
+        }
+        for kv in self.meta.scan_prefix(OLD_HANDLED_PREFIX) {
+            let (k, v) = kv?;
+            let Some(id) = k.get(OLD_HANDLED_PREFIX.len()..) else {
+                continue;
+            };
+            let record: Handled = decode("handled message", &v)?;
+            writes.push((HANDLED, id.to_vec(), Some(v.to_vec())));
+            writes.push((HANDLED_AT, timed_key(record.at, id), Some(Vec::new())));
+            writes.push((META, k.to_vec(), None));
+        }
+        let count = writes.len();
+        for batch in writes.chunks(IMPORT_BATCH) {
+            self.write_plain(|tx| {
+                batch.iter().try_for_each(|(tree, key, value)| match value {
+                    Some(v) => tx.put(*tree, key, v),
+                    None => tx.del(*tree, key),
+                })
+            })?;
+        }
+        Ok(count)
     }
 
     /// Records the schema version.
@@ -580,20 +749,59 @@ impl Store for SledStore {
         self.write_plain(|tx| tx.put(META, name.as_bytes(), &bytes))
     }
 
-    /// A handled message's record, kept in `meta` under `handled:<id>`.
+    /// A handled message's record, from the `handled` tree.
     fn handled_message(&self, id: &str) -> Result<Option<Handled>, StoreError> {
-        let key = handled_key(id);
-        self.meta
-            .get(&key)?
+        self.handled
+            .get(id.as_bytes())?
             .map(|v| decode("handled message", &v))
             .transpose()
     }
 
-    /// Records a handled message in `meta`, durably (through the journal).
+    /// Records a handled message, durably (through the journal), with its time in
+    /// `handled_at` (the time of the record it replaces removed in the same write).
     fn record_handled_message(&self, id: &str, handled: &Handled) -> Result<(), StoreError> {
         let bytes = encode("handled message", handled)?;
-        let key = handled_key(id);
-        self.write_plain(|tx| tx.put(META, &key, &bytes))
+        let key = id.as_bytes();
+        self.write_plain(|tx| {
+            if let Some(old) = tx.get(HANDLED, key)?
+                && let Ok(old) = decode::<Handled>("handled message", &old)
+            {
+                tx.del(HANDLED_AT, &timed_key(old.at, key))?;
+            }
+            tx.put(HANDLED, key, &bytes)?;
+            tx.put(HANDLED_AT, &timed_key(handled.at, key), &[])
+        })
+    }
+
+    /// The records older than `before`, found by their times in `handled_at` and removed
+    /// in batches (each one durable write).
+    fn prune_handled_messages(&self, before: Timestamp) -> Result<usize, StoreError> {
+        let end = time_key(before);
+        let old: Vec<IVec> = self
+            .handled_at
+            .range(..end.as_slice())
+            .keys()
+            .collect::<Result<_, _>>()?;
+        for batch in old.chunks(IMPORT_BATCH) {
+            self.write_plain(|tx| {
+                for k in batch {
+                    let id = k.get(8..).unwrap_or_default();
+                    tx.del(HANDLED_AT, k)?;
+                    // A record written again since (an edit's run) has a newer time: kept.
+                    let stale = match tx.get(HANDLED, id)? {
+                        Some(v) => {
+                            decode::<Handled>("handled message", &v).map_or(true, |h| h.at < before)
+                        }
+                        None => false,
+                    };
+                    if stale {
+                        tx.del(HANDLED, id)?;
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok(old.len())
     }
 
     /// A game by number.
@@ -685,10 +893,83 @@ impl Store for SledStore {
         Ok(found.into_iter().next())
     }
 
-    /// Scans the users for the digests (one scan per scheduler wake-up; see
-    /// `docs/COMMANDS.md#the-daily-digest` for what that costs).
-    fn users_with_digest(&self) -> Result<Vec<Stored<UserDoc>>, StoreError> {
-        self.users_where(|u| u.digest.is_some())
+    /// The users whose digest is due by `until`, from the `digests` index.
+    fn digests_due(&self, until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError> {
+        let mut out = Vec::new();
+        for k in self.digests.iter().keys() {
+            let k = k?;
+            if time_of_key(&k).is_none_or(|at| at > until) {
+                break;
+            }
+            let Some(user) = std::str::from_utf8(&k[8..]).ok().and_then(UserId::from_key) else {
+                return Err(corrupt("digest index key", "not a user"));
+            };
+            if let Some(stored) = self.user(&user)? {
+                out.push(stored);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The first key of the `digests` index.
+    fn next_digest(&self) -> Result<Option<Timestamp>, StoreError> {
+        Ok(self.digests.first()?.and_then(|(k, _)| time_of_key(&k)))
+    }
+
+    /// The open tournaments due by `until`, from the `tournament_starts` index.
+    fn tournament_starts(&self, until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError> {
+        let end = deadline_key(until, u64::MAX);
+        self.starts
+            .range(..=end.as_slice())
+            .keys()
+            .map(|k| parse_deadline_key(&k?).ok_or_else(|| corrupt("start index key", "short")))
+            .collect()
+    }
+
+    /// The first key of the `tournament_starts` index.
+    fn next_tournament_start(&self) -> Result<Option<(Timestamp, u64)>, StoreError> {
+        Ok(self
+            .starts
+            .first()?
+            .and_then(|(k, _)| parse_deadline_key(&k)))
+    }
+
+    /// A user's games in a channel, from the `by_channel` index: the finished ones read
+    /// backwards from the newest, skipping the (few) active ones.
+    fn channel_games(
+        &self,
+        user: &UserId,
+        channel: &ChannelId,
+        active: bool,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        let prefix = channel_prefix(&user.key(), &channel.0);
+        let entry = |kv: Result<(IVec, IVec), ::sled::Error>| -> Result<(u64, bool), StoreError> {
+            let (k, v) = kv?;
+            let id = k
+                .get(prefix.len()..)
+                .and_then(|b| <[u8; 8]>::try_from(b).ok())
+                .map(u64::from_be_bytes)
+                .ok_or_else(|| corrupt("channel index", "short key"))?;
+            Ok((id, v.first() == Some(&1)))
+        };
+        let mut out = Vec::new();
+        let scan = self.by_channel.scan_prefix(&prefix);
+        let entries: Box<dyn Iterator<Item = _>> = if active {
+            Box::new(scan)
+        } else {
+            Box::new(scan.rev())
+        };
+        for kv in entries {
+            if out.len() >= limit {
+                break;
+            }
+            let (id, is_active) = entry(kv)?;
+            if is_active == active {
+                out.push(id);
+            }
+        }
+        Ok(out)
     }
 
     /// Scans the users for a name (typed rarely: only for a player of another platform).
@@ -828,6 +1109,21 @@ impl Store for SledStore {
                         tx.put(BY_USER, &by_user_key(&p.id, after.id), &[u8::from(active)])?;
                     }
                 }
+                let old_homes = old.map(index::game_channels).unwrap_or_default();
+                let new_homes = index::game_channels(&after);
+                let activity = old.is_none_or(|o| o.end.is_none() != active);
+                for (u, c) in old_homes.iter().filter(|e| !new_homes.contains(e)) {
+                    tx.del(BY_CHANNEL, &channel_key(u, c, after.id))?;
+                }
+                for e @ (u, c) in &new_homes {
+                    if activity || !old_homes.contains(e) {
+                        tx.put(
+                            BY_CHANNEL,
+                            &channel_key(u, c, after.id),
+                            &[u8::from(active)],
+                        )?;
+                    }
+                }
                 written.push(after);
             }
             for ch in &commit.new_challenges {
@@ -845,6 +1141,16 @@ impl Store for SledStore {
             for (before, after) in &commit.users {
                 let key = after.user.id.key();
                 tx.check(USERS, key.as_bytes(), before.as_ref().map(|s| &s.version))?;
+                let old_next = before.as_ref().and_then(|b| index::digest_next(&b.doc));
+                let new_next = index::digest_next(after);
+                if old_next != new_next {
+                    if let Some(at) = old_next {
+                        tx.del(DIGESTS, &timed_key(at, key.as_bytes()))?;
+                    }
+                    if let Some(at) = new_next {
+                        tx.put(DIGESTS, &timed_key(at, key.as_bytes()), &[])?;
+                    }
+                }
                 let bytes = Version::new(encode("user", after).map_err(abort)?);
                 tx.put(USERS, key.as_bytes(), bytes.bytes())?;
                 written_users.borrow_mut().push((key, bytes, after.clone()));
@@ -870,6 +1176,18 @@ impl Store for SledStore {
                 after.version = before.as_ref().map_or(1, |b| b.doc.version + 1);
                 let bytes = encode("tournament", &after).map_err(abort)?;
                 tx.put(TOURNAMENTS, &key, &bytes)?;
+                let old_start = before
+                    .as_ref()
+                    .and_then(|b| index::tournament_start(&b.doc));
+                let new_start = index::tournament_start(&after);
+                if old_start != new_start {
+                    if let Some(at) = old_start {
+                        tx.del(STARTS, &deadline_key(at, after.id))?;
+                    }
+                    if let Some(at) = new_start {
+                        tx.put(STARTS, &deadline_key(at, after.id), &[])?;
+                    }
+                }
             }
             for n in &commit.outbox {
                 let id = tx.tree(OUTBOX)?.generate_id()?;
@@ -976,6 +1294,7 @@ impl Store for SledStore {
                 }
                 ExportLine::User(u) => {
                     writes.push((USERS, u.user.id.key().into_bytes(), encode("user", &u)?));
+                    writes.extend(user_index_writes(&u));
                 }
                 ExportLine::Challenge(c) => {
                     writes.push((CHALLENGES, id_key(c.id).to_vec(), encode("challenge", &c)?));
@@ -986,16 +1305,11 @@ impl Store for SledStore {
                         id_key(t.id).to_vec(),
                         encode("tournament", &t)?,
                     ));
+                    writes.extend(tournament_index_writes(&t));
                 }
                 ExportLine::Game(g) => {
                     writes.push((GAMES, id_key(g.id).to_vec(), encode("game", &g)?));
-                    if let Some(at) = g.wake() {
-                        writes.push((DEADLINES, deadline_key(at, g.id).to_vec(), Vec::new()));
-                    }
-                    let active = vec![u8::from(g.end.is_none())];
-                    for p in &g.players {
-                        writes.push((BY_USER, by_user_key(&p.id, g.id), active.clone()));
-                    }
+                    writes.extend(game_index_writes(&g));
                 }
                 ExportLine::Rating {
                     community,
@@ -1084,6 +1398,63 @@ mod tests {
         let store = SledStore::temporary().expect("opens");
         let ids: Vec<u64> = (0..5).map(|_| store.allocate_id().expect("id")).collect();
         assert_eq!(ids, [1, 2, 3, 4, 5]);
+    }
+
+    /// A directory of its own for one test, removed first if a run left it.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("skald-sled-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn the_indexes_survive_a_reopen() {
+        let dir = scratch("reopen");
+        let world = {
+            let store = SledStore::open(&dir).expect("opens");
+            crate::contract::indexes::populate(&store)
+        };
+        let store = SledStore::open(&dir).expect("opens again");
+        crate::contract::indexes::assert_indexes(&store, &world);
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_store_of_the_previous_layout_gets_its_indexes_when_opened() {
+        let dir = scratch("layout1");
+        let record = Handled {
+            by: UserId::new("matrix", "alice"),
+            outcome: skald_model::chat_message::Outcome::Done,
+            at: Timestamp(50),
+        };
+        let world = {
+            let store = SledStore::open(&dir).expect("opens");
+            let world = crate::contract::indexes::populate(&store);
+            // What the previous release left: no index trees, no layout mark, and the
+            // handled messages' records in `meta` under `handled:<id>`.
+            for tree in [STARTS, DIGESTS, BY_CHANNEL, HANDLED, HANDLED_AT] {
+                store.tree(tree).expect("a tree").clear().expect("clears");
+            }
+            store.meta.remove(LAYOUT).expect("removes");
+            let old = encode("handled message", &record).expect("json");
+            store.meta.insert(b"handled:$event", old).expect("writes");
+            store.flush().expect("flushes");
+            world
+        };
+        let store = SledStore::open(&dir).expect("opens the older store");
+        crate::contract::indexes::assert_indexes(&store, &world);
+        assert_eq!(
+            store.handled_message("$event").expect("reads"),
+            Some(record.clone())
+        );
+        assert!(store.meta.get(b"handled:$event").expect("reads").is_none());
+        assert_eq!(
+            store.prune_handled_messages(Timestamp(51)).expect("prunes"),
+            1
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

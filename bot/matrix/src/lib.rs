@@ -279,9 +279,21 @@ async fn incoming(
     };
     let sent = u64::from(ev.origin_server_ts.get());
     let now = u64::from(MilliSecondsSinceUnixEpoch::now().get());
+    // An edit's original is dated by the homeserver (from the room's cache when it is
+    // there): the session does not run an edit of a message older than its records.
+    let original_age = match &edits {
+        Some(id) => room
+            .load_or_fetch_event(id, None)
+            .await
+            .ok()
+            .and_then(|e| e.timestamp())
+            .map(|t| Duration::from_millis(now.saturating_sub(u64::from(t.get())))),
+        None => None,
+    };
     let msg = Message {
         id: format!("{PLATFORM}:{}", ev.event_id),
         edits: edits.as_ref().map(|id| format!("{PLATFORM}:{id}")),
+        original_age,
         age: Duration::from_millis(now.saturating_sub(sent)),
         max_age,
     };

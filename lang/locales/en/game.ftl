@@ -191,6 +191,7 @@ challenge-values-placed = Game #{ $id }: you play { $seat }. Your values were pl
 secret-values-in-public = Everyone here can read what you type, so these values were not used and nothing was changed. Send `arrange` where only you see it: the /arrange command on Discord, your direct room with the bot on Matrix.
 secret-link-in-public = Everyone here can read what you type, so link codes are not taken here and nothing was changed. Send `link` where only you see it: the /link command on Discord, your direct room with the bot on Matrix.
 edit-of-done-command = That command was already carried out, so the edit was not run again. Send the new command as a new message.
+edit-of-forgotten-message = That message is older than { $days } days, and I no longer remember whether I ran it, so the edit was not run and nothing was changed. Send the command as a new message.
 
 challenge-yourself = you cannot challenge yourself; name someone else, or leave the @user out for an open challenge
 challenge-already-accepted = challenge #{ $id } was already accepted: it is game #{ $id }

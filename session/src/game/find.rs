@@ -12,6 +12,10 @@ use skald_rules::Seat;
 /// A game that cannot be read: its number and what is wrong.
 pub(crate) type Damaged = (u64, String);
 
+/// How many of the newest finished games in a channel a command without a number tries,
+/// when the newest cannot be read.
+const FINISHED_TRIES: usize = 4;
+
 impl Cx {
     /// A user's active games, oldest first, or finished games, newest first (at most
     /// `limit`).
@@ -42,9 +46,18 @@ impl Cx {
         if !active {
             ids.reverse();
         }
+        self.read_games(ids.into_iter().take(limit))
+    }
+
+    /// The games `ids` names, in that order, and the numbers of those that cannot be read
+    /// (left out, logged).
+    fn read_games(
+        &self,
+        ids: impl IntoIterator<Item = u64>,
+    ) -> Result<(Vec<Stored<GameDoc>>, Vec<Damaged>), Failure> {
         let mut games = Vec::new();
         let mut damaged = Vec::new();
-        for id in ids.into_iter().take(limit) {
+        for id in ids {
             match self.store.game(id) {
                 Ok(Some(g)) => games.push(g),
                 Ok(None) => {}
@@ -56,6 +69,28 @@ impl Cx {
             }
         }
         Ok((games, damaged))
+    }
+
+    /// The speaker's games at home in this channel, from the store's index by channel
+    /// ([`crate::store::Store::channel_games`]): the active ones, or the newest finished
+    /// one. What a command without a number reads, the same however many games the
+    /// speaker played elsewhere or finished before.
+    fn games_here(&self, ctx: &Context, active: bool) -> Result<Vec<Stored<GameDoc>>, Failure> {
+        // A finished game that cannot be read is passed over for the one before it, up
+        // to a few.
+        let limit = if active { usize::MAX } else { FINISHED_TRIES };
+        let ids = self
+            .store
+            .channel_games(&ctx.user.id, &ctx.channel, active, limit)?;
+        let (games, _) = self.read_games(ids)?;
+        let mut here = games
+            .into_iter()
+            .filter(|g| g.doc.is_home(&ctx.channel) && g.doc.end.is_none() == active);
+        Ok(if active {
+            here.collect()
+        } else {
+            here.next().into_iter().collect()
+        })
     }
 
     /// The game a command is about: `#id`, or the speaker's only active game in the channel.
@@ -98,11 +133,7 @@ impl Cx {
                 None => Err(Failure::Refused(crate::t!("find-no-such-game", id = id))),
             };
         }
-        let mut here: Vec<Stored<GameDoc>> = self
-            .games_of(&ctx.user.id, true, usize::MAX)?
-            .into_iter()
-            .filter(|g| g.doc.is_home(&ctx.channel))
-            .collect();
+        let mut here = self.games_here(ctx, true)?;
         match here.len() {
             1 => Ok(here.remove(0)),
             0 => {
@@ -133,9 +164,8 @@ impl Cx {
         if id.is_some() {
             return self.find_game(ctx, id, "");
         }
-        self.games_of(&ctx.user.id, false, usize::MAX)?
-            .into_iter()
-            .find(|g| g.doc.is_home(&ctx.channel))
+        self.games_here(ctx, false)?
+            .pop()
             .ok_or_else(|| Failure::Refused(crate::t!("find-no-finished-game")))
     }
 

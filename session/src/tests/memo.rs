@@ -59,7 +59,11 @@ impl Store for Counting {
         tournaments() -> Result<Vec<Stored<skald_model::tournament::TournamentDoc>>, StoreError>;
         user_by_link_code(code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
         users_named(name: &str) -> Result<Vec<UserDoc>, StoreError>;
-        users_with_digest() -> Result<Vec<Stored<UserDoc>>, StoreError>;
+        tournament_starts(until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError>;
+        next_tournament_start() -> Result<Option<(Timestamp, u64)>, StoreError>;
+        digests_due(until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError>;
+        next_digest() -> Result<Option<Timestamp>, StoreError>;
+        channel_games(u: &UserId, c: &skald_model::identity::ChannelId, a: bool, l: usize) -> Result<Vec<u64>, StoreError>;
         user_games(user: &UserId) -> Result<Vec<(u64, bool)>, StoreError>;
         read_standing(c: &CommunityId, r: RuleSetId, u: &UserId) -> Result<Option<Stored<Standing>>, StoreError>;
         ladder(c: &CommunityId, r: RuleSetId) -> Result<Vec<(UserId, Standing)>, StoreError>;
@@ -70,6 +74,7 @@ impl Store for Counting {
         set_meta_time(name: &str, at: Timestamp) -> Result<(), StoreError>;
         handled_message(id: &str) -> Result<Option<Handled>, StoreError>;
         record_handled_message(id: &str, h: &Handled) -> Result<(), StoreError>;
+        prune_handled_messages(before: Timestamp) -> Result<usize, StoreError>;
         schema() -> Result<Option<u32>, StoreError>;
         allocate_id() -> Result<u64, StoreError>;
         commit(c: Commit) -> Result<Vec<Stored<GameDoc>>, CommitError>;

@@ -14,12 +14,8 @@ use crate::{Cx, Failure, t};
 impl Cx {
     /// The earliest time an open tournament starts by itself, for the scheduler's wake-up.
     pub(crate) fn next_tournament_start(&self) -> Option<Timestamp> {
-        match self.store.tournaments() {
-            Ok(all) => all
-                .iter()
-                .filter(|t| t.doc.state == State::Open)
-                .filter_map(|t| t.doc.starts)
-                .min(),
+        match self.store.next_tournament_start() {
+            Ok(next) => next.map(|(at, _)| at),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the tournaments' start times");
                 None
@@ -30,12 +26,9 @@ impl Cx {
     /// Starts the open tournaments whose time has come (each in its own commit; a race
     /// with a `tournament start` or another process is left to the one that won).
     pub(crate) fn start_due_tournaments(&self, now: Timestamp) {
-        let due: Vec<u64> = match self.store.tournaments() {
-            Ok(all) => all
-                .iter()
-                .filter(|t| t.doc.state == State::Open && t.doc.starts.is_some_and(|s| s <= now))
-                .map(|t| t.doc.id)
-                .collect(),
+        // From the store's index of start times: the tick reads only the tournaments due.
+        let due: Vec<u64> = match self.store.tournament_starts(now) {
+            Ok(due) => due.into_iter().map(|(_, id)| id).collect(),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the tournaments' start times");
                 return;

@@ -144,6 +144,29 @@ fn a_store_rebuilt_from_the_journal_alone_equals_the_store() {
     let game = number(&say("fay", "challenge tafl @gus first"));
     say("gus", &format!("accept #{game}"));
     say("fay", "tournament create tafl round-robin");
+    // The background work's indexes: a tournament that starts by itself, a digest, and a
+    // handled chat message's record with its time.
+    let in_a_month = jiff::Timestamp::from_second(session.now().0 + 30 * DAY)
+        .expect("a time")
+        .strftime("%Y-%m-%d")
+        .to_string();
+    say(
+        "gus",
+        &format!("tournament create tafl round-robin starts:{in_a_month}"),
+    );
+    say("gus", "digest on");
+    let message = skald_session::chat_message::Message {
+        id: "test:m1".into(),
+        edits: None,
+        original_age: None,
+        age: std::time::Duration::ZERO,
+        max_age: std::time::Duration::from_secs(3600),
+    };
+    assert!(
+        session
+            .handle_message(&ctx("gus"), &message, "games")
+            .is_some()
+    );
 
     // The journal as a crash would leave it (a clean close empties it), alone in a new
     // directory: opening it replays every record into an empty store.

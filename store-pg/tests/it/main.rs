@@ -3,6 +3,8 @@
 
 mod connection;
 mod contract;
+mod indexes;
 mod pipeline;
 mod restart;
 mod suites;
+mod trips;

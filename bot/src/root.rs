@@ -28,7 +28,9 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(cli::Command::Rules(cmd)) => cli::rules::run(cmd),
         Some(cli::Command::Console(args)) => run_console(&config, args),
-        Some(cli::Command::Export { data }) => cli::store::export(&config, data),
+        Some(cli::Command::Export { format, game, data }) => {
+            cli::store::export(&config, data, format, game.as_deref())
+        }
         Some(cli::Command::Import { file, data }) => cli::store::import(&config, data, &file),
         Some(cli::Command::Migrate { from, to }) => cli::store::migrate(&from, &to),
         Some(cli::Command::Worker) => {

@@ -26,16 +26,26 @@ pub struct Cli {
 pub enum Command {
     /// Play in the terminal: one command per line, `@name <command>` to speak as someone.
     Console(ConsoleArgs),
-    /// Write the whole store as JSON lines to standard output (for backups and moves).
+    /// Write the whole store as JSON lines to standard output (for backups and moves), or
+    /// one Copenhagen or Brandubh game as an OpenTafl notation record (`--format otn --game N`).
     Export {
+        /// `jsonl` (the whole store, what `skald import` restores) or `otn` (one tafl game,
+        /// what OpenTafl and the tafl community's programs read; needs `--game`).
+        #[arg(long, value_enum, default_value_t = ExportFormat::Jsonl)]
+        format: ExportFormat,
+        /// The game to write as OTN, as chat shows it (`#3` or `3`).
+        #[arg(long, value_name = "N")]
+        game: Option<String>,
         /// A sled data directory (default: the config's store: its `[store] postgres`
         /// database, else its data directory, else ./skald-data).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
-    /// Read an export into a new, empty store.
+    /// Read an export into a new, empty store, or add the game of an OpenTafl notation
+    /// record (a `.otn` file) to a store.
     Import {
-        /// The JSON lines file written by `skald export`.
+        /// The JSON lines file written by `skald export`, or an OTN game record (a name ending
+        /// in `.otn` or `.otg`, or a text not starting with `{`).
         file: PathBuf,
         /// A sled data directory (default: the config's store: its `[store] postgres`
         /// database, else its data directory, else ./skald-data).
@@ -100,6 +110,15 @@ pub enum TournamentCommand {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+}
+
+/// What `skald export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// The whole store as JSON lines.
+    Jsonl,
+    /// One game as an OpenTafl notation record.
+    Otn,
 }
 
 /// `skald ai-match <rule-set> --a hard --b random --games N`: engine against engine, seats
@@ -322,6 +341,7 @@ fn parse_language(text: &str) -> Result<Lang, String> {
 }
 
 pub mod ai_match;
+pub mod otn;
 pub mod picture;
 pub mod rules;
 pub mod store;

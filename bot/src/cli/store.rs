@@ -1,6 +1,7 @@
 //! `skald export`, `skald import` and `skald migrate`: the store as JSON lines, for backups
 //! and moves, and a whole store moved between sled and PostgreSQL (either way).
 
+use super::ExportFormat;
 use crate::config::Config;
 use crate::runtime::{StoreAt, open_store_at};
 use skald_session::store::Store;
@@ -17,9 +18,28 @@ fn store_of(config: &Config, data: Option<PathBuf>) -> StoreAt {
     }
 }
 
-/// `skald export`: every game, challenge, user and rating to standard output.
-pub fn export(config: &Config, data: Option<PathBuf>) -> Result<String, String> {
+/// `skald export`: every game, challenge, user and rating to standard output; with
+/// `--format otn`, the one game `--game` names as an OpenTafl notation record.
+pub fn export(
+    config: &Config,
+    data: Option<PathBuf>,
+    format: ExportFormat,
+    game: Option<&str>,
+) -> Result<String, String> {
     let store = open_store_at(&store_of(config, data))?;
+    match (format, game) {
+        (ExportFormat::Otn, Some(id)) => return super::otn::export(store.as_ref(), id),
+        (ExportFormat::Otn, None) => {
+            return Err("--format otn writes one game: name it, like --game 3".to_string());
+        }
+        (ExportFormat::Jsonl, Some(_)) => {
+            return Err(
+                "--game goes with --format otn; the JSON lines export is the whole store"
+                    .to_string(),
+            );
+        }
+        (ExportFormat::Jsonl, None) => {}
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let lines = store.export(&mut out).map_err(|e| e.to_string())?;
@@ -42,11 +62,25 @@ pub fn tournament(
         .ok_or_else(|| format!("there is no tournament #{id} in this store"))
 }
 
-/// `skald import FILE`: an export into a new, empty store.
+/// `skald import FILE`: an export into a new, empty store, or an OTN record's game added to
+/// a store (see [`super::otn::is_otn`]).
 pub fn import(config: &Config, data: Option<PathBuf>, file: &Path) -> Result<String, String> {
-    let f =
-        std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let at = store_of(config, data);
+    if let Ok(text) = std::str::from_utf8(&text)
+        && super::otn::is_otn(file, text)
+    {
+        let store = open_store_at(&at)?;
+        let id = super::otn::import(store.as_ref(), text)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        store.flush().map_err(|e| e.to_string())?;
+        return Ok(format!(
+            "imported {} as game #{id} into {} (`replay #{id}` shows it)\n",
+            file.display(),
+            at.describe()
+        ));
+    }
+    let f = std::io::Cursor::new(text);
     let store = open_store_at(&at)?;
     let lines = store
         .import(&mut BufReader::new(f))

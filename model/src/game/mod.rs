@@ -1,6 +1,7 @@
 //! The stored game document: [`GameDoc`] (players, record, clock, offers, result) and its
 //! parts, as the `games` tree keeps them in JSON, with what reads and changes them.
 
+pub mod otn;
 mod show;
 
 pub use show::last_move_events;

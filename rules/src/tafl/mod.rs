@@ -34,6 +34,7 @@ mod game_impl;
 mod geometry;
 mod moves;
 mod notation;
+pub mod otn;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -22,6 +22,7 @@ mod matrix_e2e;
 mod matrix_latency;
 mod multi_process;
 mod one_process;
+mod otn_records;
 mod picture_cli;
 mod rules_cli;
 mod store_migrate;

@@ -7,6 +7,7 @@ mod captures;
 mod endings;
 mod forts;
 mod notation;
+mod otn;
 mod properties;
 mod records;
 mod shieldwalls;

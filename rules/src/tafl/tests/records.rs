@@ -33,7 +33,7 @@ fn records_dir() -> PathBuf {
 }
 
 /// The text of one records file; panics, saying where it looked, when it is missing.
-fn read_records(name: &str) -> String {
+pub(super) fn read_records(name: &str) -> String {
     let path = records_dir().join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(

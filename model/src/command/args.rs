@@ -154,7 +154,7 @@ impl ArgKind {
                 .iter()
                 .map(|l| l.native_name().to_string())
                 .collect(),
-            ArgKind::Word { words } => words.iter().map(|w| w.to_string()).collect(),
+            ArgKind::Word { .. } => self.choice_labels(Lang::En),
             _ => Vec::new(),
         }
     }
@@ -174,7 +174,10 @@ impl ArgKind {
         match self {
             ArgKind::Seat => from_files("seat"),
             ArgKind::Level => from_files("level"),
-            ArgKind::Word { .. } => from_files("word"),
+            ArgKind::Word { words } => words
+                .iter()
+                .map(|w| skald_lang::render_message(lang, &format!("choice-word-{w}"), &[]))
+                .collect(),
             ArgKind::RuleSet => RULE_SET_CHOICES
                 .iter()
                 .map(|r| skald_lang::rule_set_choice(*r).render(lang))

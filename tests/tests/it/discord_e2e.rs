@@ -1820,7 +1820,13 @@ fn tournament_options(action: &str) -> Value {
     if *name == "create" {
         let rule_set = skald_session::command::RULE_SET_CHOICES
             .iter()
-            .position(|r| Some(r.id()) == rest.first().copied())
+            .position(|r| {
+                // `tafl` is Hnefatafl 11x11's short name.
+                let typed = rest
+                    .first()
+                    .map(|w| if *w == "tafl" { "hnefatafl" } else { w });
+                Some(r.id()) == typed
+            })
             .expect("a rule set");
         let system = ["round-robin", "swiss", "knockout"]
             .iter()

@@ -522,7 +522,9 @@ mod tests {
 
     #[test]
     fn each_subcommand_builds_what_its_text_line_reads() {
-        let cases: &[(&str, &str, &[(&str, &str)], &str)] = &[
+        /// A command, its subcommand, the typed options, and the text line it reads as.
+        type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str);
+        let cases: &[Case] = &[
             (
                 "tournament",
                 "create",

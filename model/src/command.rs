@@ -251,6 +251,7 @@ pub mod league;
 pub mod lists;
 pub mod manual;
 mod sentence;
+pub mod subcommand;
 pub mod tournament;
 mod words;
 
@@ -1568,6 +1569,7 @@ mod tests {
                     ArgKind::Number { prefix, .. } => format!("{prefix}N"),
                     ArgKind::Text { .. } => format!("{}>", a.name),
                     ArgKind::Language => skald_lang::Lang::ALL.map(|l| l.code()).join("|"),
+                    ArgKind::Word { words } => words.join(" | "),
                     ArgKind::Level => {
                         let detail = c.detail().map(|d| d.en()).unwrap_or_default();
                         assert!(detail.contains("@skald easy"), "{}", c.name);

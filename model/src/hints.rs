@@ -5,7 +5,7 @@
 //! suggests between backticks, starting with a command's name or alias; this is where that
 //! convention is read, once for every adapter.
 
-use crate::command::{self, ArgKind, ArgValue, Command, CommandInfo};
+use crate::command::{self, ArgKind, ArgValue, Command, CommandInfo, subcommand};
 use skald_lang::Lang;
 
 /// One command named in a text.
@@ -68,11 +68,20 @@ fn named(inner: &str) -> Option<Named<'_>> {
 /// as a reader of `lang` sees them (`/jouer partie:3 coup:f2-f5`): the game number, rule set,
 /// user, text and engine level always, other options only when the line names them (a line
 /// leaves defaults out). A choice shows its label, as Discord does.
+///
+/// A command with actions (`tournament join #3`) is written as its subcommand
+/// (`/tournament join tournament:3`, `/tournoi rejoindre tournoi:3`).
 pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str, lang: Lang) -> String {
-    let args = cmd.args();
     let words: Vec<String> = written.split_whitespace().map(str::to_lowercase).collect();
     let mut line = format!("/{}", info.slash_name(lang));
-    for arg in info.args {
+    let (defined, args) = match subcommand::typed(cmd) {
+        Some((sub, args)) => {
+            line.push_str(&format!(" {}", sub.slash_name(lang)));
+            (sub.args, args)
+        }
+        None => (info.args, cmd.args()),
+    };
+    for arg in defined {
         let Some(v) = args.get(arg.name) else {
             continue;
         };
@@ -99,8 +108,28 @@ pub fn slash_line(info: &CommandInfo, cmd: &Command, written: &str, lang: Lang) 
 /// A pattern (`help <command>`, `challenge <rule-set>`) as Discord's command with the
 /// options its placeholders stand for (`/help command`, `/challenge rule_set`; in French
 /// `/aide commande`).
+///
+/// A command with actions whose pattern names one (`tournament remove @user`) is written as
+/// that subcommand with the options its placeholders stand for.
 pub fn slash_pattern(info: &CommandInfo, written: &str, lang: Lang) -> String {
     let mut line = format!("/{}", info.slash_name(lang));
+    let mut words = written.split_whitespace().skip(1);
+    if let Some(sub) = words
+        .clone()
+        .next()
+        .and_then(|w| subcommand::find(info.name, &w.to_lowercase()))
+    {
+        line.push_str(&format!(" {}", sub.slash_name(lang)));
+        for word in words.by_ref().skip(1) {
+            let name = word
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .replace('-', "_");
+            if let Some(arg) = sub.args.iter().find(|a| a.name == name) {
+                line.push_str(&format!(" {}", arg.option_name(lang)));
+            }
+        }
+        return line;
+    }
     for word in written.split_whitespace().skip(1) {
         let name = word
             .trim_matches(|c: char| !c.is_alphanumeric())
@@ -114,8 +143,16 @@ pub fn slash_pattern(info: &CommandInfo, written: &str, lang: Lang) -> String {
 
 /// A command's usage as Discord shows its options to a reader of `lang`: required ones by
 /// name, optional ones in brackets (`/move move [game]`, `/jouer coup [partie]`).
+///
+/// A command with actions lists them (`/tournament create | join | …`).
 pub fn slash_usage(info: &CommandInfo, lang: Lang) -> String {
     let mut line = format!("/{}", info.slash_name(lang));
+    let subs = subcommand::of(info.name);
+    if !subs.is_empty() {
+        let names: Vec<String> = subs.iter().map(|s| s.slash_name(lang)).collect();
+        line.push_str(&format!(" {}", names.join(" | ")));
+        return line;
+    }
     for arg in info.args {
         let name = arg.option_name(lang);
         if arg.required {
@@ -188,6 +225,27 @@ mod tests {
         assert_eq!(
             discord("usage: `move [#id] <move> [<move> ...]`"),
             "usage: `/move move [game]`"
+        );
+        // A command with actions as its subcommand, a pattern naming one as its options,
+        // its usage as the list of actions.
+        assert_eq!(
+            discord("`tournament join #3` or `tournament create tafl swiss rounds:5 max:8`"),
+            "`/tournament join tournament:3` or `/tournament create rule_set:Hnefatafl 11x11 system:Swiss rounds:5 max:8`"
+        );
+        assert_eq!(
+            discord_in("`league tafl start casual`", Lang::Fr),
+            "`/ligue lancer jeu:Hnefatafl 11x11 classée:Faux`"
+        );
+        assert_eq!(
+            discord("`tournament remove @bob` (`tournament remove <user>`)"),
+            "`/tournament remove user:@bob` (`/tournament remove user`)"
+        );
+        assert_eq!(
+            discord(&format!(
+                "usage: `{}`",
+                command::info("tournament").map_or("", |c| c.usage)
+            )),
+            "usage: `/tournament create | join | leave | start | remove | standings`"
         );
         // Code that names no command, and a lone backtick, stay as written.
         assert_eq!(discord("`e2-e4` and ` lone"), "`e2-e4` and ` lone");

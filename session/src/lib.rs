@@ -302,6 +302,11 @@ impl Session {
         self.cx.game_channel(id)
     }
 
+    /// See [`Cx::channel_in_use`].
+    pub fn channel_in_use(&self, channel: &ChannelId) -> Result<bool, StoreError> {
+        self.cx.channel_in_use(channel)
+    }
+
     /// See [`Cx::move_game_channel`].
     pub fn move_game_channel(
         &self,

@@ -150,6 +150,36 @@ impl Cx {
         self.game_channel(id)
     }
 
+    /// Whether a challenge or a tournament game lives in `channel`: a thread the adapter
+    /// made for one (`discord.threads`) is in use; one holding neither was left behind by
+    /// a process that died between making it and moving the game or challenge there, and
+    /// may go. Reads the open challenges and the games of every tournament, once per
+    /// channel asked about (the adapter asks only about its own empty threads, at start-up).
+    pub fn channel_in_use(&self, channel: &ChannelId) -> Result<bool, StoreError> {
+        if self
+            .store
+            .challenges()?
+            .iter()
+            .any(|c| c.doc.channel == *channel)
+        {
+            return Ok(true);
+        }
+        for t in self.store.tournaments()? {
+            let games = t
+                .doc
+                .rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .filter_map(|p| p.game);
+            for id in games {
+                if self.game_channel(id)?.as_ref() == Some(channel) {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
     /// The new games of `doc` announced in its home channel, each as an [`OwnChannel`] with
     /// its opening message. A game that cannot be read (a bug) is left out: it stays in the
     /// home channel, where the announcement names it.

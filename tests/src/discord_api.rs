@@ -137,10 +137,19 @@ fn commands(body: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// A command's options: at most 25, required ones first, each kind with only its fields.
+/// A command's options: at most 25, required ones first, each kind with only its fields;
+/// subcommands (type 1) only beside other subcommands, never required, each holding
+/// options of its own checked the same way.
 fn options(command: &str, list: &[Value], out: &mut Vec<String>) {
     if list.len() > 25 {
         out.push(format!("/{command}: {} options, at most 25", list.len()));
+    }
+    let subs = list
+        .iter()
+        .filter(|o| o["type"].as_u64() == Some(1))
+        .count();
+    if subs > 0 && subs != list.len() {
+        out.push(format!("/{command}: subcommands mixed with other options"));
     }
     let mut optional_seen = false;
     let mut names = std::collections::HashSet::new();
@@ -162,6 +171,20 @@ fn options(command: &str, list: &[Value], out: &mut Vec<String>) {
         let described = format!("{what} description");
         check_localizations(&o["description_localizations"], &described, false, 100, out);
         let required = o["required"].as_bool().unwrap_or(false);
+        if o["type"].as_u64() == Some(1) {
+            if required {
+                out.push(format!("{what}: a required subcommand"));
+            }
+            let inner = array(&o["options"]);
+            if inner
+                .iter()
+                .any(|i| matches!(i["type"].as_u64(), Some(1 | 2)))
+            {
+                out.push(format!("{what}: a subcommand inside a subcommand"));
+            }
+            options(&format!("{command} {name}"), inner, out);
+            continue;
+        }
         if required && optional_seen {
             out.push(format!("{what}: a required option after an optional one"));
         }
@@ -413,6 +436,22 @@ mod tests {
             {"type": 2, "style": 2, "label": "b", "custom_id": "b"},
             {"type": 3, "custom_id": "s", "options": [{"label": "x", "value": "x"}]}]}]});
         assert!(!problems("POST", "/api/v10/channels/1/messages", &mixed).is_empty());
+        let mixed_subcommands = json!([{"name": "tournament", "description": "T", "options": [
+            {"type": 1, "name": "join", "description": "j", "options": [
+                {"type": 4, "name": "tournament", "description": "t", "min_value": 0, "max_length": 3}]},
+            {"type": 3, "name": "action", "description": "a"}]}]);
+        let found = problems(
+            "PUT",
+            "/api/v10/applications/1/commands",
+            &mixed_subcommands,
+        );
+        assert!(found.iter().any(|p| p.contains("mixed")), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|p| p.contains("/tournament join tournament: max_length")),
+            "{found:?}"
+        );
         let commands = json!([{"name": "move", "description": "Play", "options": [
             {"type": 4, "name": "game", "description": "g", "required": false},
             {"type": 3, "name": "move", "description": "m", "required": true, "max_length": 7000}]}]);

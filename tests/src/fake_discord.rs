@@ -158,6 +158,49 @@ impl Shared {
 }
 
 impl Shared {
+    /// The threads made and not deleted, as Discord lists a server's active threads: each
+    /// with its owner (the bot) and its last message (null when none was posted in it), as
+    /// the calls recorded so far show them.
+    fn active_threads(&self, guild: &str) -> Vec<Value> {
+        let calls = self.calls.lock().unwrap_or_else(|p| p.into_inner());
+        let mut threads: Vec<(u64, String, String, Option<u64>)> = Vec::new();
+        for c in calls.iter() {
+            let path = c.path.split('?').next().unwrap_or("");
+            let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+            match (c.method.as_str(), parts.as_slice()) {
+                ("POST", ["channels", parent, "threads"]) => {
+                    let id = thread_id(threads.len() as u64);
+                    let name = c.json()["name"].as_str().unwrap_or("game").to_string();
+                    threads.push((id, parent.to_string(), name, None));
+                }
+                ("POST", ["channels", channel, "messages"]) => {
+                    if let Some(t) = threads.iter_mut().find(|t| t.0.to_string() == *channel) {
+                        t.3 = Some(t.3.unwrap_or(0) + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let deleted: Vec<String> = calls
+            .iter()
+            .filter(|c| c.method == "DELETE")
+            .filter_map(|c| c.path.strip_prefix("/api/v10/channels/").map(String::from))
+            .collect();
+        threads
+            .into_iter()
+            .filter(|t| !deleted.contains(&t.0.to_string()))
+            .map(|(id, parent, name, messages)| {
+                json!({"id": id.to_string(), "type": 11, "guild_id": guild, "parent_id": parent,
+                    "name": name, "owner_id": APP_ID.to_string(),
+                    "last_message_id": messages.map(|n| (id + n).to_string()),
+                    "message_count": messages.unwrap_or(0),
+                    "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false}})
+            })
+            .collect()
+    }
+}
+
+impl Shared {
     /// A new message's id, or the first message's if `call` creates a message with an
     /// enforced nonce already used (then `true`: nothing is created).
     fn message_id(&self, call: &Call) -> (u64, bool) {
@@ -727,6 +770,12 @@ fn respond(call: &Call, ws_url: &str, shared: &Shared) -> (&'static str, Option<
                 ),
             )
         }
+        ("GET", ["guilds", guild, "threads", "active"]) => (
+            "200 OK",
+            Some(
+                json!({"threads": shared.active_threads(guild), "members": [], "has_more": false}),
+            ),
+        ),
         ("DELETE", ["channels", id]) => (
             "200 OK",
             Some(json!({"id": id, "type": 11, "guild_id": GUILD_ID.to_string(), "name": "game"})),
@@ -808,6 +857,21 @@ pub const BOT_TOKEN: &str = "fake-token-that-must-never-be-logged";
 
 /// The real `skald` process talking to a fake Discord, killed when the test ends.
 pub struct Bot(Child);
+
+impl Bot {
+    /// Waits up to `within` for the process to end by itself; its exit code, or `None` if
+    /// it is still running (or ended by a signal).
+    pub fn exit_code(&mut self, within: std::time::Duration) -> Option<i32> {
+        let until = Instant::now() + within;
+        while Instant::now() < until {
+            if let Ok(Some(status)) = self.0.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    }
+}
 
 impl Drop for Bot {
     fn drop(&mut self) {
@@ -908,6 +972,19 @@ pub fn start_bot_with_guild(
     extra: &str,
     rust_log: &str,
 ) -> (Bot, PathBuf) {
+    start_bot_with_env(fake, data, guild, extra, rust_log, &[])
+}
+
+/// [`start_bot_with_guild`] with these variables added to the process's environment (a
+/// fault-injection point, such as `SKALD_TEST_DIE_AFTER_THREAD`).
+pub fn start_bot_with_env(
+    fake: &FakeDiscord,
+    data: &Path,
+    guild: &str,
+    extra: &str,
+    rust_log: &str,
+    env: &[(&str, &str)],
+) -> (Bot, PathBuf) {
     let config = data.join("config.toml");
     std::fs::write(
         &config,
@@ -925,6 +1002,7 @@ pub fn start_bot_with_guild(
         .env("SKALD_TEST_DISCORD_TOKEN", BOT_TOKEN)
         .env("SKALD_SEED", "5")
         .env("RUST_LOG", rust_log)
+        .envs(env.iter().copied())
         // Never the real Discord: no proxy, and every URL is the fake's.
         .env_remove("HTTPS_PROXY")
         .env_remove("HTTP_PROXY")

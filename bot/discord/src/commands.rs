@@ -20,6 +20,7 @@ use super::game_threads;
 use super::{Context, Data, Error, session_context};
 use poise::serenity_prelude as serenity;
 use skald_port::gate::{Pass, closed};
+use skald_session::command::subcommand::{self, SubcommandInfo};
 use skald_session::command::{
     self, ActionOf, Arg, ArgKind, Args, Command, CommandInfo, Completion, ENGINE_HANDLE, Raw,
 };
@@ -50,6 +51,8 @@ fn localised() -> impl Iterator<Item = (Lang, &'static str)> {
 
 /// One command's registration: its name and description in every language, and one option
 /// per typed argument.
+/// A command with actions (`tournament`, `league`) has one subcommand per action instead
+/// (`/tournament create`), each with its own options ([`subcommand::of`]).
 fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
     let mut c = serenity::CreateCommand::new(spec.name).description(spec.description(Lang::En));
     for (lang, locale) in localised() {
@@ -57,15 +60,39 @@ fn registration(spec: &CommandInfo) -> serenity::CreateCommand {
             .name_localized(locale, spec.slash_name(lang))
             .description_localized(locale, spec.description(lang));
     }
-    spec.args
-        .iter()
-        .fold(c, |c, arg| c.add_option(option(spec, arg)))
+    let subs = subcommand::of(spec.name);
+    if !subs.is_empty() {
+        return subs
+            .iter()
+            .fold(c, |c, sub| c.add_option(subcommand_option(sub)));
+    }
+    spec.args.iter().fold(c, |c, arg| {
+        c.add_option(option(arg, spec.arg_description(arg)))
+    })
+}
+
+/// One action as a subcommand option, named and described in every language, holding its
+/// own options.
+fn subcommand_option(sub: &SubcommandInfo) -> serenity::CreateCommandOption {
+    let mut o = serenity::CreateCommandOption::new(
+        serenity::CommandOptionType::SubCommand,
+        sub.name,
+        sub.description(Lang::En),
+    );
+    for (lang, locale) in localised() {
+        o = o
+            .name_localized(locale, sub.slash_name(lang))
+            .description_localized(locale, sub.description(lang));
+    }
+    sub.args.iter().fold(o, |o, arg| {
+        o.add_sub_option(option(arg, sub.arg_description(arg)))
+    })
 }
 
 /// A typed argument as a slash command option, named and described in every language:
 /// choices as numbered integer choices (their number is their place in the session's list)
 /// with their labels in every language, bounds and lengths as Discord enforces them.
-fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
+fn option(arg: &Arg, description: Text) -> serenity::CreateCommandOption {
     use serenity::CommandOptionType as T;
     let kind = match arg.kind {
         ArgKind::GameId
@@ -73,12 +100,12 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
         | ArgKind::Seat
         | ArgKind::Level
         | ArgKind::Language
+        | ArgKind::Word { .. }
         | ArgKind::Number { .. } => T::Integer,
         ArgKind::User => T::User,
         ArgKind::Flag { .. } => T::Boolean,
         ArgKind::Text { .. } => T::String,
     };
-    let description = spec.arg_description(arg);
     let mut o = serenity::CreateCommandOption::new(kind, arg.name, description.en())
         .required(arg.required)
         .set_autocomplete(arg.complete.offered());
@@ -116,55 +143,121 @@ fn option(spec: &CommandInfo, arg: &Arg) -> serenity::CreateCommandOption {
 /// Every slash command for poise to route: by name to [`slash`], with the options that
 /// complete (poise finds an autocomplete callback by the focused option's name; every one
 /// is [`complete`], which offers what the option's definition says). Names and
-/// descriptions per language as registered ([`registrations`]).
+/// descriptions per language as registered ([`registrations`]). A command with actions
+/// routes each subcommand to [`slash`] too, and keeps its own action for the old shape a
+/// client with an outdated command list still sends ([`OLD_ACTION_FORM_UNTIL`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
+    command::COMMANDS
+        .iter()
+        .map(|spec| {
+            let mut c = routed(
+                spec.name,
+                spec.name,
+                |l| spec.slash_name(l),
+                |l| spec.description(l),
+                spec.args,
+                |a| spec.arg_description(a),
+            );
+            c.subcommands = subcommand::of(spec.name)
+                .iter()
+                .map(|sub| {
+                    routed(
+                        sub.name,
+                        &format!("{} {}", spec.name, sub.name),
+                        |l| sub.slash_name(l),
+                        |l| sub.description(l),
+                        sub.args,
+                        |a| sub.arg_description(a),
+                    )
+                })
+                .collect();
+            c
+        })
+        .collect()
+}
+
+/// One command (or subcommand) for poise: its names, its action ([`slash`]) and the
+/// options that complete.
+fn routed(
+    name: &str,
+    qualified: &str,
+    slash_name: impl Fn(Lang) -> String,
+    description: impl Fn(Lang) -> String,
+    args: &[Arg],
+    arg_description: impl Fn(&Arg) -> Text,
+) -> poise::Command<Data, Error> {
     /// `(locale, words)` for every localised language.
-    fn per_locale(words: impl Fn(Lang) -> String) -> Vec<(String, String)> {
+    fn per_locale(words: impl Fn(Lang) -> String) -> Cows {
         localised()
-            .map(|(lang, locale)| (locale.to_string(), words(lang)))
-            .collect()
-    }
-    fn cow(pairs: Vec<(String, String)>) -> std::borrow::Cow<'static, [(Cow, Cow)]> {
-        pairs
-            .into_iter()
-            .map(|(a, b)| (a.into(), b.into()))
+            .map(|(lang, locale)| (locale.to_string().into(), words(lang).into()))
             .collect::<Vec<_>>()
             .into()
     }
     type Cow = std::borrow::Cow<'static, str>;
-    command::COMMANDS
-        .iter()
-        .map(|spec| poise::Command {
-            name: spec.name.into(),
-            name_localizations: cow(per_locale(|l| spec.slash_name(l))),
-            qualified_name: spec.name.into(),
-            identifying_name: spec.name.into(),
-            source_code_name: spec.name.into(),
-            description: Some(spec.description(Lang::En).into()),
-            description_localizations: cow(per_locale(|l| spec.description(l))),
-            slash_action: Some(|ctx| Box::pin(slash(ctx))),
-            parameters: spec
-                .args
-                .iter()
-                .filter(|a| a.complete.offered())
-                .map(|a| poise::CommandParameter {
-                    name: a.name.into(),
-                    name_localizations: cow(per_locale(|l| a.option_name(l))),
-                    description: Some(spec.arg_description(a).en().into()),
-                    description_localizations: cow(per_locale(|l| {
-                        spec.arg_description(a).render(l)
-                    })),
-                    required: a.required,
-                    channel_types: None,
-                    choices: Default::default(),
-                    type_setter: None,
-                    autocomplete_callback: Some(|ctx, partial| Box::pin(complete(ctx, partial))),
-                    __non_exhaustive: (),
-                })
-                .collect(),
-            ..Default::default()
-        })
-        .collect()
+    type Cows = std::borrow::Cow<'static, [(Cow, Cow)]>;
+    poise::Command {
+        name: name.to_string().into(),
+        name_localizations: per_locale(&slash_name),
+        qualified_name: qualified.to_string().into(),
+        identifying_name: qualified.to_string().into(),
+        source_code_name: qualified.to_string().into(),
+        description: Some(description(Lang::En).into()),
+        description_localizations: per_locale(&description),
+        slash_action: Some(|ctx| Box::pin(slash(ctx))),
+        parameters: args
+            .iter()
+            .filter(|a| a.complete.offered())
+            .map(|a| poise::CommandParameter {
+                name: a.name.into(),
+                name_localizations: per_locale(|l| a.option_name(l)),
+                description: Some(arg_description(a).en().into()),
+                description_localizations: per_locale(|l| arg_description(a).render(l)),
+                required: a.required,
+                channel_types: None,
+                choices: Default::default(),
+                type_setter: None,
+                autocomplete_callback: Some(|ctx, partial| Box::pin(complete(ctx, partial))),
+                __non_exhaustive: (),
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// Until when `/tournament` and `/league` are still read in their old shape (one free-text
+/// `action` option, as a client that cached the command list before the subcommands sends
+/// them): 2027-02-01 00:00 UTC, about nine weeks after the subcommands came. Discord
+/// refreshes a bot's commands within the hour, so only a client left open since then (or
+/// offline) still has the old list; afterwards the old shape is answered, privately, with
+/// how to get the new list ([`old_shape`]) and nothing changes. DISCORD.md says why.
+pub const OLD_ACTION_FORM_UNTIL: skald_session::clock::Timestamp =
+    skald_session::clock::Timestamp(1_801_440_000);
+
+/// The definition an interaction's options are read by: a subcommand's, or the command's
+/// own (a command without actions, or the old shape of one with actions).
+enum Definition {
+    /// A command's own options.
+    Command(&'static CommandInfo),
+    /// An action's options.
+    Sub(&'static SubcommandInfo),
+}
+
+impl Definition {
+    /// The definition of the routed command, by its name and its parent's.
+    fn of(ctx: poise::ApplicationContext<'_, Data, Error>) -> Option<Definition> {
+        let leaf = &ctx.command().name;
+        match ctx.command_tree.split_last() {
+            Some((_, [.., parent])) => subcommand::find(&parent.name, leaf).map(Definition::Sub),
+            _ => command::info(leaf).map(Definition::Command),
+        }
+    }
+
+    fn args(&self) -> &'static [Arg] {
+        match self {
+            Definition::Command(spec) => spec.args,
+            Definition::Sub(sub) => sub.args,
+        }
+    }
 }
 
 /// One slash command: its options read as the command's typed arguments, the command built
@@ -174,14 +267,14 @@ async fn slash(
     ctx: poise::ApplicationContext<'_, Data, Error>,
 ) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
     let mismatch = || poise::FrameworkError::new_command_structure_mismatch(ctx, OUTDATED);
-    let Some(spec) = command::info(&ctx.command().name) else {
+    let Some(definition) = Definition::of(ctx) else {
         return Err(mismatch());
     };
     let bot = ctx.framework().bot_id().to_string();
     let mut args = Args::default();
     let mut refusal = None;
     for given in ctx.args {
-        let Some(arg) = spec.args.iter().find(|a| a.name == given.name) else {
+        let Some(arg) = definition.args().iter().find(|a| a.name == given.name) else {
             return Err(mismatch());
         };
         let user_id;
@@ -208,15 +301,22 @@ async fn slash(
             }
         }
     }
-    let cmd = match refusal {
-        Some(message) => Err(command::ParseError {
+    let cmd = match (&definition, refusal) {
+        (Definition::Command(spec), _) if old_shape_too_late(ctx, spec) => {
+            Err(old_shape(spec, asker_lang(ctx)))
+        }
+        (Definition::Command(spec), Some(message)) => Err(command::ParseError {
             message,
             usage: Some(spec.usage),
             command: Some(spec.name),
-        }),
-        None => spec.from_args(&args),
-    }
-    .map_err(|e| e.text());
+        }
+        .text()),
+        (Definition::Sub(sub), Some(message)) => Err(sub_refusal(sub, message, asker_lang(ctx))),
+        (Definition::Command(spec), None) => spec.from_args(&args).map_err(|e| e.text()),
+        (Definition::Sub(sub), None) => sub
+            .from_args(&args)
+            .map_err(|e| sub_refusal(sub, e.message, asker_lang(ctx))),
+    };
     let ctx = Context::Application(ctx);
     let done = match &cmd {
         Ok(Command::Challenge(c)) if ctx.data().threads && ctx.guild_id().is_some() => {
@@ -225,6 +325,39 @@ async fn slash(
         _ => run(ctx, cmd).await,
     };
     done.map_err(|error| poise::FrameworkError::new_command(ctx, error))
+}
+
+/// Whether `spec` was sent in its old shape (a command that has actions now, invoked
+/// without one) after [`OLD_ACTION_FORM_UNTIL`].
+fn old_shape_too_late(ctx: poise::ApplicationContext<'_, Data, Error>, spec: &CommandInfo) -> bool {
+    !subcommand::of(spec.name).is_empty() && ctx.data().session.now() >= OLD_ACTION_FORM_UNTIL
+}
+
+/// What a command sent in its old shape gets after [`OLD_ACTION_FORM_UNTIL`]: that the
+/// client's command list is outdated, how to refresh it, and the new form; nothing changes.
+fn old_shape(spec: &CommandInfo, lang: Lang) -> Text {
+    let example = subcommand::of(spec.name)
+        .iter()
+        .find(|s| s.name == "join")
+        .map(|s| format!("/{} {}", spec.slash_name(lang), s.slash_name(lang)))
+        .unwrap_or_else(|| format!("/{}", spec.slash_name(lang)));
+    t!(
+        "discord-old-action-form",
+        command = spec.slash_name(lang),
+        example = example
+    )
+}
+
+/// A subcommand's refusal: what was wrong, then its options as the caller's Discord shows
+/// them (`usage: /tournament create rule_set system [rounds] …`).
+/// The options are named in the caller's client's language (`lang`), as their Discord
+/// shows them.
+fn sub_refusal(sub: &SubcommandInfo, message: Text, lang: Lang) -> Text {
+    let command =
+        command::info(sub.command).map_or_else(|| sub.command.to_string(), |c| c.slash_name(lang));
+    let mut text = message;
+    text.line(t!("cmd-usage", usage = sub.usage(&command, lang)));
+    text
 }
 
 /// Why options did not match the command's definition (logged; the caller is told the
@@ -412,8 +545,7 @@ async fn complete(
         serenity::ResolvedValue::Autocomplete { .. } => Some(a.name),
         _ => None,
     });
-    let arg = command::info(&ctx.command().name)
-        .and_then(|spec| spec.args.iter().find(|a| Some(a.name) == focused));
+    let arg = Definition::of(ctx).and_then(|d| d.args().iter().find(|a| Some(a.name) == focused));
     match arg.map_or(Completion::Nothing, |a| a.complete) {
         Completion::Nothing => serenity::CreateAutocompleteResponse::new(),
         Completion::GamesAndChallenges => complete_id(ctx, partial).await,
@@ -572,6 +704,7 @@ async fn challenge_in_thread(ctx: Context<'_>, spec: command::ChallengeSpec) -> 
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
         )
         .await?;
+    super::thread_sweep::die_here_if_asked();
     // The thread reads its parent channel's server language.
     ctx.data().servers.learn(thread.id, locales(ctx).guild);
     let sctx =

@@ -109,7 +109,10 @@ impl Threads<'_> {
             )
             .await
         {
-            Ok(t) => t.id,
+            Ok(t) => {
+                super::thread_sweep::die_here_if_asked();
+                t.id
+            }
             Err(e) => {
                 tracing::warn!(game = id, error = %e, %home, "cannot open a tournament game's thread; it stays in the channel");
                 return None;

@@ -11,6 +11,7 @@ pub mod game_threads;
 pub mod outlet;
 pub mod server_locales;
 pub mod split;
+pub mod thread_sweep;
 
 use poise::serenity_prelude as serenity;
 use skald_port::gate::Gate;
@@ -92,6 +93,7 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
             .ratelimiter_disabled(true);
     }
     let servers = Arc::new(server_locales::ServerLocales::default());
+    let sweep_session = shared.session.clone();
     let data = Data {
         servers: servers.clone(),
         session: shared.session.clone(),
@@ -115,6 +117,13 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
                 // Registered from the session's table (`commands::registrations`); poise
                 // only routes the interactions (`commands::all`).
                 let _ = framework;
+                // Threads a crash left empty, removed in the background.
+                tokio::spawn(thread_sweep::sweep(
+                    ctx.http.clone(),
+                    sweep_session,
+                    ready.user.id,
+                    ready.guilds.iter().map(|g| g.id).collect(),
+                ));
                 if !registers {
                     tracing::info!(user = %ready.user.name, "connected to Discord (commands are registered by the process holding shard 0)");
                     return Ok(data);

@@ -20,3 +20,7 @@ discord-challenge-in-thread = Challenge posted in <#{ $thread }>.
 # A tournament game's thread, named in the round's announcement. $thread: the thread's id
 # (Discord shows its name).
 discord-game-in-thread = Game #{ $game } is played in <#{ $thread }>.
+
+# `/tournament` or `/league` sent in its old shape (one free-text `action` option) after the
+# old shape stopped being read ($command: `tournament`; $example: `/tournament join`).
+discord-old-action-form = Your Discord app still shows the old /{ $command } (one action option), which I no longer read; it is now made of subcommands, like `{ $example }`. Nothing was changed. Reload Discord (Ctrl+R, or restart the app) to get the new commands, then try again.

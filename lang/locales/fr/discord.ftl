@@ -20,3 +20,7 @@ discord-challenge-in-thread = Défi publié dans <#{ $thread }>.
 # Le fil d'une partie de tournoi, nommé dans l'annonce de la ronde. $thread : l'id du fil
 # (Discord en montre le nom).
 discord-game-in-thread = La partie #{ $game } se joue dans <#{ $thread }>.
+
+# `/tournament` ou `/league` envoyé sous son ancienne forme (une option `action` en texte
+# libre) après la fin de sa lecture ($command : `tournament` ; $example : `/tournoi rejoindre`).
+discord-old-action-form = Votre application Discord montre encore l'ancienne commande /{ $command } (une option action), que je ne lis plus ; elle est maintenant faite de sous-commandes, comme `{ $example }`. Rien n'a été changé. Rechargez Discord (Ctrl+R, ou relancez l'application) pour avoir les nouvelles commandes, puis réessayez.

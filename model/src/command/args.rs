@@ -49,6 +49,13 @@ pub enum ArgKind {
     },
     /// A language Skald speaks (its choices are the languages' own names).
     Language,
+    /// One of a few words (a tournament's system: `round-robin`, `swiss`, `knockout`),
+    /// offered as choices labelled in each language (`choice-word-<word>`); the value is the
+    /// word.
+    Word {
+        /// The words, in the order of their choices' numbers (append, never reorder).
+        words: &'static [&'static str],
+    },
 }
 
 /// One argument of a command: everything an adapter needs to offer it and read it back.
@@ -147,6 +154,7 @@ impl ArgKind {
                 .iter()
                 .map(|l| l.native_name().to_string())
                 .collect(),
+            ArgKind::Word { .. } => self.choice_labels(Lang::En),
             _ => Vec::new(),
         }
     }
@@ -166,6 +174,10 @@ impl ArgKind {
         match self {
             ArgKind::Seat => from_files("seat"),
             ArgKind::Level => from_files("level"),
+            ArgKind::Word { words } => words
+                .iter()
+                .map(|w| skald_lang::render_message(lang, &format!("choice-word-{w}"), &[]))
+                .collect(),
             ArgKind::RuleSet => RULE_SET_CHOICES
                 .iter()
                 .map(|r| skald_lang::rule_set_choice(*r).render(lang))
@@ -240,6 +252,16 @@ impl Arg {
                 .map(|l| ArgValue::Language(*l))
                 .ok_or_else(bad),
             (ArgKind::Language, Raw::Text(t)) => super::parse_language(t).map(ArgValue::Language),
+            (ArgKind::Word { words }, Raw::Int(i)) => usize::try_from(i)
+                .ok()
+                .and_then(|i| words.get(i))
+                .map(|w| ArgValue::Text(w.to_string()))
+                .ok_or_else(bad),
+            (ArgKind::Word { words }, Raw::Text(t)) => words
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(t))
+                .map(|w| ArgValue::Text(w.to_string()))
+                .ok_or_else(bad),
             (ArgKind::User, Raw::User(h) | Raw::Text(h)) => {
                 let h = h.trim_start_matches('@');
                 if h.is_empty() || h.contains('\0') {

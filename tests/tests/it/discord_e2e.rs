@@ -6,7 +6,7 @@
 //! ([`FakeDiscord::assert_valid`]).
 
 use serde_json::{Value, json};
-use skald_session::command::{ArgKind, COMMANDS};
+use skald_session::command::{ArgKind, COMMANDS, subcommand};
 use skald_tests::TempDir;
 use skald_tests::fake_discord::{
     self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, most_verbose_log, start_bot,
@@ -588,35 +588,83 @@ fn registered_limits_are_the_sessions(registered: &Value) {
             .flatten()
             .find(|c| c["name"] == spec.name)
             .unwrap_or_else(|| panic!("/{} registered", spec.name));
-        for arg in spec.args {
+        for (path, args, options, _) in definitions(spec, reg) {
+            for arg in args {
+                let o = options
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .find(|o| o["name"] == arg.name)
+                    .unwrap_or_else(|| panic!("/{path} {} registered", arg.name));
+                let what = format!("/{path} {}", arg.name);
+                match arg.kind {
+                    ArgKind::Text { max_len, .. } => {
+                        assert_eq!(o["max_length"], json!(max_len), "{what}");
+                        assert!(u32::from(max_len) <= max_input, "{what}");
+                    }
+                    ArgKind::Number { min, max, .. } => {
+                        assert_eq!(
+                            (&o["min_value"], &o["max_value"]),
+                            (&json!(min), &json!(max)),
+                            "{what}"
+                        );
+                    }
+                    ArgKind::GameId => assert_eq!(o["min_value"], json!(1), "{what}"),
+                    ArgKind::RuleSet | ArgKind::Seat | ArgKind::Level | ArgKind::Language => {
+                        let n = o["choices"].as_array().map_or(0, Vec::len);
+                        assert_eq!(n, arg.kind.choices().len(), "{what}");
+                    }
+                    ArgKind::Word { words } => {
+                        let n = o["choices"].as_array().map_or(0, Vec::len);
+                        assert_eq!(n, words.len(), "{what}");
+                    }
+                    ArgKind::User | ArgKind::Flag { .. } => {}
+                }
+            }
+        }
+    }
+}
+
+/// What a registered command's options are checked against: the command's own arguments,
+/// or for a command with actions (`/tournament`) each subcommand's, with the registered
+/// options of each and how each argument is described.
+#[allow(clippy::type_complexity)]
+fn definitions(
+    spec: &'static skald_session::command::CommandInfo,
+    reg: &Value,
+) -> Vec<(
+    String,
+    &'static [skald_session::command::Arg],
+    Value,
+    Box<dyn Fn(&skald_session::command::Arg) -> skald_session::Text>,
+)> {
+    let subs = subcommand::of(spec.name);
+    if subs.is_empty() {
+        return vec![(
+            spec.name.to_string(),
+            spec.args,
+            reg["options"].clone(),
+            Box::new(|a| spec.arg_description(a)),
+        )];
+    }
+    subs.iter()
+        .map(|sub| {
             let o = reg["options"]
                 .as_array()
                 .into_iter()
                 .flatten()
-                .find(|o| o["name"] == arg.name)
-                .unwrap_or_else(|| panic!("/{} {} registered", spec.name, arg.name));
-            let what = format!("/{} {}", spec.name, arg.name);
-            match arg.kind {
-                ArgKind::Text { max_len, .. } => {
-                    assert_eq!(o["max_length"], json!(max_len), "{what}");
-                    assert!(u32::from(max_len) <= max_input, "{what}");
-                }
-                ArgKind::Number { min, max, .. } => {
-                    assert_eq!(
-                        (&o["min_value"], &o["max_value"]),
-                        (&json!(min), &json!(max)),
-                        "{what}"
-                    );
-                }
-                ArgKind::GameId => assert_eq!(o["min_value"], json!(1), "{what}"),
-                ArgKind::RuleSet | ArgKind::Seat | ArgKind::Level | ArgKind::Language => {
-                    let n = o["choices"].as_array().map_or(0, Vec::len);
-                    assert_eq!(n, arg.kind.choices().len(), "{what}");
-                }
-                ArgKind::User | ArgKind::Flag { .. } => {}
-            }
-        }
-    }
+                .find(|o| o["name"] == sub.name)
+                .unwrap_or_else(|| panic!("/{} {} registered", spec.name, sub.name));
+            assert_eq!(o["type"], json!(1), "a subcommand");
+            (
+                format!("{} {}", spec.name, sub.name),
+                sub.args,
+                o["options"].clone(),
+                Box::new(|a: &skald_session::command::Arg| sub.arg_description(a))
+                    as Box<dyn Fn(&skald_session::command::Arg) -> skald_session::Text>,
+            )
+        })
+        .collect()
 }
 
 /// Every registered command, option and choice carries its French name and description (a
@@ -638,33 +686,35 @@ fn registered_in_french(registered: &Value) {
             "/{}",
             spec.name
         );
-        for arg in spec.args {
-            let what = format!("/{} {}", spec.name, arg.name);
-            let o = reg["options"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|o| o["name"] == arg.name)
-                .unwrap_or_else(|| panic!("{what} registered"));
-            assert_eq!(
-                o["name_localizations"]["fr"],
-                json!(arg.option_name(fr)),
-                "{what}"
-            );
-            assert_eq!(
-                o["description_localizations"]["fr"],
-                json!(spec.arg_description(arg).render(fr)),
-                "{what}"
-            );
-            let english = arg.kind.choices();
-            let french = arg.kind.choice_labels(fr);
-            let choices: Vec<&Value> = o["choices"].as_array().into_iter().flatten().collect();
-            assert_eq!(choices.len(), english.len(), "{what}");
-            for ((c, en), fr) in choices.iter().zip(english).zip(french) {
-                if en == fr {
-                    assert!(c["name_localizations"].is_null(), "{what} {en}");
-                } else {
-                    assert_eq!(c["name_localizations"]["fr"], json!(fr), "{what} {en}");
+        for (path, args, options, describe) in definitions(spec, reg) {
+            for arg in args {
+                let what = format!("/{path} {}", arg.name);
+                let o = options
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .find(|o| o["name"] == arg.name)
+                    .unwrap_or_else(|| panic!("{what} registered"));
+                assert_eq!(
+                    o["name_localizations"]["fr"],
+                    json!(arg.option_name(fr)),
+                    "{what}"
+                );
+                assert_eq!(
+                    o["description_localizations"]["fr"],
+                    json!(describe(arg).render(fr)),
+                    "{what}"
+                );
+                let english = arg.kind.choices();
+                let french = arg.kind.choice_labels(fr);
+                let choices: Vec<&Value> = o["choices"].as_array().into_iter().flatten().collect();
+                assert_eq!(choices.len(), english.len(), "{what}");
+                for ((c, en), fr) in choices.iter().zip(english).zip(french) {
+                    if en == fr {
+                        assert!(c["name_localizations"].is_null(), "{what} {en}");
+                    } else {
+                        assert_eq!(c["name_localizations"]["fr"], json!(fr), "{what} {en}");
+                    }
                 }
             }
         }
@@ -1431,7 +1481,8 @@ fn a_dice_turn_offers_up_to_five_steps_as_buttons_and_more_in_a_menu_that_plays_
     fake.assert_valid();
 }
 
-/// A tournament on Discord (issue #22): created with `/tournament` (its action completed
+/// A tournament on Discord (issue #22), in the old free-text shape a client with the command
+/// list from before the subcommands sends: created with `/tournament` (its action completed
 /// word by word), joined by three players,
 /// started by its creator (a round-robin of 3: every game at once, a bye each round), whose
 /// start pings each paired player; then `/tournament` shows the standings as a picture.
@@ -1439,7 +1490,9 @@ fn a_dice_turn_offers_up_to_five_steps_as_buttons_and_more_in_a_menu_that_plays_
 fn a_tournament_is_created_joined_started_and_its_standings_drawn() {
     let fake = FakeDiscord::start();
     let data = TempDir::new("discord-tournament");
-    let (_bot, _log) = start_bot(&fake, data.path(), "");
+    // The old free-text shape, read until `OLD_ACTION_FORM_UNTIL` (2027-02-01): on the fake
+    // clock (2025), so this stays a test of that shape whatever the date.
+    let (_bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
     let tournament = |id: u64, who: (u64, &str), action: &str| {
         let options = json!([{"name": "action", "type": 3, "value": action}]);
@@ -1555,7 +1608,7 @@ fn a_long_announcement_goes_out_in_several_messages_with_every_game_and_ping() {
         .map(|i| (100_000_000_000_000_100 + i, format!("p{i:02}")))
         .collect();
     let tournament = |id: u64, who: (u64, &str), action: &str| {
-        let options = json!([{"name": "action", "type": 3, "value": action}]);
+        let options = tournament_options(action);
         fake.dispatch(
             "INTERACTION_CREATE",
             command(id, 2, who, "tournament", options),
@@ -1638,7 +1691,7 @@ fn with_threads_each_tournament_game_gets_a_thread_where_it_is_played() {
             .unwrap_or_else(|| panic!("a player named {name}"))
     };
     let tournament = |id: u64, who: (u64, &str), action: &str| {
-        let options = json!([{"name": "action", "type": 3, "value": action}]);
+        let options = tournament_options(action);
         fake.dispatch(
             "INTERACTION_CREATE",
             command(id, 2, who, "tournament", options),
@@ -1789,4 +1842,41 @@ fn quoted_discord_ids_in_the_config_work_like_bare_ones() {
         "{}",
         std::fs::read_to_string(&log).unwrap_or_default()
     );
+}
+
+/// `/tournament`'s subcommand for a text action (`create tafl round-robin days:2`, `join`,
+/// `start`) with its typed options, as a client with the current command list sends it.
+fn tournament_options(action: &str) -> Value {
+    let words: Vec<&str> = action.split_whitespace().collect();
+    let Some((name, rest)) = words.split_first() else {
+        return json!([{"name": "standings", "type": 1, "options": []}]);
+    };
+    let mut options = Vec::new();
+    if *name == "create" {
+        let rule_set = skald_session::command::RULE_SET_CHOICES
+            .iter()
+            .position(|r| {
+                // `tafl` is Hnefatafl 11x11's short name.
+                let typed = rest
+                    .first()
+                    .map(|w| if *w == "tafl" { "hnefatafl" } else { w });
+                Some(r.id()) == typed
+            })
+            .expect("a rule set");
+        let system = ["round-robin", "swiss", "knockout"]
+            .iter()
+            .position(|s| Some(*s) == rest.get(1).copied())
+            .expect("a system");
+        options.push(json!({"name": "rule_set", "type": 4, "value": rule_set}));
+        options.push(json!({"name": "system", "type": 4, "value": system}));
+        for word in rest.iter().skip(2) {
+            let (key, value) = word.split_once(':').expect("key:value");
+            let value: Value = match key {
+                "pace" => json!(["all", "rounds"].iter().position(|p| *p == value)),
+                _ => json!(value.parse::<u64>().expect("a number")),
+            };
+            options.push(json!({"name": key, "type": 4, "value": value}));
+        }
+    }
+    json!([{"name": name, "type": 1, "options": options}])
 }

@@ -14,6 +14,7 @@ mod cross_platform;
 mod damaged_games;
 mod discord_ai;
 mod discord_e2e;
+mod discord_subcommands;
 mod leagues;
 mod matrix_ai;
 mod matrix_common;

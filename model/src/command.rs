@@ -43,8 +43,14 @@ pub enum Command {
     },
     /// `moves [#id]`: the moves played so far.
     Moves(Option<u64>),
-    /// `export [#id]`: the game's record as a file `skald import` reads.
-    Export(Option<u64>),
+    /// `export [#id] [otn]`: the game's record as a file `skald import` reads; with `otn`,
+    /// in OpenTafl notation (Copenhagen and Brandubh), as the tafl community's programs read.
+    Export {
+        /// Which game.
+        game: Option<u64>,
+        /// OpenTafl notation rather than Skald's JSON lines.
+        otn: bool,
+    },
     /// `replay [#id]`: the game as an animated GIF.
     Replay(Option<u64>),
     /// `resign [#id]`: give up the game.
@@ -1177,8 +1183,14 @@ mod tests {
                 text: true,
             },
             Command::Moves(None),
-            Command::Export(Some(3)),
-            Command::Export(None),
+            Command::Export {
+                game: Some(3),
+                otn: false,
+            },
+            Command::Export {
+                game: None,
+                otn: true,
+            },
             Command::Replay(Some(8)),
             Command::Replay(None),
             Command::Resign(Some(7)),

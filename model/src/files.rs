@@ -60,6 +60,9 @@ pub enum FileBody {
     /// A game as `skald export` writes it (JSON lines: header, id counter, game), for
     /// `skald import` and `skald replay`. Written at once: it is small.
     Record(#[serde(with = "bytes_as_text")] Vec<u8>),
+    /// A Copenhagen or Brandubh game in OpenTafl notation (`export #id otn`), the text the
+    /// tafl community's programs read. Written at once: it is small.
+    Otn(String),
     /// A replay GIF of a record, drawn when delivered.
     Replay(ReplayOf),
     /// A tournament's standings as a PNG table, drawn when delivered.
@@ -104,6 +107,7 @@ impl std::fmt::Debug for File {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let kind = match &self.body {
             FileBody::Record(bytes) => format!("record, {} bytes", bytes.len()),
+            FileBody::Otn(text) => format!("OTN record, {} bytes", text.len()),
             FileBody::Replay(r) => format!("replay for {:?}", r.viewer),
             FileBody::Standings(st) => {
                 return write!(
@@ -144,6 +148,23 @@ impl File {
                     name: format!("{}.jsonl", self.stem),
                     mime: "application/x-ndjson",
                     bytes: bytes.clone(),
+                    size: None,
+                    note: None,
+                })
+            }
+            FileBody::Otn(text) => {
+                if text.len() as u64 > limit {
+                    return Err(t!(
+                        "file-record-too-big",
+                        id = self.game,
+                        size = mib_up(text.len() as u64),
+                        limit = mib_down(limit)
+                    ));
+                }
+                Ok(Ready {
+                    name: format!("{}.otn", self.stem),
+                    mime: "text/plain",
+                    bytes: text.clone().into_bytes(),
                     size: None,
                     note: None,
                 })

@@ -135,7 +135,7 @@ impl Cx {
                 );
                 reply.choices.retain(|c| {
                     use crate::command::Command::{Export, Rematch, Replay};
-                    matches!(c.command, Rematch(_) | Export(_) | Replay(_))
+                    matches!(c.command, Rematch(_) | Export { .. } | Replay(_))
                 });
                 let notices = self.fan_out(written, reply);
                 *made.borrow_mut() = notices.clone();

@@ -59,6 +59,21 @@ pub fn import(store: &dyn Store, text: &str) -> Result<u64, String> {
     );
     let doc = doc_of(&game, id, players, home, SystemClock.now())
         .map_err(|e| format!("not imported: {e}"))?;
+    // An unfinished game goes on in Skald only between two of its players: with a side that
+    // is only a name, nobody could make that side's moves and it would just time out.
+    if doc.end.is_none()
+        && let Some(p) = doc
+            .players
+            .iter()
+            .find(|p| p.id.platform == IMPORTED_PLATFORM)
+    {
+        return Err(format!(
+            "not imported: the record is unfinished (no result) and '{}' is not a Skald \
+             player's name; an unfinished game goes on only between two players Skald knows \
+             (name each side as its player is shown), or give the record its result",
+            p.name
+        ));
+    }
     store
         .commit(Commit {
             games: vec![(None, doc)],

@@ -30,7 +30,7 @@ cmd-moves = moves
     .detail = Without #id: the same game as `board`. Private values are never listed.
 cmd-export = export
     .summary = a game's record as a file, which `skald import` reads
-    .detail = Without #id: the same game as `board`. While a Subulata game is played, a player's record holds their own values only, sent to them privately.
+    .detail = Without #id: the same game as `board`. While a Subulata game is played, a player's record holds their own values only, sent to them privately. `export #id otn` writes a Copenhagen or Brandubh game in OpenTafl notation, as the tafl community's programs read.
 cmd-replay = replay
     .summary = a game as an animated picture, a frame per move
     .detail = Without #id: the same game as `board`. While a Subulata game is played, a player's replay shows their own values only, sent to them privately.
@@ -112,6 +112,7 @@ cmd-board-game = { -game-any }
 cmd-board-text = As text instead of a picture, your own view included (for screen readers)
 cmd-moves-game = { -game-any }
 cmd-export-game = { -game-any }
+cmd-export-otn = In OpenTafl notation (Copenhagen and Brandubh), as the tafl community's programs read
 cmd-replay-game = { -game-any }
 cmd-resign-game = { -game-any }
 cmd-abort-game = { -game-any }
@@ -155,6 +156,7 @@ arg-code = code
 arg-language = language
 arg-command = command
 arg-text = text
+arg-otn = otn
 
 ## Choices as Discord lists them (rule sets and languages keep their own names).
 
@@ -212,6 +214,7 @@ cmd-error-unknown-rule-set = unknown rule set '{ $name }'; known rule sets: { $r
 cmd-error-never-ranked = games against @{ $engine } are never ranked; leave out 'ranked'
 cmd-error-levels = easy, normal and hard are levels of @{ $engine }: `challenge <rule-set> @{ $engine } hard`
 cmd-error-not-an-id = '{ $token }' is not a game or challenge number; expected like #12
+cmd-error-export-word = unexpected '{ $token }'; expected a game number like #12, the word otn (OpenTafl notation, for Copenhagen and Brandubh), or both
 cmd-error-board-word = unexpected '{ $token }'; expected a game number like #12, the word text (the board as text), or both
 cmd-error-only-id = unexpected '{ $token }'; expected nothing or a number like #12
 cmd-error-only-one-id = unexpected '{ $token }'; expected nothing or one number like #12

@@ -273,6 +273,14 @@ export-summary = Record of { $title }: { $moves ->
    *[other] { $moves } moves
 }.
 export-how = The file is the game as `skald export` writes it: `skald import` reads it into a Skald store, and `skald replay` turns it into an animation.
+export-otn-caption = { $title } in OpenTafl notation, for the tafl community's programs
+export-otn-summary = { $title } in OpenTafl notation: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
+export-otn-how = OpenTafl and the tafl community's programs read it (captures marked `x`, the king's capture `++`, an escape `--`); `skald import` reads it back too. `export` alone gives Skald's own record.
+export-otn-tafl-only = Game #{ $id } is { $rule_set }: OpenTafl notation holds Copenhagen and Brandubh games only. `export #{ $id }` gives Skald's own record of it.
+export-otn-failed = Game #{ $id } could not be written in OpenTafl notation (its record does not replay); `export #{ $id }` gives Skald's own record of it.
 replay-caption = Replay of { $title }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves

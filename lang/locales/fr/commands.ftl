@@ -30,7 +30,7 @@ cmd-moves = coups
     .detail = Sans #id : la même partie que `board`. Les valeurs secrètes ne sont jamais listées.
 cmd-export = exporter
     .summary = la feuille d'une partie dans un fichier, que `skald import` sait lire
-    .detail = Sans #id : la même partie que `board`. Tant qu'une partie de Subulata se joue, la feuille d'un joueur ne contient que ses propres valeurs, et lui est envoyée en privé.
+    .detail = Sans #id : la même partie que `board`. Tant qu'une partie de Subulata se joue, la feuille d'un joueur ne contient que ses propres valeurs, et lui est envoyée en privé. `export #id otn` écrit une partie de Copenhague ou de Brandubh en notation OpenTafl, comme la lisent les programmes de la communauté tafl.
 cmd-replay = revoir
     .summary = une partie en image animée, une image par coup
     .detail = Sans #id : la même partie que `board`. Tant qu'une partie de Subulata se joue, l'animation d'un joueur ne montre que ses propres valeurs, et lui est envoyée en privé.
@@ -112,6 +112,7 @@ cmd-board-game = { -game-any }
 cmd-board-text = En texte plutôt qu'en image, votre propre vue comprise (pour les lecteurs d'écran)
 cmd-moves-game = { -game-any }
 cmd-export-game = { -game-any }
+cmd-export-otn = En notation OpenTafl (Copenhague et Brandubh), comme la lisent les programmes de la communauté tafl
 cmd-replay-game = { -game-any }
 cmd-resign-game = { -game-any }
 cmd-abort-game = { -game-any }
@@ -155,6 +156,7 @@ arg-code = code
 arg-language = langue
 arg-command = commande
 arg-text = texte
+arg-otn = otn
 
 ## Les choix tels que Discord les liste (les jeux et les langues gardent leur nom).
 
@@ -212,6 +214,7 @@ cmd-error-unknown-rule-set = jeu inconnu « { $name } » ; jeux connus : { $
 cmd-error-never-ranked = les parties contre @{ $engine } ne sont jamais classées ; retirez « ranked »
 cmd-error-levels = easy, normal et hard sont des niveaux de @{ $engine } : `challenge <rule-set> @{ $engine } hard`
 cmd-error-not-an-id = « { $token } » n'est pas un numéro de partie ou de défi ; attendu : un numéro comme #12
+cmd-error-export-word = « { $token } » inattendu ; attendu : un numéro de partie comme #12, le mot otn (la notation OpenTafl, pour Copenhague et Brandubh), ou les deux
 cmd-error-board-word = « { $token } » inattendu ; attendu : un numéro de partie comme #12, le mot text (le plateau en texte), ou les deux
 cmd-error-only-id = « { $token } » inattendu ; attendu : rien ou un numéro comme #12
 cmd-error-only-one-id = « { $token } » inattendu ; attendu : rien ou un seul numéro comme #12

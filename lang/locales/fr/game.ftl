@@ -279,6 +279,14 @@ export-summary = Feuille de la partie { $title } : { $moves ->
    *[other] { $moves } coups
 }.
 export-how = Le fichier est la partie telle que `skald export` l'écrit : `skald import` la lit dans un stockage de Skald, et `skald replay` en fait une animation.
+export-otn-caption = { $title } en notation OpenTafl, pour les programmes de la communauté tafl
+export-otn-summary = { $title } en notation OpenTafl : { $moves ->
+    [one] 1 coup
+   *[other] { $moves } coups
+}.
+export-otn-how = OpenTafl et les programmes de la communauté tafl la lisent (prises marquées `x`, la prise du roi `++`, une fuite `--`) ; `skald import` la relit aussi. `export` seul donne la feuille de Skald.
+export-otn-tafl-only = La partie #{ $id } est une partie de { $rule_set } : la notation OpenTafl ne contient que des parties de Copenhague et de Brandubh. `export #{ $id }` en donne la feuille de Skald.
+export-otn-failed = La partie #{ $id } n'a pas pu être écrite en notation OpenTafl (sa feuille ne se rejoue pas) ; `export #{ $id }` en donne la feuille de Skald.
 replay-caption = La partie { $title } en animation, { $moves ->
     [one] 1 coup
    *[other] { $moves } coups

@@ -98,7 +98,10 @@ pub const BOARD: CommandInfo = CommandInfo {
             complete: Completion::Nothing,
         },
     ],
-    parse: board_words,
+    parse: |a| {
+        let (game, text) = id_and_form(a, ["text", "picture"], "cmd-error-board-word")?;
+        Ok(Command::Board { game, text })
+    },
     secret: false,
     names_game: true,
     args_of: |c| match c {
@@ -115,32 +118,31 @@ pub const BOARD: CommandInfo = CommandInfo {
     },
 };
 
-/// `board`'s words: a game number and the form (`text`, or `picture`, the default), each
-/// optional, in either order.
-fn board_words(args: &[&str]) -> Result<Command, Text> {
+/// A game number and a form word (`text` or `picture` for `board`, `otn` or `jsonl` for
+/// `export`), each optional, in either order: the number, and whether the first form was
+/// asked for. Anything else is refused with `refusal`, which says what is accepted.
+fn id_and_form(
+    args: &[&str],
+    forms: [&str; 2],
+    refusal: &'static str,
+) -> Result<(Option<u64>, bool), Text> {
     let (mut game, mut form) = (None, None);
     for word in args {
-        let refused = || t!("cmd-error-board-word", token = shown(word));
-        let named = ["text", "picture"]
-            .into_iter()
-            .find(|f| word.eq_ignore_ascii_case(f));
+        let named = forms.into_iter().find(|f| word.eq_ignore_ascii_case(f));
         if let Some(f) = named
             && form.is_none()
         {
-            form = Some(f == "text");
+            form = Some(f == forms[0]);
         } else if named.is_none()
             && game.is_none()
             && let Some(id) = parse_id(word)
         {
             game = Some(id?);
         } else {
-            return Err(refused());
+            return Err(Msg::new(refusal).arg("token", shown(word)).into());
         }
     }
-    Ok(Command::Board {
-        game,
-        text: form.unwrap_or(false),
-    })
+    Ok((game, form.unwrap_or(false)))
 }
 
 /// The grammar of `moves`: its words, arguments and help, and how it is read.
@@ -164,17 +166,38 @@ pub const MOVES: CommandInfo = CommandInfo {
 pub const EXPORT: CommandInfo = CommandInfo {
     name: "export",
     aliases: &["record"],
-    usage: "export [#id]",
+    usage: "export [#id] [otn | jsonl]",
     example: "export #4",
-    args: &[GAME],
-    parse: |a| only_id(a).map(Command::Export),
+    args: &[
+        GAME,
+        Arg {
+            name: "otn",
+            kind: ArgKind::Flag {
+                yes: "otn",
+                no: "jsonl",
+            },
+            required: false,
+            complete: Completion::Nothing,
+        },
+    ],
+    parse: |a| {
+        let (game, otn) = id_and_form(a, ["otn", "jsonl"], "cmd-error-export-word")?;
+        Ok(Command::Export { game, otn })
+    },
     secret: false,
     names_game: true,
     args_of: |c| match c {
-        Command::Export(g) => Some(game_arg(g)),
+        Command::Export { game, otn } => {
+            Some(game_arg(game).with("otn", otn.then_some(ArgValue::Flag(true))))
+        }
         _ => None,
     },
-    build: |a| Ok(Command::Export(a.id("game"))),
+    build: |a| {
+        Ok(Command::Export {
+            game: a.id("game"),
+            otn: a.flag("otn").unwrap_or(false),
+        })
+    },
 };
 
 /// The grammar of `replay`: its words, arguments and help, and how it is read.

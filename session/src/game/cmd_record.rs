@@ -26,10 +26,18 @@ enum Reader {
     Player(skald_rules::Seat),
 }
 
-/// `export [#id]`: the game's record as a file (`skald export`'s format, one game),
-/// beside a short summary.
-pub(crate) fn cmd_export(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
+/// `export [#id] [otn]`: the game's record as a file (`skald export`'s format, one game;
+/// with `otn`, OpenTafl notation), beside a short summary.
+pub(crate) fn cmd_export(
+    cx: &Cx,
+    ctx: &Context,
+    id: Option<u64>,
+    otn: bool,
+) -> Result<Reply, Failure> {
     let g = cx.find_game_to_show(ctx, id, "export #id")?.doc;
+    if otn {
+        return export_otn(&g);
+    }
     let reader = reader(ctx, &g);
     let seen = seen_by(&g, reader.viewer())?;
     let bytes = crate::store::export_game(&seen)?;
@@ -43,6 +51,37 @@ pub(crate) fn cmd_export(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Repl
     summary.line(state(&g));
     summary.line(t!("export-how"));
     Ok(deliver(ctx, &g, reader, summary, file))
+}
+
+/// `export #id otn`: a Copenhagen or Brandubh game as an OpenTafl notation record, in the
+/// channel (those games hide nothing), the same bytes `skald export --format otn` writes.
+fn export_otn(g: &GameDoc) -> Result<Reply, Failure> {
+    let refused = |message: &'static str| {
+        Failure::Refused(
+            skald_lang::Msg::new(message)
+                .arg("id", g.id)
+                .arg("rule_set", skald_lang::rule_set_name(g.rule_set()))
+                .into(),
+        )
+    };
+    let game =
+        skald_model::game::otn::otn_of(g, None).ok_or_else(|| refused("export-otn-tafl-only"))?;
+    let text = skald_rules::tafl::otn::write(&game).map_err(|e| {
+        tracing::error!(game = g.id, error = %e, "a stored tafl game does not replay as OTN");
+        refused("export-otn-failed")
+    })?;
+    let file = File {
+        game: g.id,
+        stem: format!("skald-game-{}", g.id),
+        body: FileBody::Otn(text),
+        caption: t!("export-otn-caption", title = g.title()),
+    };
+    let mut summary = t!("export-otn-summary", title = g.title(), moves = moves(g));
+    summary.line(state(g));
+    summary.line(t!("export-otn-how"));
+    let mut reply = Reply::done(summary);
+    reply.files.push(file);
+    Ok(reply)
 }
 
 /// `replay [#id]`: the game as an animated GIF, a frame per move.
@@ -197,7 +236,7 @@ pub(crate) const HANDLERS: &[Handler] = &[
         info: &command::game::EXPORT,
         acts: Acts::AsPlayer,
         run: |cx, ctx, cmd| match cmd {
-            Command::Export(id) => cmd_export(cx, ctx, *id),
+            Command::Export { game, otn } => cmd_export(cx, ctx, *game, *otn),
             _ => Err(misrouted(cmd)),
         },
     },

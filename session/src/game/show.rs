@@ -70,7 +70,10 @@ impl Cx {
                 // The whole game, for anyone: its record and its replay.
                 reply.choices.push(Choice {
                     label: crate::t!("choice-record"),
-                    command: Command::Export(Some(g.id)),
+                    command: Command::Export {
+                        game: Some(g.id),
+                        otn: false,
+                    },
                     for_user: None,
                 });
                 reply.choices.push(Choice {

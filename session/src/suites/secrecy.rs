@@ -185,6 +185,7 @@ fn file_view(f: &crate::files::File) -> String {
     }
     match &f.body {
         FileBody::Record(bytes) => s.push_str(&String::from_utf8_lossy(bytes)),
+        FileBody::Otn(text) => s.push_str(text),
         FileBody::Replay(r) => {
             s.push_str(&format!(
                 "replay {:?} {:?} {:?} {}\n",

@@ -49,7 +49,9 @@ fn game(s: &Session, rule_set: RuleSetId, moves: usize) -> u64 {
 fn record_bytes(f: &File) -> &[u8] {
     match &f.body {
         FileBody::Record(bytes) => bytes,
-        FileBody::Replay(_) | FileBody::Standings(_) => panic!("a record was expected"),
+        FileBody::Otn(_) | FileBody::Replay(_) | FileBody::Standings(_) => {
+            panic!("a record was expected")
+        }
     }
 }
 
@@ -91,6 +93,66 @@ fn an_exported_game_imports_into_an_empty_store_and_exports_the_same_bytes() {
 }
 
 #[test]
+fn export_otn_writes_a_tafl_game_as_the_communitys_programs_read_it_and_refuses_other_games() {
+    for rule_set in [RuleSetId::Copenhagen, RuleSetId::Brandubh] {
+        let s = session();
+        let id = game(&s, rule_set, 6);
+        let r = ok(&s, "carol", &format!("export #{id} otn"));
+        assert!(
+            r.text.en().contains("in OpenTafl notation: 6 moves"),
+            "{}",
+            r.text.en()
+        );
+        let FileBody::Otn(text) = &r.files[0].body else {
+            panic!("an OTN file: {:?}", r.files)
+        };
+        let ready = r.files[0].render(Lang::En, 1 << 20).expect("fits");
+        assert_eq!(ready.name, format!("skald-game-{id}.otn"));
+        // It reads back, under the same rules, to the same moves.
+        let back = skald_rules::tafl::otn::read(text).expect("reads back");
+        assert_eq!(
+            skald_model::game::otn::rule_set_of(back.variant),
+            rule_set,
+            "{text}"
+        );
+        let played: Vec<String> = s
+            .test_game(id)
+            .record
+            .actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(back.moves.len(), played.len(), "{text}");
+        assert!(
+            text.contains("[attackers:alice]") && text.contains("[defenders:bob]"),
+            "{text}"
+        );
+        // The word may come first, and `jsonl` is Skald's own record.
+        let first = ok(&s, "carol", &format!("export otn #{id}"));
+        assert_eq!(first.files, r.files);
+        let own = ok(&s, "carol", &format!("export #{id} jsonl"));
+        assert!(matches!(own.files[0].body, FileBody::Record(_)));
+    }
+    // Another rule set has no OpenTafl record: refused, saying what to use instead.
+    let s = session();
+    let id = game(&s, RuleSetId::Hnefatafl, 2);
+    let r = s.handle(&ctx("alice"), &format!("export #{id} otn"));
+    assert_eq!(r.kind, ReplyKind::Refused);
+    assert!(
+        r.text.en().contains("Copenhagen and Brandubh games only")
+            && r.text.en().contains(&format!("`export #{id}`")),
+        "{}",
+        r.text.en()
+    );
+    assert!(r.files.is_empty());
+    let r = s.handle(&ctx("alice"), "export otn otn");
+    assert!(r.text.en().contains("the word otn"), "{}", r.text.en());
+}
+
+#[test]
 fn a_running_subulata_game_gives_each_player_only_their_own_values_privately() {
     let s = session();
     let id = game(&s, RuleSetId::Subulata, 1);
@@ -127,7 +189,9 @@ fn a_running_subulata_game_gives_each_player_only_their_own_values_privately() {
                 assert_eq!(replay.viewer, Viewer::Seat(seat));
                 assert_eq!(replay.record, mine.record);
             }
-            FileBody::Record(_) | FileBody::Standings(_) => panic!("a replay was expected"),
+            FileBody::Record(_) | FileBody::Otn(_) | FileBody::Standings(_) => {
+                panic!("a replay was expected")
+            }
         }
     }
     // A spectator's file is public and holds no value.
@@ -174,7 +238,7 @@ fn a_finished_games_last_board_offers_its_record_and_replay() {
     assert!(
         r.choices
             .iter()
-            .all(|c| !matches!(c.command, Command::Export(_) | Command::Replay(_)))
+            .all(|c| !matches!(c.command, Command::Export { .. } | Command::Replay(_)))
     );
 }
 

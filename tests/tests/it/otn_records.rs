@@ -88,3 +88,33 @@ fn a_record_with_an_illegal_move_is_refused_and_nothing_is_stored() {
     let err = fails(&["export", "--format", "otn", "--data", &data.arg()]);
     assert!(err.contains("--game 3"), "{err}");
 }
+
+#[test]
+fn an_unfinished_record_between_strangers_is_refused_and_nothing_is_stored() {
+    let data = TempDir::new("otn-unfinished");
+    let file = data.path().join("going-on.otn");
+    // Two legal Brandubh moves, no result: nobody in this store could play Tim's or Ann's
+    // next move.
+    std::fs::write(
+        &file,
+        "[attackers:Tim]\n[defenders:Ann]\n\
+         [rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n\
+         1. d1-c1 d3-b3\n",
+    )
+    .expect("a temporary file");
+    let err = fails(&["import", &file.display().to_string(), "--data", &data.arg()]);
+    assert!(
+        err.contains("unfinished") && err.contains("'Tim' is not a Skald player's name"),
+        "{err}"
+    );
+    let err = fails(&[
+        "export",
+        "--format",
+        "otn",
+        "--game",
+        "1",
+        "--data",
+        &data.arg(),
+    ]);
+    assert!(err.contains("there is no game #1"), "{err}");
+}

@@ -1463,10 +1463,21 @@ mod tests {
             })
         );
         assert_eq!(decode("1:decline:"), Some(Command::Decline(None)));
+        // Empty fields at the end are left out, and read as absent: a button posted before
+        // `export` took `otn` reads as it did, and is what a new one carries.
+        assert_eq!(
+            encode(&Command::Decline(None)).as_deref(),
+            Some("1:decline")
+        );
+        assert_eq!(decode("1:decline"), Some(Command::Decline(None)));
+        let export = |otn| Command::Export { game: Some(4), otn };
+        assert_eq!(encode(&export(false)).as_deref(), Some("1:export:4"));
+        assert_eq!(decode("1:export:4"), Some(export(false)));
+        let with_otn = encode(&export(true)).expect("encodes");
+        assert_eq!(decode(&with_otn), Some(export(true)), "{with_otn}");
         // Old ids (a command line), forged or malformed ones: not an encoded action.
         for id in [
             "accept #1",
-            "1:accept",
             "1:accept:4:5",
             "1:accept:x",
             "1:accept:0",

@@ -197,7 +197,7 @@ challenge-values-placed = Partie #{ $id } : vous jouez { $seat }. Vos valeurs o
 secret-values-in-public = Tout le monde ici lit ce que vous tapez : ces valeurs n'ont donc pas été utilisées et rien n'a changé. Envoyez `arrange` là où personne d'autre ne le voit : la commande /arrange sur Discord, votre salon privé avec le bot sur Matrix.
 secret-link-in-public = Tout le monde ici lit ce que vous tapez : les codes de liaison ne sont donc pas pris ici et rien n'a changé. Envoyez `link` là où personne d'autre ne le voit : la commande /link sur Discord, votre salon privé avec le bot sur Matrix.
 edit-of-done-command = Cette commande a déjà été exécutée : la modification n'a donc pas été relancée. Envoyez la nouvelle commande dans un nouveau message.
-edit-of-forgotten-message = Ce message date de plus de { $days } jours et je ne me souviens plus si je l'ai exécuté : la modification n'a donc pas été exécutée et rien n'a changé. Envoyez la commande dans un nouveau message.
+edit-of-forgotten-message = Ce message date de plus de { $days } jours et je ne me souviens plus si je l'ai exécuté : la modification n'a donc pas été exécutée et rien n'a changé. Envoyez la commande dans un nouveau message.
 
 challenge-yourself = vous ne pouvez pas vous défier vous-même ; nommez quelqu'un d'autre, ou omettez le @joueur pour un défi ouvert
 challenge-already-accepted = le défi #{ $id } a déjà été accepté : c'est la partie #{ $id }

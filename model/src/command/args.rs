@@ -468,17 +468,29 @@ impl Args {
 pub const CODE_PREFIX: &str = "1:";
 
 /// A command as a button's (or a select option's) id: `1:<name>` then one `:field` per
-/// argument of its definition, empty when absent (`1:accept:4`, `1:move:w12+1:2`). `None`
-/// when a value holds a `:` (none of the commands offered as buttons do).
+/// argument of its definition, empty when absent (`1:accept:4`, `1:move:w12+1:2`), the
+/// empty fields at the end left out. `None` when a value holds a `:` (none of the commands
+/// offered as buttons do).
+///
+/// Leaving the trailing empty fields out keeps every button already posted working when a
+/// command gains an optional argument at its end (`export`'s `otn`): `1:export:4` is read
+/// the same before and after, and is still what a new button carries.
 pub fn encode(cmd: &Command) -> Option<String> {
     let spec = info(cmd.name())?;
     let args = cmd.args();
-    let mut out = format!("{CODE_PREFIX}{}", spec.name);
+    let mut fields = Vec::new();
     for arg in spec.args {
         let field = args.get(arg.name).map(|v| arg.code(v)).unwrap_or_default();
         if field.contains(':') {
             return None;
         }
+        fields.push(field);
+    }
+    while fields.last().is_some_and(String::is_empty) {
+        fields.pop();
+    }
+    let mut out = format!("{CODE_PREFIX}{}", spec.name);
+    for field in fields {
         out.push(':');
         out.push_str(&field);
     }
@@ -492,7 +504,8 @@ pub fn decode(id: &str) -> Option<Command> {
     let spec = info(fields.next()?)?;
     let mut args = Args::default();
     for arg in spec.args {
-        let field = fields.next()?;
+        // A field left out at the end is an absent argument (see [`encode`]).
+        let field = fields.next().unwrap_or_default();
         if !field.is_empty() {
             args.set(arg.name, arg.read(Raw::Text(field)).ok()?);
         }

@@ -85,6 +85,10 @@ fn probes() -> Vec<Probe> {
             let r = w.session.handle(&speaker(), "export");
             assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
         }),
+        ("`board` without a number (last finished here)", |w| {
+            let r = w.session.handle(&speaker(), "board");
+            assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+        }),
     ]
 }
 

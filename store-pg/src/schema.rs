@@ -108,6 +108,9 @@ pub const LAYOUTS: &[&str] = &[
         PRIMARY KEY (user_key, channel, game)
     );
     CREATE INDEX game_channels_game ON game_channels (game);
+    -- A player's active games in a channel, and their last finished ones, read without
+    -- stepping over the rest (thousands of finished games, for a long-time player).
+    CREATE INDEX game_channels_activity ON game_channels (user_key, channel, active, game);
     CREATE INDEX handled_messages_at ON handled_messages (at);
     "#,
 ];

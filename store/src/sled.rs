@@ -254,9 +254,13 @@ fn channel_prefix(user: &str, channel: &str) -> Vec<u8> {
     k
 }
 
-/// A `by_channel` key: [`channel_prefix`], then the game's number.
-fn channel_key(user: &str, channel: &str, id: u64) -> Vec<u8> {
+/// A `by_channel` key: [`channel_prefix`], whether the game is active (1) or finished (0),
+/// then the game's number. The activity is in the key, not the value, so a player's active
+/// games in a channel are read without stepping over the finished ones (thousands, for a
+/// long-time player), and the last finished ones without stepping over anything.
+fn channel_key(user: &str, channel: &str, active: bool, id: u64) -> Vec<u8> {
     let mut k = channel_prefix(user, channel);
+    k.push(u8::from(active));
     k.extend_from_slice(&id.to_be_bytes());
     k
 }
@@ -274,8 +278,8 @@ fn game_index_writes(g: &GameDoc) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
     for (user, channel) in index::game_channels(g) {
         writes.push((
             BY_CHANNEL,
-            channel_key(&user, &channel, g.id),
-            active.clone(),
+            channel_key(&user, &channel, g.end.is_none(), g.id),
+            Vec::new(),
         ));
     }
     writes
@@ -934,8 +938,9 @@ impl Store for SledStore {
             .and_then(|(k, _)| parse_deadline_key(&k)))
     }
 
-    /// A user's games in a channel, from the `by_channel` index: the finished ones read
-    /// backwards from the newest, skipping the (few) active ones.
+    /// A user's games in a channel, from the `by_channel` index, whose keys hold each game's
+    /// activity: the active ones oldest first, or the finished ones newest first, reading
+    /// only the entries returned.
     fn channel_games(
         &self,
         user: &UserId,
@@ -943,33 +948,23 @@ impl Store for SledStore {
         active: bool,
         limit: usize,
     ) -> Result<Vec<u64>, StoreError> {
-        let prefix = channel_prefix(&user.key(), &channel.0);
-        let entry = |kv: Result<(IVec, IVec), ::sled::Error>| -> Result<(u64, bool), StoreError> {
-            let (k, v) = kv?;
-            let id = k
-                .get(prefix.len()..)
+        let mut prefix = channel_prefix(&user.key(), &channel.0);
+        prefix.push(u8::from(active));
+        let id_of = |kv: Result<(IVec, IVec), ::sled::Error>| -> Result<u64, StoreError> {
+            let (k, _) = kv?;
+            k.get(prefix.len()..)
                 .and_then(|b| <[u8; 8]>::try_from(b).ok())
                 .map(u64::from_be_bytes)
-                .ok_or_else(|| corrupt("channel index", "short key"))?;
-            Ok((id, v.first() == Some(&1)))
+                .ok_or_else(|| corrupt("channel index", "short key"))
         };
-        let mut out = Vec::new();
         let scan = self.by_channel.scan_prefix(&prefix);
+        // Active games oldest first; finished ones newest first.
         let entries: Box<dyn Iterator<Item = _>> = if active {
             Box::new(scan)
         } else {
             Box::new(scan.rev())
         };
-        for kv in entries {
-            if out.len() >= limit {
-                break;
-            }
-            let (id, is_active) = entry(kv)?;
-            if is_active == active {
-                out.push(id);
-            }
-        }
-        Ok(out)
+        entries.take(limit).map(id_of).collect()
     }
 
     /// Scans the users for a name (typed rarely: only for a player of another platform).
@@ -1112,16 +1107,18 @@ impl Store for SledStore {
                 let old_homes = old.map(index::game_channels).unwrap_or_default();
                 let new_homes = index::game_channels(&after);
                 let activity = old.is_none_or(|o| o.end.is_none() != active);
-                for (u, c) in old_homes.iter().filter(|e| !new_homes.contains(e)) {
-                    tx.del(BY_CHANNEL, &channel_key(u, c, after.id))?;
+                if let Some(o) = old {
+                    // An entry under its old home or its old activity goes.
+                    let was = o.end.is_none();
+                    for e @ (u, c) in &old_homes {
+                        if !new_homes.contains(e) || was != active {
+                            tx.del(BY_CHANNEL, &channel_key(u, c, was, after.id))?;
+                        }
+                    }
                 }
                 for e @ (u, c) in &new_homes {
                     if activity || !old_homes.contains(e) {
-                        tx.put(
-                            BY_CHANNEL,
-                            &channel_key(u, c, after.id),
-                            &[u8::from(active)],
-                        )?;
+                        tx.put(BY_CHANNEL, &channel_key(u, c, active, after.id), &[])?;
                     }
                 }
                 written.push(after);

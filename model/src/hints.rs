@@ -153,14 +153,7 @@ pub fn slash_usage(info: &CommandInfo, lang: Lang) -> String {
         line.push_str(&format!(" {}", names.join(" | ")));
         return line;
     }
-    for arg in info.args {
-        let name = arg.option_name(lang);
-        if arg.required {
-            line.push_str(&format!(" {name}"));
-        } else {
-            line.push_str(&format!(" [{name}]"));
-        }
-    }
+    subcommand::push_options(&mut line, info.args, lang);
     line
 }
 

@@ -193,14 +193,15 @@ impl PgStore {
     }
 
     /// Every row's document and revision of a query.
-    fn many_docs<T>(
+    fn many_docs<T, P>(
         &self,
         sql: &'static str,
-        params: Vec<String>,
+        params: Vec<P>,
         what: &'static str,
     ) -> Result<Vec<Stored<T>>, StoreError>
     where
         T: for<'de> serde::Deserialize<'de> + Send + 'static,
+        P: tokio_postgres::types::ToSql + Sync + Send + 'static,
     {
         self.with_client(async move |c| {
             let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
@@ -350,7 +351,7 @@ impl Store for PgStore {
     fn tournaments(&self) -> Result<Vec<Stored<TournamentDoc>>, StoreError> {
         self.many_docs(
             "SELECT rev, doc FROM tournaments ORDER BY id",
-            Vec::new(),
+            Vec::<String>::new(),
             "tournament",
         )
     }
@@ -358,7 +359,7 @@ impl Store for PgStore {
     fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {
         self.many_docs(
             "SELECT rev, doc FROM challenges ORDER BY id",
-            Vec::new(),
+            Vec::<String>::new(),
             "challenge",
         )
     }
@@ -384,7 +385,7 @@ impl Store for PgStore {
 
     fn users_named(&self, name: &str) -> Result<Vec<UserDoc>, StoreError> {
         Ok(self
-            .many_docs::<UserDoc>(
+            .many_docs::<UserDoc, _>(
                 "SELECT rev, doc FROM users WHERE name_folded = $1 ORDER BY key",
                 vec![name.to_ascii_lowercase()],
                 "user",
@@ -395,27 +396,11 @@ impl Store for PgStore {
     }
 
     fn digests_due(&self, until: Timestamp) -> Result<Vec<Stored<UserDoc>>, StoreError> {
-        self.with_client(async move |c| {
-            let rows = c
-                .query(
-                    &prepared(
-                        c,
-                        "SELECT rev, doc FROM users WHERE digest_next <= $1
-                         ORDER BY digest_next, key",
-                    )
-                    .await?,
-                    &[&until.0],
-                )
-                .await
-                .map_err(backend)?;
-            rows.iter()
-                .map(|row| {
-                    let rev: i64 = row.try_get(0).map_err(backend)?;
-                    let doc: String = row.try_get(1).map_err(backend)?;
-                    Ok(Stored::new(decode("user", doc.as_bytes())?, version(rev)))
-                })
-                .collect()
-        })
+        self.many_docs(
+            "SELECT rev, doc FROM users WHERE digest_next <= $1 ORDER BY digest_next, key",
+            vec![until.0],
+            "user",
+        )
     }
 
     fn next_digest(&self) -> Result<Option<Timestamp>, StoreError> {

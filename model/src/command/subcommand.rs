@@ -72,15 +72,22 @@ impl SubcommandInfo {
     /// `command` (the command's own name in `lang`).
     pub fn usage(&self, command: &str, lang: Lang) -> String {
         let mut line = format!("/{command} {}", self.slash_name(lang));
-        for arg in self.args {
-            let name = arg.option_name(lang);
-            if arg.required {
-                line.push_str(&format!(" {name}"));
-            } else {
-                line.push_str(&format!(" [{name}]"));
-            }
-        }
+        push_options(&mut line, self.args, lang);
         line
+    }
+}
+
+/// Appends `args` as a platform shows them to a reader of `lang`: each required one by its
+/// name, each optional one in brackets (` move [game]`). One writing for a command's usage
+/// and a subcommand's.
+pub fn push_options(line: &mut String, args: &[Arg], lang: Lang) {
+    for arg in args {
+        let name = arg.option_name(lang);
+        if arg.required {
+            line.push_str(&format!(" {name}"));
+        } else {
+            line.push_str(&format!(" [{name}]"));
+        }
     }
 }
 

@@ -26,6 +26,7 @@ mod level;
 mod mcts;
 mod playout;
 mod position_view;
+pub mod review;
 mod tafl;
 mod view;
 mod worker;

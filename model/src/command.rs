@@ -53,6 +53,9 @@ pub enum Command {
     },
     /// `replay [#id]`: the game as an animated GIF.
     Replay(Option<u64>),
+    /// `review [#id]`: the engine's review of a finished game (its win chances, the turning
+    /// points, each player's accuracy), made once and kept.
+    Review(Option<u64>),
     /// `resign [#id]`: give up the game.
     Resign(Option<u64>),
     /// `abort [#id]`: end a game without result before both players have moved.
@@ -408,6 +411,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     game::MOVES,
     game::EXPORT,
     game::REPLAY,
+    game::REVIEW,
     game::RESIGN,
     game::ABORT,
     game::DRAW,
@@ -1193,6 +1197,8 @@ mod tests {
             },
             Command::Replay(Some(8)),
             Command::Replay(None),
+            Command::Review(Some(8)),
+            Command::Review(None),
             Command::Resign(Some(7)),
             Command::Abort(None),
             Command::Draw(Some(3)),
@@ -1393,7 +1399,7 @@ mod tests {
             fr("mvoe f2-f5"),
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
              commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, export, \
-             replay, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, tournament, \
+             replay, review, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, tournament, \
              tournaments, league, rules, vacation, link, unlink, language, help"
         );
         assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));

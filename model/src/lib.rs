@@ -31,6 +31,7 @@ pub mod messages;
 pub mod parsed;
 pub mod premove;
 pub mod reply;
+pub mod review;
 pub mod stored_notice;
 pub mod time_control;
 pub mod tournament;

@@ -59,6 +59,23 @@ pub struct Board {
     /// board, their own hidden values included where the board is their private view.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub as_text: bool,
+    /// A review's turning point: the move played and the engine's preferred one, drawn
+    /// on [`Board::position`] (the position before them) as two arrows with a legend.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<Compare>,
+}
+
+/// Two moves from one position, drawn as two arrows told apart by colour and a legend:
+/// what a player played and what the engine preferred (`review`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compare {
+    /// What the moves played did (a dice turn's every step).
+    pub played: Vec<Event>,
+    /// What the engine's preferred moves would have done.
+    pub preferred: Vec<Event>,
+    /// The legend: the played moves' words, then the preferred ones'.
+    pub legend: [Text; 2],
 }
 
 impl Board {
@@ -94,6 +111,7 @@ impl Board {
             alt,
             result: None,
             as_text: false,
+            compare: None,
         }
     }
 
@@ -223,6 +241,16 @@ pub struct Reply {
     /// see (a Discord ephemeral answer, the console's private lines); `None`: the channel's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speaker_lang: Option<Lang>,
+    /// A name for the channel message this reply posts, so a later notice can edit it
+    /// ([`Reply::replaces`]): a review's first answer, whose progress each step updates.
+    /// An adapter remembers the message it posted under this name (Discord edits the
+    /// answer of the interaction, Matrix sends an `m.replace` edit, the console prints a
+    /// new line); one that forgot it (a restart) posts the edit as a new message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<String>,
+    /// The name ([`Reply::progress`]) of an earlier message this reply's text replaces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
 }
 
 impl Reply {
@@ -241,6 +269,8 @@ impl Reply {
             own_channels: Vec::new(),
             lang: None,
             speaker_lang: None,
+            progress: None,
+            replaces: None,
         }
     }
 

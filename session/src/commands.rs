@@ -18,6 +18,7 @@ const GROUPS: &[&[Handler]] = &[
     game::cmd_move::HANDLERS,
     game::cmd_look::HANDLERS,
     game::cmd_record::HANDLERS,
+    game::cmd_review::HANDLERS,
     game::cmd_end::HANDLERS,
     game::cmd_offer::HANDLERS,
     premove::HANDLERS,

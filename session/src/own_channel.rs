@@ -50,7 +50,7 @@ fn channel_name(rule_set: &str, who: &str) -> String {
 pub enum ChallengeChannel {
     /// The challenge would be refused: this answer goes to its author alone, and no channel
     /// is made.
-    Refused(Reply),
+    Refused(Box<Reply>),
     /// Make a channel of its own, then run the challenge there
     /// ([`Session::challenge_in_own_channel`]).
     Open {
@@ -80,7 +80,7 @@ impl Session {
     /// when it is made, in its channel.
     pub fn challenge_channel(&self, ctx: &Context, spec: &ChallengeSpec) -> ChallengeChannel {
         if let Some(refusal) = self.cx.challenge_refusal(ctx, spec) {
-            return ChallengeChannel::Refused(refusal);
+            return ChallengeChannel::Refused(Box::new(refusal));
         }
         // The rule set as the challenge's choice shows it (`Ad Elta Stelpur`).
         let rule_set = skald_lang::rule_set_choice(spec.rule_set).en();

@@ -101,7 +101,9 @@ impl Cx {
             Err(e) => return Err(e.into()),
         };
         let g = &stored.doc;
-        if g.wake().is_none_or(|at| at > now) {
+        // A finished game wakes only for its review, which the engine's driver makes
+        // (`crate::review`).
+        if g.end.is_some() || g.wake().is_none_or(|at| at > now) {
             return Ok(None);
         }
         let seat = g.clock.seat;
@@ -134,8 +136,11 @@ impl Cx {
                     now,
                 );
                 reply.choices.retain(|c| {
-                    use crate::command::Command::{Export, Rematch, Replay};
-                    matches!(c.command, Rematch(_) | Export { .. } | Replay(_))
+                    use crate::command::Command::{Export, Rematch, Replay, Review};
+                    matches!(
+                        c.command,
+                        Rematch(_) | Export { .. } | Replay(_) | Review(_)
+                    )
                 });
                 let notices = self.fan_out(written, reply);
                 *made.borrow_mut() = notices.clone();

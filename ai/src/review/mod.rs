@@ -169,8 +169,11 @@ impl Analysis {
     /// Up to `n` turning points: the turns whose mover's choice lost the most, at least an
     /// inaccuracy's worth, in game order.
     pub fn turning_points(&self, n: usize) -> Vec<&TurnReview> {
-        let mut worst: Vec<&TurnReview> =
-            self.turns.iter().filter(|t| t.loss() > INACCURACY).collect();
+        let mut worst: Vec<&TurnReview> = self
+            .turns
+            .iter()
+            .filter(|t| t.loss() > INACCURACY)
+            .collect();
         worst.sort_by(|a, b| b.loss().total_cmp(&a.loss()).then(a.action.cmp(&b.action)));
         worst.truncate(n);
         worst.sort_by_key(|t| t.action);

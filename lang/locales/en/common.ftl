@@ -53,3 +53,4 @@ choice-decline = Decline
 choice-rematch = Rematch
 choice-record = Record
 choice-replay = Replay
+choice-review = Review

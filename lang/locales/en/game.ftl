@@ -296,3 +296,44 @@ file-record-too-big = The record of game #{ $id } is { $size } MB, more than the
 file-replay-failed = Game #{ $id } cannot be replayed from its record; nothing is attached.
 file-replay-shortened = The whole replay of game #{ $id } is bigger than the { $limit } MB this chat takes: this one shows the last { $shown } of its { $moves } moves. `export #{ $id }` gives the whole record, which `skald replay` draws in full.
 file-replay-too-big = Even the last moves of game #{ $id } make a replay bigger than the { $limit } MB this chat takes, so none is attached. `export #{ $id }` gives the record, which `skald replay` draws.
+
+## review: the engine's review of a finished game.
+review-live = Game #{ $id } is still being played: the engine reviews a game once it is over, so nobody gets its help mid-game. Ask again with `review #{ $id }` when it has ended.
+review-not-here = Game #{ $id } is not played in this channel: ask for its review where it is played, or as one of its players.
+review-nothing = Game #{ $id } ended before anyone moved: there is nothing to review.
+review-started = The engine is reviewing { $title }: { $searches ->
+    [one] one position
+   *[other] { $searches } positions
+} to search, ready within { $time }. The review will be posted here; this message shows how far it got.
+review-pending = The engine is reviewing { $title } ({ $percent }% done). The review will be posted here too.
+review-progress = Reviewing { $title }: { $percent }% done.
+review-progress-done = The review of { $title } is done: see below.
+review-failed = Game #{ $id } cannot be reviewed: its record no longer replays. Nothing was kept; whoever runs Skald can look at it with `skald export`.
+review-title = Engine review of { $title } ({ $iterations } playouts a position):
+review-result = Result: { $result }.
+review-player = { $player }: { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}, { $loss } points of win chance lost a move on average; { $inaccuracies ->
+    [one] one inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] one mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] one blunder
+   *[other] { $blunders } blunders
+}.
+review-no-turning-point = No turning point: no move lost more than 5 points of win chance.
+review-turn = Move { $number }, { $player }: { $played }, { $before }% → { $after }%; the engine preferred { $best } ({ $best_chance }%).
+review-turn-dice = Move { $number }, { $player } with { $dice }: { $played }, { $before }% → { $after }%; the best use of the roll was { $best } ({ $best_chance }%).
+review-luck-gave = The roll itself gave { $points } points.
+review-luck-took = The roll itself took { $points } points.
+review-chances = { $player }'s win chance: { $start }% at the start, highest { $high }% (move { $high_move }), lowest { $low }% (move { $low_move }), { $end }% at the end.
+review-not-by-play = The result did not come from play ({ $result }): the graph ends with the last move.
+review-scale = Win chance counts a draw as half a win. A move that lost over 5 points of it is an inaccuracy, over 10 a mistake, over 20 a blunder.
+review-chart-caption = Win chance over { $title }
+review-chart-failed = The win-chance graph of game #{ $id } could not be drawn; the review's text above has its figures.
+review-board-alt = Move { $number }, { $player }: played { $played }, the engine preferred { $best }.
+review-legend-played = played: { $moves }
+review-legend-engine = engine: { $moves }

@@ -56,3 +56,4 @@ choice-decline = Refuser
 choice-rematch = Revanche
 choice-record = Feuille de partie
 choice-replay = Revoir
+choice-review = Analyse

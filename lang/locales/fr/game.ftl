@@ -302,3 +302,44 @@ file-record-too-big = La feuille de la partie #{ $id } pèse { $size } Mo, plus
 file-replay-failed = La partie #{ $id } ne peut pas être rejouée depuis sa feuille ; rien n'est joint.
 file-replay-shortened = L'animation entière de la partie #{ $id } dépasse les { $limit } Mo que cette messagerie accepte : celle-ci montre les { $shown } derniers de ses { $moves } coups. `export #{ $id }` donne la feuille entière, que `skald replay` anime en entier.
 file-replay-too-big = Même les derniers coups de la partie #{ $id } donnent une animation de plus de { $limit } Mo, la limite de cette messagerie : rien n'est joint. `export #{ $id }` donne la feuille, que `skald replay` anime.
+
+## review : l'analyse par le moteur d'une partie terminée.
+review-live = La partie #{ $id } est encore en cours : le moteur n'analyse une partie qu'une fois terminée, pour que personne ne reçoive son aide en pleine partie. Redemandez `review #{ $id }` quand elle sera finie.
+review-not-here = La partie #{ $id } ne se joue pas dans ce salon : demandez son analyse là où elle se joue, ou en tant que joueur de la partie.
+review-nothing = La partie #{ $id } s'est terminée avant le premier coup : il n'y a rien à analyser.
+review-started = Le moteur analyse { $title } : { $searches ->
+    [one] une position
+   *[other] { $searches } positions
+} à chercher, prêt d'ici { $time }. L'analyse sera publiée ici ; ce message montre où elle en est.
+review-pending = Le moteur analyse { $title } ({ $percent } % fait). L'analyse sera publiée ici aussi.
+review-progress = Analyse de { $title } : { $percent } % fait.
+review-progress-done = L'analyse de { $title } est faite : voir ci-dessous.
+review-failed = La partie #{ $id } ne peut pas être analysée : son enregistrement ne se rejoue plus. Rien n'a été gardé ; l'administrateur de Skald peut l'examiner avec `skald export`.
+review-title = Analyse de { $title } par le moteur ({ $iterations } parties simulées par position) :
+review-result = Résultat : { $result }.
+review-player = { $player } : { $moves ->
+    [one] un coup
+   *[other] { $moves } coups
+}, { $loss } points de chance de gain perdus par coup en moyenne ; { $inaccuracies ->
+    [one] une imprécision
+   *[other] { $inaccuracies } imprécisions
+}, { $mistakes ->
+    [one] une erreur
+   *[other] { $mistakes } erreurs
+}, { $blunders ->
+    [one] une gaffe
+   *[other] { $blunders } gaffes
+}.
+review-no-turning-point = Aucun tournant : aucun coup n'a perdu plus de 5 points de chance de gain.
+review-turn = Coup { $number }, { $player } : { $played }, { $before } % → { $after } % ; le moteur préférait { $best } ({ $best_chance } %).
+review-turn-dice = Coup { $number }, { $player } avec { $dice } : { $played }, { $before } % → { $after } % ; le meilleur emploi du lancer était { $best } ({ $best_chance } %).
+review-luck-gave = Le lancer lui-même a rapporté { $points } points.
+review-luck-took = Le lancer lui-même a coûté { $points } points.
+review-chances = Chance de gain de { $player } : { $start } % au départ, au plus haut { $high } % (coup { $high_move }), au plus bas { $low } % (coup { $low_move }), { $end } % à la fin.
+review-not-by-play = Le résultat n'est pas venu du jeu ({ $result }) : la courbe s'arrête au dernier coup.
+review-scale = La chance de gain compte une nulle pour une demi-victoire. Un coup qui en a perdu plus de 5 points est une imprécision, plus de 10 une erreur, plus de 20 une gaffe.
+review-chart-caption = Chance de gain au fil de { $title }
+review-chart-failed = La courbe de chance de gain de la partie #{ $id } n'a pas pu être dessinée ; le texte de l'analyse ci-dessus en donne les chiffres.
+review-board-alt = Coup { $number }, { $player } : joué { $played }, le moteur préférait { $best }.
+review-legend-played = joué : { $moves }
+review-legend-engine = moteur : { $moves }

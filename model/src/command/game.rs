@@ -1,5 +1,5 @@
 //! The commands that act on one game: playing (`move`, `arrange`, `premove`), looking
-//! (`board`, `moves`), its record (`export`, `replay`), ending it (`resign`, `abort`) and
+//! (`board`, `moves`), its record (`export`, `replay`) and its review (`review`), ending it (`resign`, `abort`) and
 //! offers (`draw`, `takeback`); their handlers are in `session/src/game/` and
 //! `session/src/premove.rs`.
 
@@ -215,6 +215,23 @@ pub const REPLAY: CommandInfo = CommandInfo {
         _ => None,
     },
     build: |a| Ok(Command::Replay(a.id("game"))),
+};
+
+/// The grammar of `review`: its words, arguments and help, and how it is read.
+pub const REVIEW: CommandInfo = CommandInfo {
+    name: "review",
+    aliases: &["analyse", "analyze", "analysis"],
+    usage: "review [#id]",
+    example: "review #4",
+    args: &[GAME],
+    parse: |a| only_id(a).map(Command::Review),
+    secret: false,
+    names_game: true,
+    args_of: |c| match c {
+        Command::Review(g) => Some(game_arg(g)),
+        _ => None,
+    },
+    build: |a| Ok(Command::Review(a.id("game"))),
 };
 
 /// The grammar of `resign`: its words, arguments and help, and how it is read.

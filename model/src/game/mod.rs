@@ -139,6 +139,9 @@ pub struct GameDoc {
     /// recorded there in the same commit. `None` for a game from a challenge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<u64>,
+    /// The engine's review once a finished game's is asked for ([`crate::review`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<crate::review::ReviewState>,
 }
 
 fn no_premoves(p: &[Vec<crate::premove::PremoveLine>; 2]) -> bool {
@@ -188,6 +191,7 @@ impl GameDoc {
             premoves: Default::default(),
             engine_said: Vec::new(),
             tournament: None,
+            review: None,
         }
     }
 
@@ -222,10 +226,15 @@ impl GameDoc {
         self.moved.contains(&0)
     }
 
-    /// When the scheduler must next look at this game (reminder or timeout).
+    /// When the background work must next look at this game: a reminder or a timeout
+    /// while it is played, a review asked for once it is over (the deadline index of both
+    /// stores is made of this).
     pub fn wake(&self) -> Option<Timestamp> {
         if self.end.is_some() {
-            return None;
+            return match &self.review {
+                Some(crate::review::ReviewState::Pending(r)) => Some(r.look_at),
+                _ => None,
+            };
         }
         Some(self.clock.remind_at.unwrap_or(self.clock.deadline))
     }

@@ -31,6 +31,7 @@
 
 mod claims;
 mod pool;
+mod reviews;
 #[cfg(test)]
 mod tests;
 
@@ -84,6 +85,17 @@ pub struct Driver {
     /// When this driver first saw each waiting turn, for the log of queue waits.
     seen: HashMap<TurnKey, Instant>,
     pool: Pool,
+    /// The name this driver holds reviews under (`crate::review`): unique to the driver,
+    /// so two processes (or a restarted one) never take one review for the same holder.
+    holder: String,
+}
+
+/// A name no other driver has: the process's id and the time it was made.
+fn holder_name() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("driver-{}-{nanos:x}", std::process::id())
 }
 
 impl Default for Driver {
@@ -98,6 +110,7 @@ impl Default for Driver {
             failed: HashSet::new(),
             seen: HashMap::new(),
             pool: Pool::new(),
+            holder: holder_name(),
         }
     }
 }
@@ -191,7 +204,17 @@ impl Driver {
             if pass.played < MAX_MOVES {
                 self.pick_up(&turns, &mut pass);
             }
-            if pass.in_flight.is_empty() {
+            let searching = pass.in_flight.len() + pass.review.as_ref().map_or(0, |r| r.in_flight);
+            reviews::hand_out(
+                &mut pass.review,
+                session,
+                &self.pool,
+                self.threads.max(1).saturating_sub(searching),
+                &self.holder,
+                self.in_outbox,
+                post,
+            );
+            if pass.in_flight.is_empty() && !reviews::busy(&pass.review) {
                 if pass.held.is_empty() {
                     break;
                 }
@@ -216,19 +239,33 @@ impl Driver {
                     pass.in_flight.remove(&turn.game);
                     pass.held.insert(turn.game, (turn, outcome));
                 }
+                Event::Reviewed { game, index, eval } => reviews::searched(
+                    &mut pass.review,
+                    session,
+                    (game, index, eval),
+                    self.in_outbox,
+                    post,
+                ),
             }
         }
-        if !pass.in_flight.is_empty() {
+        if !pass.in_flight.is_empty() || reviews::busy(&pass.review) {
             // Only after MAX_LOOKS: wait for the searches still running so none outlives
             // the pass, and play none of them (the next pass searches again).
             tracing::warn!(
                 searching = pass.in_flight.len(),
                 "the engine's pass stops early"
             );
-            while !pass.in_flight.is_empty() {
-                if let Event::Searched { turn, .. } = self.pool.next_event() {
-                    pass.in_flight.remove(&turn.game);
-                    self.claims.release(key(&turn));
+            while !pass.in_flight.is_empty() || reviews::busy(&pass.review) {
+                match self.pool.next_event() {
+                    Event::Searched { turn, .. } => {
+                        pass.in_flight.remove(&turn.game);
+                        self.claims.release(key(&turn));
+                    }
+                    Event::Reviewed { .. } => match pass.review.as_mut() {
+                        Some(r) if r.in_flight > 1 => r.in_flight -= 1,
+                        _ => pass.review = None,
+                    },
+                    Event::Kick => {}
                 }
             }
         }
@@ -340,8 +377,8 @@ impl Driver {
                 "the engine picks up a turn"
             );
             pass.in_flight.insert(turn.game, k);
-            self.pool.submit(Job {
-                turn: turn.clone(),
+            self.pool.submit(Job::Turn {
+                turn: Box::new(turn.clone()),
                 budget: self.budget(turn),
             });
         }
@@ -412,6 +449,8 @@ struct Pass {
     elsewhere: HashSet<TurnKey>,
     /// Moves played (or tried).
     played: usize,
+    /// The review being made on the workers the turns leave free.
+    review: Option<reviews::ReviewRun>,
 }
 
 impl Pass {

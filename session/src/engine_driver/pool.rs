@@ -1,4 +1,5 @@
-//! The engine's search workers: a fixed number of threads, each searching one turn at a time.
+//! The engine's search workers: a fixed number of threads, each searching one turn (or one
+//! position of a review) at a time.
 //!
 //! The driver hands a [`Job`] to whichever worker is free and reads what they found, in the
 //! order the searches end, from one channel ([`Event`]), which also carries the wake-ups
@@ -8,19 +9,36 @@
 
 use crate::engine::EngineTurn;
 use skald_ai::Budget;
+use skald_ai::review::{PointEval, ReviewBudget, ReviewPlan};
 use skald_rules::AnyMove;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// One turn to search.
+/// One search for a worker: an engine turn, or one position of a review.
 #[derive(Debug)]
-pub(super) struct Job {
-    /// The turn: the engine's view, its seed.
-    pub turn: EngineTurn,
-    /// The budget to search with (the turn's, its time cap lifted when uncapped).
-    pub budget: Option<Budget>,
+pub(super) enum Job {
+    /// An engine turn of a live game.
+    Turn {
+        /// The turn: the engine's view, its seed.
+        turn: Box<EngineTurn>,
+        /// The budget to search with (the turn's, its time cap lifted when uncapped).
+        budget: Option<Budget>,
+    },
+    /// One search of a review ([`ReviewPlan::search`]).
+    Review {
+        /// The game reviewed.
+        game: u64,
+        /// The review's searches.
+        plan: Arc<ReviewPlan>,
+        /// Which search.
+        index: usize,
+        /// Its budget.
+        budget: ReviewBudget,
+        /// The review's seed.
+        seed: u64,
+    },
 }
 
 /// What a search ended with.
@@ -45,6 +63,15 @@ pub(super) enum Event {
         outcome: Outcome,
         /// How long it searched.
         took: Duration,
+    },
+    /// A review's search ended (`None`: it panicked).
+    Reviewed {
+        /// The game reviewed.
+        game: u64,
+        /// Which search.
+        index: usize,
+        /// What it found.
+        eval: Option<PointEval>,
     },
     /// Something may have given the engine a new turn: look again at once.
     Kick,
@@ -139,12 +166,16 @@ impl Pool {
     /// Forgets the kicks sent while no pass ran (the pass about to begin looks anyway).
     pub fn drop_kicks(&self) {
         while let Ok(event) = self.events.try_recv() {
-            if let Event::Searched { turn, .. } = event {
+            match event {
                 // A pass always waits for its searches: nothing else can be left here.
-                tracing::warn!(
+                Event::Searched { turn, .. } => tracing::warn!(
                     game = turn.game,
                     "an engine search outlived its pass; dropped"
-                );
+                ),
+                Event::Reviewed { game, .. } => {
+                    tracing::warn!(game, "a review's search outlived its pass; dropped")
+                }
+                Event::Kick => {}
             }
         }
     }
@@ -171,7 +202,19 @@ fn work(inbox: &Mutex<Receiver<Job>>, events: &Sender<Event>) {
 /// Searches one job on this thread.
 fn search(job: Job) -> Event {
     let started = Instant::now();
-    let Job { turn, budget } = job;
+    let (turn, budget) = match job {
+        Job::Turn { turn, budget } => (turn, budget),
+        Job::Review {
+            game,
+            plan,
+            index,
+            budget,
+            seed,
+        } => {
+            let eval = catch_unwind(AssertUnwindSafe(|| plan.search(index, budget, seed))).ok();
+            return Event::Reviewed { game, index, eval };
+        }
+    };
     let found = catch_unwind(AssertUnwindSafe(|| {
         skald_ai::choose_for_view(&turn.view, budget, turn.seed)
     }));
@@ -181,7 +224,7 @@ fn search(job: Job) -> Event {
         Err(_) => Outcome::Lost,
     };
     Event::Searched {
-        turn: Box::new(turn),
+        turn,
         outcome,
         took: started.elapsed(),
     }

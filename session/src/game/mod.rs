@@ -12,12 +12,14 @@
 //! | `cmd_end.rs` | `resign` and `abort` |
 //! | `cmd_offer.rs` | `draw` and `takeback` (offers and their answers) |
 //! | `cmd_record.rs` | `export` and `replay`: a whole game as a file |
+//! | `cmd_review.rs` | `review`: the engine's review of a finished game (made by `crate::review`) |
 
 pub(crate) mod cmd_end;
 pub(crate) mod cmd_look;
 pub(crate) mod cmd_move;
 pub(crate) mod cmd_offer;
 pub(crate) mod cmd_record;
+pub(crate) mod cmd_review;
 mod commit;
 mod ending;
 mod find;

@@ -67,7 +67,7 @@ impl Cx {
                         for_user: Some(g.players[seat.index()].id.clone()),
                     });
                 }
-                // The whole game, for anyone: its record and its replay.
+                // The whole game, for anyone: its record, its replay and its review.
                 reply.choices.push(Choice {
                     label: crate::t!("choice-record"),
                     command: Command::Export {
@@ -79,6 +79,11 @@ impl Cx {
                 reply.choices.push(Choice {
                     label: crate::t!("choice-replay"),
                     command: Command::Replay(Some(g.id)),
+                    for_user: None,
+                });
+                reply.choices.push(Choice {
+                    label: crate::t!("choice-review"),
+                    command: Command::Review(Some(g.id)),
                     for_user: None,
                 });
             }

@@ -203,6 +203,10 @@ fn file_view(f: &crate::files::File) -> String {
             "standings {}\n",
             serde_json::to_string(table).expect("serialises")
         )),
+        FileBody::WinChance(chart) => s.push_str(&format!(
+            "win chance {}\n",
+            serde_json::to_string(chart).expect("serialises")
+        )),
     }
     s
 }

@@ -49,7 +49,10 @@ fn game(s: &Session, rule_set: RuleSetId, moves: usize) -> u64 {
 fn record_bytes(f: &File) -> &[u8] {
     match &f.body {
         FileBody::Record(bytes) => bytes,
-        FileBody::Otn(_) | FileBody::Replay(_) | FileBody::Standings(_) => {
+        FileBody::Otn(_)
+        | FileBody::Replay(_)
+        | FileBody::Standings(_)
+        | FileBody::WinChance(_) => {
             panic!("a record was expected")
         }
     }
@@ -189,7 +192,10 @@ fn a_running_subulata_game_gives_each_player_only_their_own_values_privately() {
                 assert_eq!(replay.viewer, Viewer::Seat(seat));
                 assert_eq!(replay.record, mine.record);
             }
-            FileBody::Record(_) | FileBody::Otn(_) | FileBody::Standings(_) => {
+            FileBody::Record(_)
+            | FileBody::Otn(_)
+            | FileBody::Standings(_)
+            | FileBody::WinChance(_) => {
                 panic!("a replay was expected")
             }
         }

@@ -33,8 +33,9 @@ fn points(x: f64) -> String {
     format!("{:.1}", x.clamp(-100.0, 100.0))
 }
 
-/// The review of `g` as posted: the text, the graph, a board per turning point.
-pub(crate) fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
+/// The review of `g` as posted: the text, the graph, a board per turning point (also what
+/// `skald review FILE` prints and draws).
+pub fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
     let analysis = review.analysis();
     let mut text = t!(
         "review-title",

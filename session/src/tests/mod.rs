@@ -14,6 +14,7 @@ mod notice;
 mod own_channel;
 mod premove;
 mod records;
+mod review;
 mod support;
 mod tafl;
 mod tournament;

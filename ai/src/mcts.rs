@@ -26,6 +26,9 @@ enum Kind<M> {
 struct Node<M> {
     visits: u32,
     reward: f64,
+    /// The first seat's ([`Seat::A`]) reward summed over the visits, whoever moved: what a
+    /// review reads ([`SearchTree`]); the search itself never looks at it.
+    reward_a: f64,
     /// The seat that chose the move into this node (`None` at the root and after a roll).
     mover: Option<Seat>,
     kind: Kind<M>,
@@ -36,6 +39,7 @@ impl<M> Node<M> {
         Node {
             visits: 0,
             reward: 0.0,
+            reward_a: 0.0,
             mover,
             kind: Kind::Fresh,
         }
@@ -110,11 +114,128 @@ pub(crate) fn search_counted<G: AiGame, R: Rng + ?Sized>(
     budget: Budget,
     rng: &mut R,
 ) -> (Option<G::Move>, u32) {
+    let nodes = grow(root, me, Sight::View, budget, rng);
+    // Every iteration visits the root once.
+    let iterations = nodes[0].visits;
+    let best = match &nodes[0].kind {
+        Kind::Decision { children, untried } => children
+            .iter()
+            .map(|&(mv, c)| (nodes[c].visits, nodes[c].reward, mv))
+            .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+            .map(|(_, _, mv)| mv)
+            .or_else(|| untried.first().copied()),
+        _ => None,
+    };
+    (best, iterations)
+}
+
+/// What the searched position holds for the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sight {
+    /// A seat's view: hidden values are sampled afresh each iteration (determinisation).
+    View,
+    /// The whole position with every value known (a finished game under review): searched as
+    /// it is, never resampled.
+    Everything,
+}
+
+/// A search's whole tree, for a review: the root's statistics (each root move's visits and
+/// mean reward, the root's mean) and, below them, how often each line was tried and what it
+/// scored. [`search_tree`] makes it; the engine's own choices ([`search`]) never keep one.
+pub(crate) struct SearchTree<M> {
+    nodes: Vec<Node<M>>,
+}
+
+/// A node of a [`SearchTree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeId(usize);
+
+impl<M: Copy + PartialEq> SearchTree<M> {
+    /// The root: the searched position.
+    pub(crate) fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// Iterations through `node`.
+    pub(crate) fn visits(&self, node: NodeId) -> u32 {
+        self.nodes[node.0].visits
+    }
+
+    /// The first seat's mean reward through `node`, or `None` if no iteration reached it.
+    pub(crate) fn mean_a(&self, node: NodeId) -> Option<f64> {
+        let n = &self.nodes[node.0];
+        (n.visits > 0).then(|| n.reward_a / f64::from(n.visits))
+    }
+
+    /// The moves tried at `node` (a decision) with their nodes, in the order first tried.
+    pub(crate) fn moves(&self, node: NodeId) -> Vec<(M, NodeId)> {
+        match &self.nodes[node.0].kind {
+            Kind::Decision { children, .. } => {
+                children.iter().map(|&(mv, c)| (mv, NodeId(c))).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The rolls seen at `node` (a chance node) with their nodes.
+    pub(crate) fn rolls(&self, node: NodeId) -> Vec<NodeId> {
+        match &self.nodes[node.0].kind {
+            Kind::Chance { children } => children.iter().map(|&(_, c)| NodeId(c)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The child of `node` reached by `mv`, if the search tried it.
+    pub(crate) fn child(&self, node: NodeId, mv: M) -> Option<NodeId> {
+        self.moves(node)
+            .into_iter()
+            .find(|&(m, _)| m == mv)
+            .map(|(_, c)| c)
+    }
+
+    /// The most visited move of `node` (ties: the higher mean reward, as [`search`] picks).
+    pub(crate) fn most_visited(&self, node: NodeId) -> Option<(M, NodeId)> {
+        match &self.nodes[node.0].kind {
+            Kind::Decision { children, .. } => children
+                .iter()
+                .max_by(|a, b| {
+                    let (x, y) = (&self.nodes[a.1], &self.nodes[b.1]);
+                    x.visits.cmp(&y.visits).then(x.reward.total_cmp(&y.reward))
+                })
+                .map(|&(mv, c)| (mv, NodeId(c))),
+            _ => None,
+        }
+    }
+}
+
+/// The search of [`search`] from `root` with what `sight` says it holds, keeping the whole
+/// tree: what a review reads (root statistics, lines of steps). The same RNG draws as
+/// [`search`] on a view, so neither changes the other's answers.
+pub(crate) fn search_tree<G: AiGame, R: Rng + ?Sized>(
+    root: &G,
+    me: Seat,
+    sight: Sight,
+    budget: Budget,
+    rng: &mut R,
+) -> SearchTree<G::Move> {
+    SearchTree {
+        nodes: grow(root, me, sight, budget, rng),
+    }
+}
+
+/// The tree search itself: grows the tree from `root` for the budget and hands it back.
+fn grow<G: AiGame, R: Rng + ?Sized>(
+    root: &G,
+    me: Seat,
+    sight: Sight,
+    budget: Budget,
+    rng: &mut R,
+) -> Vec<Node<G::Move>> {
     let start = Instant::now();
     // Decisive moves: a node whose mover can win at once only considers that move, so the
     // tree sees the opponent's immediate wins after a few visits. Not with hidden values,
     // where a win in one sampled world may be a loss in another.
-    let hidden = root.rule_set().has_hidden_information();
+    let hidden = sight == Sight::View && root.rule_set().has_hidden_information();
     let plies = root.rollout_limit().map_or(budget.rollout_plies, |limit| {
         limit.min(budget.rollout_plies)
     });
@@ -127,7 +248,10 @@ pub(crate) fn search_counted<G: AiGame, R: Rng + ?Sized>(
         {
             break;
         }
-        let mut state = root.determinise(me, rng);
+        let mut state = match sight {
+            Sight::View => root.determinise(me, rng),
+            Sight::Everything => root.clone(),
+        };
         path.clear();
         let mut at = 0;
         path.push(at);
@@ -229,23 +353,13 @@ pub(crate) fn search_counted<G: AiGame, R: Rng + ?Sized>(
         for &i in &path {
             let node = &mut nodes[i];
             node.visits += 1;
+            node.reward_a += rewards[Seat::A.index()];
             if let Some(m) = node.mover {
                 node.reward += rewards[m.index()];
             }
         }
     }
-    // Every iteration visits the root once.
-    let iterations = nodes[0].visits;
-    let best = match &nodes[0].kind {
-        Kind::Decision { children, untried } => children
-            .iter()
-            .map(|&(mv, c)| (nodes[c].visits, nodes[c].reward, mv))
-            .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
-            .map(|(_, _, mv)| mv)
-            .or_else(|| untried.first().copied()),
-        _ => None,
-    };
-    (best, iterations)
+    nodes
 }
 
 #[cfg(test)]
@@ -298,5 +412,32 @@ mod tests {
         let (first, done) = run();
         assert_eq!(done, 200);
         assert_eq!(run().0, first, "the same seed, the same move");
+    }
+
+    #[test]
+    fn the_tree_variant_keeps_the_search_answer_and_its_root_statistics_add_up() {
+        let budget = Budget {
+            iterations: 300,
+            time_cap: None,
+            rollout_plies: 40,
+        };
+        let (game, me) = opening();
+        let chosen = search(&game, me, budget, &mut rand::rngs::StdRng::seed_from_u64(3));
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let tree = search_tree(&game, me, Sight::View, budget, &mut rng);
+        let root = tree.root();
+        assert_eq!(tree.most_visited(root).map(|(mv, _)| mv), chosen);
+        assert_eq!(tree.visits(root), 300);
+        let moves = tree.moves(root);
+        let through: u32 = moves.iter().map(|&(_, c)| tree.visits(c)).sum();
+        assert_eq!(through, 300, "every iteration went through one root move");
+        // The root's mean is its moves' means weighted by their visits.
+        let weighted: f64 = moves
+            .iter()
+            .filter_map(|&(_, c)| tree.mean_a(c).map(|m| m * f64::from(tree.visits(c))))
+            .sum();
+        let mean = tree.mean_a(root).expect("visited");
+        assert!((mean - weighted / 300.0).abs() < 1e-9);
+        assert!((0.0..=1.0).contains(&mean));
     }
 }

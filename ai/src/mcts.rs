@@ -9,6 +9,11 @@ use std::time::Instant;
 /// The exploration constant of UCT for rewards in 0..=1.
 const EXPLORATION: f64 = 1.0;
 
+/// The exploration constant of a review's searches ([`Sight::Everything`]): half the
+/// engine's, so the replies a line meets are nearer the best ones and a line's mean nearer
+/// its value (docs/ENGINE.md "Reviews" has the measurements).
+const REVIEW_EXPLORATION: f64 = 0.5;
+
 /// What a node holds besides its statistics.
 enum Kind<M> {
     /// Not visited yet with a move or roll pending.
@@ -29,6 +34,8 @@ struct Node<M> {
     /// The first seat's ([`Seat::A`]) reward summed over the visits, whoever moved: what a
     /// review reads ([`SearchTree`]); the search itself never looks at it.
     reward_a: f64,
+    /// Visits a review's focus forced through this node ([`search_tree`]), not chosen by UCT.
+    forced: u32,
     /// The seat that chose the move into this node (`None` at the root and after a roll).
     mover: Option<Seat>,
     kind: Kind<M>,
@@ -40,6 +47,7 @@ impl<M> Node<M> {
             visits: 0,
             reward: 0.0,
             reward_a: 0.0,
+            forced: 0,
             mover,
             kind: Kind::Fresh,
         }
@@ -114,7 +122,7 @@ pub(crate) fn search_counted<G: AiGame, R: Rng + ?Sized>(
     budget: Budget,
     rng: &mut R,
 ) -> (Option<G::Move>, u32) {
-    let nodes = grow(root, me, Sight::View, budget, rng);
+    let nodes = grow(root, me, Sight::View, &[], budget, rng);
     // Every iteration visits the root once.
     let iterations = nodes[0].visits;
     let best = match &nodes[0].kind {
@@ -177,14 +185,6 @@ impl<M: Copy + PartialEq> SearchTree<M> {
         }
     }
 
-    /// The rolls seen at `node` (a chance node) with their nodes.
-    pub(crate) fn rolls(&self, node: NodeId) -> Vec<NodeId> {
-        match &self.nodes[node.0].kind {
-            Kind::Chance { children } => children.iter().map(|&(_, c)| NodeId(c)).collect(),
-            _ => Vec::new(),
-        }
-    }
-
     /// The child of `node` reached by `mv`, if the search tried it.
     pub(crate) fn child(&self, node: NodeId, mv: M) -> Option<NodeId> {
         self.moves(node)
@@ -193,14 +193,25 @@ impl<M: Copy + PartialEq> SearchTree<M> {
             .map(|(_, c)| c)
     }
 
-    /// The most visited move of `node` (ties: the higher mean reward, as [`search`] picks).
+    /// The rolls seen at `node` (a chance node) with their nodes.
+    pub(crate) fn rolls(&self, node: NodeId) -> Vec<NodeId> {
+        match &self.nodes[node.0].kind {
+            Kind::Chance { children } => children.iter().map(|&(_, c)| NodeId(c)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The move of `node` the search chose most often (ties: the higher mean reward, as
+    /// [`search`] picks); visits the focus forced do not count.
     pub(crate) fn most_visited(&self, node: NodeId) -> Option<(M, NodeId)> {
         match &self.nodes[node.0].kind {
             Kind::Decision { children, .. } => children
                 .iter()
                 .max_by(|a, b| {
                     let (x, y) = (&self.nodes[a.1], &self.nodes[b.1]);
-                    x.visits.cmp(&y.visits).then(x.reward.total_cmp(&y.reward))
+                    (x.visits - x.forced)
+                        .cmp(&(y.visits - y.forced))
+                        .then(x.reward.total_cmp(&y.reward))
                 })
                 .map(|&(mv, c)| (mv, NodeId(c))),
             _ => None,
@@ -208,18 +219,28 @@ impl<M: Copy + PartialEq> SearchTree<M> {
     }
 }
 
+/// One iteration in this many follows a [`search_tree`]'s focus line.
+const FOCUS_EVERY: u32 = 5;
+
 /// The search of [`search`] from `root` with what `sight` says it holds, keeping the whole
-/// tree: what a review reads (root statistics, lines of steps). The same RNG draws as
-/// [`search`] on a view, so neither changes the other's answers.
+/// tree: what a review reads (root statistics, lines of steps). Without a focus, the same RNG
+/// draws as [`search`] on a view, so neither changes the other's answers.
+///
+/// `focus`, a line of moves from the root (the moves a player actually chose), gets one
+/// iteration in [`FOCUS_EVERY`] forced down it (for as long as the line is playable), so its
+/// mean is measured in the same tree, with the same care, as the search's own choice: a
+/// review compares the two. Forced visits do not count in
+/// [`SearchTree::most_visited`].
 pub(crate) fn search_tree<G: AiGame, R: Rng + ?Sized>(
     root: &G,
     me: Seat,
     sight: Sight,
+    focus: &[G::Move],
     budget: Budget,
     rng: &mut R,
 ) -> SearchTree<G::Move> {
     SearchTree {
-        nodes: grow(root, me, sight, budget, rng),
+        nodes: grow(root, me, sight, focus, budget, rng),
     }
 }
 
@@ -228,6 +249,7 @@ fn grow<G: AiGame, R: Rng + ?Sized>(
     root: &G,
     me: Seat,
     sight: Sight,
+    focus: &[G::Move],
     budget: Budget,
     rng: &mut R,
 ) -> Vec<Node<G::Move>> {
@@ -239,6 +261,12 @@ fn grow<G: AiGame, R: Rng + ?Sized>(
     let plies = root.rollout_limit().map_or(budget.rollout_plies, |limit| {
         limit.min(budget.rollout_plies)
     });
+    // A review wants values more than choices: it explores less, so the replies a line
+    // meets are nearer the best ones.
+    let exploration = match sight {
+        Sight::View => EXPLORATION,
+        Sight::Everything => REVIEW_EXPLORATION,
+    };
     let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
     let mut path: Vec<usize> = Vec::new();
     for iteration in 0..budget.iterations {
@@ -255,6 +283,8 @@ fn grow<G: AiGame, R: Rng + ?Sized>(
         path.clear();
         let mut at = 0;
         path.push(at);
+        let mut forcing = !focus.is_empty() && iteration % FOCUS_EVERY == FOCUS_EVERY - 1;
+        let mut depth = 0;
         // Selection and expansion: descend until a new node is made or the game ends.
         loop {
             let status = state.status();
@@ -303,6 +333,42 @@ fn grow<G: AiGame, R: Rng + ?Sized>(
                             children: Vec::new(),
                         };
                     }
+                    // A forced iteration follows the focus line while it can.
+                    if forcing && let Some(&f) = focus.get(depth) {
+                        depth += 1;
+                        let (tried, untried_at) = match &nodes[at].kind {
+                            Kind::Decision { children, untried } => (
+                                children.iter().find(|(m, _)| *m == f).map(|&(_, c)| c),
+                                untried.iter().position(|&m| m == f),
+                            ),
+                            _ => (None, None),
+                        };
+                        if let Some(c) = tried {
+                            if state.play(f).is_err() {
+                                break;
+                            }
+                            nodes[c].forced += 1;
+                            at = c;
+                            path.push(at);
+                            continue;
+                        }
+                        if let Some(i) = untried_at {
+                            if state.play(f).is_err() {
+                                break;
+                            }
+                            let c = nodes.len();
+                            let mut node = Node::new(Some(seat));
+                            node.forced = 1;
+                            nodes.push(node);
+                            if let Kind::Decision { children, untried } = &mut nodes[at].kind {
+                                untried.swap_remove(i);
+                                children.push((f, c));
+                            }
+                            path.push(c);
+                            break;
+                        }
+                    }
+                    forcing = false;
                     // Expansion: one move not tried yet, picked at random.
                     let fresh = match &mut nodes[at].kind {
                         Kind::Decision { untried, .. } if !untried.is_empty() => {
@@ -332,7 +398,7 @@ fn grow<G: AiGame, R: Rng + ?Sized>(
                                 .map(|&(mv, c)| {
                                     let n = &nodes[c];
                                     let v = f64::from(n.visits.max(1));
-                                    (n.reward / v + EXPLORATION * (ln / v).sqrt(), mv, c)
+                                    (n.reward / v + exploration * (ln / v).sqrt(), mv, c)
                                 })
                                 .max_by(|a, b| a.0.total_cmp(&b.0))
                                 .map(|(_, mv, c)| (mv, c))
@@ -424,7 +490,7 @@ mod tests {
         let (game, me) = opening();
         let chosen = search(&game, me, budget, &mut rand::rngs::StdRng::seed_from_u64(3));
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        let tree = search_tree(&game, me, Sight::View, budget, &mut rng);
+        let tree = search_tree(&game, me, Sight::View, &[], budget, &mut rng);
         let root = tree.root();
         assert_eq!(tree.most_visited(root).map(|(mv, _)| mv), chosen);
         assert_eq!(tree.visits(root), 300);
@@ -439,5 +505,46 @@ mod tests {
         let mean = tree.mean_a(root).expect("visited");
         assert!((mean - weighted / 300.0).abs() < 1e-9);
         assert!((0.0..=1.0).contains(&mean));
+    }
+
+    #[test]
+    fn a_focus_line_is_measured_without_being_chosen_for_it() {
+        let budget = Budget {
+            iterations: 500,
+            time_cap: None,
+            rollout_plies: 40,
+        };
+        let (game, me) = opening();
+        let unfocused = search_tree(
+            &game,
+            me,
+            Sight::Everything,
+            &[],
+            budget,
+            &mut rand::rngs::StdRng::seed_from_u64(4),
+        );
+        let root = unfocused.root();
+        // The move the search liked least: forcing visits into it must not make it the choice.
+        let Some(&(worst, _)) = unfocused
+            .moves(root)
+            .iter()
+            .min_by_key(|&&(_, c)| unfocused.visits(c))
+        else {
+            panic!("moves were tried");
+        };
+        let tree = search_tree(
+            &game,
+            me,
+            Sight::Everything,
+            &[worst],
+            budget,
+            &mut rand::rngs::StdRng::seed_from_u64(4),
+        );
+        let child = tree.child(tree.root(), worst).expect("the focus was tried");
+        assert!(tree.visits(child) >= 100, "one iteration in five");
+        assert_ne!(
+            tree.most_visited(tree.root()).map(|(mv, _)| mv),
+            Some(worst)
+        );
     }
 }

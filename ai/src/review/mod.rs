@@ -9,10 +9,12 @@
 
 mod plan;
 mod run;
+mod sample;
 mod search;
 mod summary;
 
 pub use run::analyse;
+pub use sample::self_play;
 
 use skald_rules::{Record, ReplayError, Seat};
 

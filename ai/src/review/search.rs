@@ -40,12 +40,12 @@ fn min_visits(budget: Budget) -> u32 {
 
 /// The search of one typed position.
 fn evaluate<G: AiGame>(game: &G, point: &Point, budget: Budget, rng: &mut StdRng) -> PointEval {
-    let tree = mcts::search_tree(game, point.me, Sight::Everything, budget, rng);
-    let root = tree.root();
+    let played = point.played.as_deref().map(|p| typed_line(game, p));
+    let focus = played.as_deref().unwrap_or(&[]);
+    let tree = mcts::search_tree(game, point.me, Sight::Everything, focus, budget, rng);
     let Status::Move { seat: mover } = game.status() else {
-        // A roll is awaited: the chance node averages the rolls, each valued by its best
-        // move (the mover's view of the roll), weighted by how often the search drew it.
-        let value = chance_value(&tree, root);
+        // A roll is awaited: the rolls' values, weighted by how often the search drew each.
+        let value = chance_value(&tree, tree.root());
         return PointEval {
             value,
             best: Vec::new(),
@@ -53,14 +53,16 @@ fn evaluate<G: AiGame>(game: &G, point: &Point, budget: Budget, rng: &mut StdRng
             played_value: None,
         };
     };
+    // The position's chance is its best line's: a root's own mean would count every move
+    // the search only tried to rule out.
     let (best, best_value) = best_line(game, mover, &tree, budget, rng);
     let best_text: Vec<String> = best.iter().map(ToString::to_string).collect();
-    let played_value = match &point.played {
-        Some(played) if *played == best_text => Some(best_value),
-        Some(played) => line_node(game, &tree, played)
+    let played_value = match (&point.played, &played) {
+        (Some(text), _) if *text == best_text => Some(best_value),
+        (Some(text), Some(line)) if line.len() == text.len() => line_node(&tree, line)
             .filter(|&n| tree.visits(n) >= min_visits(budget))
             .and_then(|n| tree.mean_a(n)),
-        None => None,
+        _ => None,
     };
     PointEval {
         value: best_value,
@@ -70,7 +72,24 @@ fn evaluate<G: AiGame>(game: &G, point: &Point, budget: Budget, rng: &mut StdRng
     }
 }
 
-/// A chance node's value for the first seat: its rolls' values weighted by their visits.
+/// The moves of `played` (canonical text) as typed moves from `game`, as far as they play.
+fn typed_line<G: AiGame>(game: &G, played: &[String]) -> Vec<G::Move> {
+    let mut state = game.clone();
+    let mut line = Vec::new();
+    for text in played {
+        let Ok(mv) = state.parse_move(text) else {
+            break;
+        };
+        if state.play(mv).is_err() {
+            break;
+        }
+        line.push(mv);
+    }
+    line
+}
+
+/// A chance node's value for the first seat: each roll valued by the move the search chose
+/// most after it (the mover's own view of the roll), weighted by how often the roll fell.
 fn chance_value<M: Copy + PartialEq>(tree: &SearchTree<M>, node: NodeId) -> f64 {
     let mut sum = 0.0;
     let mut weight = 0.0;
@@ -127,6 +146,7 @@ fn best_line<G: AiGame>(
                     &state,
                     mover,
                     Sight::Everything,
+                    &[],
                     budget,
                     rng,
                 ));
@@ -145,15 +165,11 @@ fn best_line<G: AiGame>(
     (line, value)
 }
 
-/// The node the moves `played` (canonical text) lead to from the root, if the search tried
-/// the whole line.
-fn line_node<G: AiGame>(game: &G, tree: &SearchTree<G::Move>, played: &[String]) -> Option<NodeId> {
-    let mut state = game.clone();
+/// The node the moves of `line` lead to from the root, if the search tried the whole line.
+fn line_node<M: Copy + PartialEq>(tree: &SearchTree<M>, line: &[M]) -> Option<NodeId> {
     let mut node = tree.root();
-    for text in played {
-        let mv = state.parse_move(text).ok()?;
+    for &mv in line {
         node = tree.child(node, mv)?;
-        state.play(mv).ok()?;
     }
     Some(node)
 }

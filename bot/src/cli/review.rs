@@ -37,7 +37,11 @@ pub fn review(args: ReviewArgs) -> Result<String, String> {
     };
     let analysis = analyse(&g.record, budget, review_seed(g.id), threads, &progress)
         .map_err(|e| format!("cannot review game #{}: {e}", g.id))?;
-    let review = StoredReview::new(&analysis, g.end.map_or(Timestamp(0), |e| e.at), budget.iterations);
+    let review = StoredReview::new(
+        &analysis,
+        g.end.map_or(Timestamp(0), |e| e.at),
+        budget.iterations,
+    );
     let reply = review_reply(&g, &review);
     let lang = args.language;
     let mut out = reply.text.render(lang);

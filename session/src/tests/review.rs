@@ -37,7 +37,12 @@ fn say(s: &Session, who: &str, channel: &str, line: &str) -> Reply {
 /// Game 1 of `rule_set` between alice and bob in `#hall`, `moves` first legal moves played
 /// (rolls made by the session), then resigned by bob.
 fn finished(s: &Session, rule_set: RuleSetId, moves: usize) -> u64 {
-    let r = say(s, "alice", "hall", &format!("challenge {} @bob first", rule_set.id()));
+    let r = say(
+        s,
+        "alice",
+        "hall",
+        &format!("challenge {} @bob first", rule_set.id()),
+    );
     assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     let r = say(s, "bob", "hall", "accept #1");
     assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
@@ -76,7 +81,11 @@ fn a_live_game_is_never_reviewed_and_nothing_is_stored() {
     for who in ["alice", "bob", "carol"] {
         let r = say(&s, who, "hall", "review #1");
         assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
-        assert!(r.text.en().contains("still being played"), "{}", r.text.en());
+        assert!(
+            r.text.en().contains("still being played"),
+            "{}",
+            r.text.en()
+        );
     }
     assert_eq!(s.test_game(1).review, None);
     assert!(drive(&s).is_empty());
@@ -92,12 +101,22 @@ fn a_review_is_made_with_its_progress_posted_where_asked_and_kept() {
     assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
     let first = say(&s, "carol", "hall", "review #1");
     assert_eq!(first.kind, ReplyKind::Done, "{}", first.text.en());
-    assert!(first.text.en().contains("The engine is reviewing"), "{}", first.text.en());
-    let key = first.progress.clone().expect("the answer names its progress message");
+    assert!(
+        first.text.en().contains("The engine is reviewing"),
+        "{}",
+        first.text.en()
+    );
+    let key = first
+        .progress
+        .clone()
+        .expect("the answer names its progress message");
     // A player asks from another channel: the review goes there too.
     let other = say(&s, "alice", "dm-alice", "review #1");
     assert!(other.text.en().contains("0% done"), "{}", other.text.en());
-    let other_key = other.progress.clone().expect("a second place's own message");
+    let other_key = other
+        .progress
+        .clone()
+        .expect("a second place's own message");
     assert_ne!(key, other_key);
     let posted = drive(&s);
     let hall: Vec<&Notice> = posted.iter().filter(|n| n.channel.0 == "hall").collect();
@@ -110,17 +129,28 @@ fn a_review_is_made_with_its_progress_posted_where_asked_and_kept() {
         edits.iter().filter(|t| t.contains("% done")).count() >= 3,
         "a progress edit at each quarter: {edits:?}"
     );
-    assert!(edits.last().is_some_and(|t| t.contains("is done")), "{edits:?}");
+    assert!(
+        edits.last().is_some_and(|t| t.contains("is done")),
+        "{edits:?}"
+    );
     let reviews: Vec<&&Notice> = hall.iter().filter(|n| n.reply.replaces.is_none()).collect();
     assert_eq!(reviews.len(), 1, "posted once in the hall");
     let review = &reviews[0].reply;
     let text = review.text.en();
     assert!(text.contains("Engine review of"), "{text}");
     assert!(text.contains("alice (") && text.contains("bob ("), "{text}");
-    assert!(text.contains("resigned"), "the result did not come from play: {text}");
-    assert!(matches!(review.files[0].body, files::FileBody::WinChance(_)));
     assert!(
-        posted.iter().any(|n| n.channel.0 == "dm-alice" && n.reply.replaces.is_none()),
+        text.contains("resigned"),
+        "the result did not come from play: {text}"
+    );
+    assert!(matches!(
+        review.files[0].body,
+        files::FileBody::WinChance(_)
+    ));
+    assert!(
+        posted
+            .iter()
+            .any(|n| n.channel.0 == "dm-alice" && n.reply.replaces.is_none()),
         "and once where alice asked"
     );
     // Each turning point's board: the position before the move, both moves marked.
@@ -143,7 +173,11 @@ fn a_review_is_made_with_its_progress_posted_where_asked_and_kept() {
             _ => None,
         })
         .collect();
-    let played: Vec<String> = analysis.turns.iter().flat_map(|t| t.played.clone()).collect();
+    let played: Vec<String> = analysis
+        .turns
+        .iter()
+        .flat_map(|t| t.played.clone())
+        .collect();
     assert_eq!(played, moves, "every turn's move is the record's");
     for t in &analysis.turns {
         for chance in [t.before, t.after, t.best_chance] {
@@ -170,10 +204,7 @@ fn a_review_left_midway_is_made_once_by_the_next_driver() {
     // When its hold ends, the next driver makes it, once.
     clock.advance(HOLD_SECS + 1);
     let posted = drive(&s);
-    let reviews = posted
-        .iter()
-        .filter(|n| n.reply.replaces.is_none())
-        .count();
+    let reviews = posted.iter().filter(|n| n.reply.replaces.is_none()).count();
     assert_eq!(reviews, 1);
     assert!(matches!(s.test_game(id).review, Some(ReviewState::Done(_))));
     // The driver that died cannot post it again.

@@ -27,6 +27,7 @@ mod header;
 mod hnefatafl;
 mod layer;
 mod layers;
+mod legend;
 mod marks;
 mod paint;
 mod pictured;
@@ -54,7 +55,7 @@ pub use chart::{
     RatingChart, RatingPoint, RatingSeries, WinChart, ladder_png, rating_png, win_chance_png,
 };
 pub use daldosa::{DaldosaScene, Peg};
-pub use frame::{Header, LastMove, Step, Turn};
+pub use frame::{Compared, Header, LastMove, Step, Turn};
 pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
 pub use pictured::piece_tone;

@@ -89,7 +89,7 @@ pub(crate) const PIECE_DARK_EDGE: Rgba = Rgba::rgb(0xf2, 0xe3, 0xc6);
 pub(crate) const HIGHLIGHT: Rgba = Rgba(0xff, 0xcc, 0x33, 0x90);
 /// Last-move highlight of the origin (translucent).
 pub(crate) const HIGHLIGHT_FROM: Rgba = Rgba(0xff, 0xcc, 0x33, 0x60);
-/// The last-move arrow.
+/// The last-move arrow (and the played move's, on a turning point's board).
 pub(crate) const ARROW: Rgba = Rgba(0xe0, 0x5a, 0x10, 0xe0);
 /// The ring around the piece that just moved.
 pub(crate) const RING: Rgba = Rgba::rgb(0xff, 0xb0, 0x1f);
@@ -134,6 +134,9 @@ pub(crate) const DOT_WIN: Rgba = Rgba::rgb(0x1f, 0x8a, 0x3c);
 pub(crate) const DOT_LOSS: Rgba = Rgba::rgb(0xc4, 0x1e, 0x2c);
 /// A drawn game's dot.
 pub(crate) const DOT_DRAW: Rgba = Rgba::rgb(0x3a, 0x5f, 0xb0);
+/// The engine's preferred move, beside the played one ([`ARROW`]) on a turning point's board:
+/// blue against orange, told apart by colour-blind eyes too (and drawn dashed).
+pub(crate) const ARROW_PREFERRED: Rgba = Rgba(0x1d, 0x5f, 0xc8, 0xe8);
 /// The colours of the curves of a chart with several (rating series, ladder players), in
 /// order: distinct hues and lightness on the chart's field.
 pub(crate) const SERIES: [Rgba; 10] = [

@@ -8,6 +8,11 @@
 //! Tournament standings are a picture too: [`render_standings`] draws a [`StandingsPicture`]
 //! (the table and, for a small round-robin, its crosstable), every word given by the caller.
 //!
+//! So are the engine's review and the ratings: [`win_chance_png`] draws a game's win-chance
+//! graph ([`WinChart`]), [`Scene::compare`] turns a board into a turning point's (the move
+//! played and the engine's, told apart), [`rating_png`] a player's rating history and
+//! [`ladder_png`] a ladder's top curves.
+//!
 //! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
 
 #![warn(missing_docs)]

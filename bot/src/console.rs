@@ -373,7 +373,11 @@ fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: La
     };
     // A review's turning points are boards of earlier positions: one file each.
     let name = match &board.compare {
-        Some(_) => format!("game-{}-review-ply-{}.png", board.game, board.position.ply()),
+        Some(_) => format!(
+            "game-{}-review-ply-{}.png",
+            board.game,
+            board.position.ply()
+        ),
         None => format!("game-{}-{audience}.png", board.game),
     };
     let path = dir.join(name);

@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 use skald_lang::{Lang, Text, t};
 use skald_render::{
-    ReplayOptions, render_standings, replay_gif, replay_scenes, replay_scenes_ended,
+    ReplayOptions, render_standings, replay_gif, replay_scenes, replay_scenes_ended, win_chance_png,
 };
 use skald_rules::{Record, Viewer};
 
@@ -187,8 +187,21 @@ impl File {
         lang: Lang,
         limit: u64,
     ) -> Result<Ready, Text> {
-        let _ = (chart, lang, limit);
-        Err(t!("review-chart-failed", id = self.game))
+        let failed = || t!("review-chart-failed", id = self.game);
+        let png = win_chance_png(&chart.picture(lang)).map_err(|e| {
+            tracing::warn!(game = self.game, error = %e, "cannot draw a win-chance graph");
+            failed()
+        })?;
+        if png.bytes.len() as u64 > limit {
+            return Err(failed());
+        }
+        Ok(Ready {
+            name: format!("{}.png", self.stem),
+            mime: "image/png",
+            size: Some((png.width, png.height)),
+            bytes: png.bytes,
+            note: None,
+        })
     }
 
     /// The standings PNG, its headers and legend in `lang`.

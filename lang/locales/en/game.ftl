@@ -343,3 +343,5 @@ review-chart-failed = The win-chance graph of game #{ $id } could not be drawn; 
 review-board-alt = Move { $number }, { $player }: played { $played }, the engine preferred { $best }.
 review-legend-played = played: { $moves }
 review-legend-engine = engine: { $moves }
+review-axis-percent = { $n }%
+review-axis-moves = move

@@ -349,3 +349,6 @@ review-chart-failed = La courbe de chance de gain de la partie #{ $id } n'a pas 
 review-board-alt = Coup { $number }, { $player } : joué { $played }, le moteur préférait { $best }.
 review-legend-played = joué : { $moves }
 review-legend-engine = moteur : { $moves }
+review-axis-percent = { $n } %
+review-axis-moves = coup
+

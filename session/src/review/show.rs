@@ -73,12 +73,10 @@ pub fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
         .live()
         .ok()
         .is_some_and(|m| m.position().status().outcome().is_some());
-    let note = (!by_play)
-        .then(|| g.result_line())
-        .flatten()
-        .map(|result| t!("review-not-by-play", result = result));
-    if let Some(note) = &note {
-        text.line(note.clone());
+    // The graph says how the game ended when its moves do not (a resignation, a timeout).
+    let note = (!by_play).then(|| g.result_line()).flatten();
+    if let Some(result) = &note {
+        text.line(t!("review-not-by-play", result = result.clone()));
     }
     text.line(t!("review-scale"));
     let mut reply = Reply::done(text);

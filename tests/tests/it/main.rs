@@ -9,6 +9,7 @@ mod console_ai;
 mod console_flows;
 mod console_games;
 mod console_records;
+mod console_review;
 mod crash_safety;
 mod cross_platform;
 mod damaged_games;

@@ -14,6 +14,7 @@ mod crash_safety;
 mod cross_platform;
 mod damaged_games;
 mod discord_ai;
+mod discord_brandubh;
 mod discord_e2e;
 mod discord_subcommands;
 mod leagues;

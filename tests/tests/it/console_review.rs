@@ -162,6 +162,25 @@ fn a_finished_game_of_every_rule_set_is_reviewed_once_with_its_pictures() {
         // `skald review FILE` on the export prints the same review.
         let export = block_after_last(&out, "@carol> export #1");
         let file = &paths(&export, "file: ")[0];
+        // The review is kept on the game: its export carries it.
+        let exported = std::fs::read_to_string(file).expect("the export");
+        assert!(
+            exported.contains("\"review\":{\"done\""),
+            "{rule_set}: {exported}"
+        );
+        // …which `skald import` reads back into another store unchanged.
+        let other = TempDir::new(&format!("review-import-{rule_set}"));
+        ok(&[
+            "import",
+            &file.display().to_string(),
+            "--data",
+            &other.arg(),
+        ]);
+        let again = ok(&["export", "--data", &other.arg()]);
+        assert_eq!(
+            again, exported,
+            "{rule_set}: the review survives export and import"
+        );
         let dir = TempDir::new(&format!("review-out-{rule_set}"));
         let printed = ok(&[
             "--config",

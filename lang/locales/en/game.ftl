@@ -327,6 +327,7 @@ review-player = { $player }: { $moves ->
 review-no-turning-point = No turning point: no move lost more than 5 points of win chance.
 review-turn = Move { $number }, { $player }: { $played }, { $before }% → { $after }%; the engine preferred { $best } ({ $best_chance }%).
 review-turn-dice = Move { $number }, { $player } with { $dice }: { $played }, { $before }% → { $after }%; the best use of the roll was { $best } ({ $best_chance }%).
+review-points = { $whole }.{ $tenth }
 review-luck-gave = The roll itself gave { $points } points.
 review-luck-took = The roll itself took { $points } points.
 review-chances = { $player }'s win chance: { $start }% at the start, highest { $high }% { $high_move ->

@@ -333,6 +333,7 @@ review-player = { $player } : { $moves ->
 review-no-turning-point = Aucun tournant : aucun coup n'a perdu plus de 5 points de chance de gain.
 review-turn = Coup { $number }, { $player } : { $played }, { $before } % → { $after } % ; le moteur préférait { $best } ({ $best_chance } %).
 review-turn-dice = Coup { $number }, { $player } avec { $dice } : { $played }, { $before } % → { $after } % ; le meilleur emploi du lancer était { $best } ({ $best_chance } %).
+review-points = { $whole },{ $tenth }
 review-luck-gave = Le lancer lui-même a rapporté { $points } points.
 review-luck-took = Le lancer lui-même a coûté { $points } points.
 review-chances = Chance de gain de { $player } : { $start } % au départ, au plus haut { $high } % { $high_move ->

@@ -28,9 +28,11 @@ fn percent(chance: f64, seat: Seat) -> i64 {
     (mine.clamp(0.0, 1.0) * 100.0).round() as i64
 }
 
-/// A loss or luck in points with one decimal, as words read it (`3.1`).
-fn points(x: f64) -> String {
-    format!("{:.1}", x.clamp(-100.0, 100.0))
+/// A loss or luck in points with one decimal, as a message's words write it (`3.1`,
+/// French `3,1`): the `review-points` message with the whole points and the tenth.
+fn points(x: f64) -> Text {
+    let tenths = (x.clamp(-100.0, 100.0).abs() * 10.0).round() as i64;
+    t!("review-points", whole = tenths / 10, tenth = tenths % 10)
 }
 
 /// The review of `g` as posted: the text, the graph, a board per turning point (also what

@@ -55,6 +55,11 @@ pub struct Prepared {
     /// dropped by the caller's move). Other players' views (their values after a move) are
     /// left to "My pieces".
     pub direct: Vec<(u64, Outgoing)>,
+    /// The name later notices edit the channel message by ([`Reply::progress`]): the
+    /// first channel message is remembered under it ([`super::progress`]).
+    pub progress: Option<String>,
+    /// The name of an earlier message whose text this one replaces ([`Reply::replaces`]).
+    pub replaces: Option<String>,
 }
 
 impl Prepared {
@@ -94,6 +99,8 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     let mut out = Prepared {
         lang: channel_lang,
         caller_lang,
+        progress: reply.progress.clone(),
+        replaces: reply.replaces.clone(),
         ..Prepared::default()
     };
     let lang = if reply.kind == ReplyKind::Done {

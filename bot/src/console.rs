@@ -364,13 +364,23 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>, files: Option<&Path>
 
 /// A board as text for its viewer, after the path of its picture when pictures are on.
 /// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
-/// at each change, so an image viewer showing it follows the game.
+/// at each change, so an image viewer showing it follows the game; a review's turning
+/// point, one file per position (`game-3-review-ply-14.png`).
 fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: Lang) -> String {
     let text = board.text().render(lang);
     let Some(dir) = pictures else {
         return text;
     };
-    let path = dir.join(format!("game-{}-{audience}.png", board.game));
+    // A review's turning points are boards of earlier positions: one file each.
+    let name = match &board.compare {
+        Some(_) => format!(
+            "game-{}-review-ply-{}.png",
+            board.game,
+            board.position.ply()
+        ),
+        None => format!("game-{}-{audience}.png", board.game),
+    };
+    let path = dir.join(name);
     match write_picture(board, &path, lang) {
         Ok(()) => format!("picture: {}\n{text}", path.display()),
         Err(e) => format!("(no picture: {e})\n{text}"),

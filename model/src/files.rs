@@ -18,12 +18,17 @@
 use serde::{Deserialize, Serialize};
 use skald_lang::{Lang, Text, t};
 use skald_render::{
-    ReplayOptions, render_standings, replay_gif, replay_scenes, replay_scenes_ended,
+    ReplayOptions, ladder_png, rating_png, render_standings, replay_gif, replay_scenes,
+    replay_scenes_ended, win_chance_png,
 };
 use skald_rules::{Record, Viewer};
 
+mod rating;
 mod standings;
 mod win_chance;
+pub use rating::{
+    LADDER_WINDOW_SECS, LadderLine, LadderOf, Outcome, RatedAt, RatingLine, RatingOf, rank_text,
+};
 pub use standings::{Stage, StandingsLine, StandingsOf, standings_file, standings_file_with};
 pub use win_chance::WinChanceOf;
 
@@ -71,6 +76,10 @@ pub enum FileBody {
     Standings(StandingsOf),
     /// A review's win-chance graph as a PNG, drawn when delivered.
     WinChance(WinChanceOf),
+    /// A player's rating history as a PNG, drawn when delivered.
+    Rating(RatingOf),
+    /// A ladder's top players' ratings over the last 90 days as a PNG, drawn when delivered.
+    Ladder(LadderOf),
 }
 
 /// What a replay GIF shows: drawn by [`File::render`] in the reader's language.
@@ -114,6 +123,8 @@ impl std::fmt::Debug for File {
             FileBody::Otn(text) => format!("OTN record, {} bytes", text.len()),
             FileBody::Replay(r) => format!("replay for {:?}", r.viewer),
             FileBody::WinChance(c) => format!("win-chance graph of {} turns", c.chances.len()),
+            FileBody::Rating(r) => format!("rating history of {} rule sets", r.lines.len()),
+            FileBody::Ladder(l) => format!("ladder curves of {} players", l.players.len()),
             FileBody::Standings(st) => {
                 return write!(
                     f,
@@ -177,7 +188,32 @@ impl File {
             FileBody::Replay(replay) => self.render_replay(replay, lang, limit),
             FileBody::Standings(table) => self.render_standings(table, lang, limit),
             FileBody::WinChance(chart) => self.render_win_chance(chart, lang, limit),
+            FileBody::Rating(chart) => self.render_chart(rating_png(&chart.picture(lang)), limit),
+            FileBody::Ladder(chart) => self.render_chart(ladder_png(&chart.picture(lang)), limit),
         }
+    }
+
+    /// A rating picture drawn, within `limit`.
+    fn render_chart(
+        &self,
+        png: Result<skald_render::Png, skald_render::RenderError>,
+        limit: u64,
+    ) -> Result<Ready, Text> {
+        let failed = || t!("rating-chart-failed");
+        let png = png.map_err(|e| {
+            tracing::warn!(error = %e, "cannot draw a rating picture");
+            failed()
+        })?;
+        if png.bytes.len() as u64 > limit {
+            return Err(failed());
+        }
+        Ok(Ready {
+            name: format!("{}.png", self.stem),
+            mime: "image/png",
+            size: Some((png.width, png.height)),
+            bytes: png.bytes,
+            note: None,
+        })
     }
 
     /// The review's win-chance graph as a PNG, its words in `lang`.
@@ -187,8 +223,21 @@ impl File {
         lang: Lang,
         limit: u64,
     ) -> Result<Ready, Text> {
-        let _ = (chart, lang, limit);
-        Err(t!("review-chart-failed", id = self.game))
+        let failed = || t!("review-chart-failed", id = self.game);
+        let png = win_chance_png(&chart.picture(lang)).map_err(|e| {
+            tracing::warn!(game = self.game, error = %e, "cannot draw a win-chance graph");
+            failed()
+        })?;
+        if png.bytes.len() as u64 > limit {
+            return Err(failed());
+        }
+        Ok(Ready {
+            name: format!("{}.png", self.stem),
+            mime: "image/png",
+            size: Some((png.width, png.height)),
+            bytes: png.bytes,
+            note: None,
+        })
     }
 
     /// The standings PNG, its headers and legend in `lang`.

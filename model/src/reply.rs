@@ -117,13 +117,20 @@ impl Board {
 
     /// The board as text for its viewer (the console's output, a Matrix image's body): the
     /// rules' text board, its first line (whose turn) replaced by the result once the game
-    /// ended outside its rules.
+    /// ended outside its rules, and a turning point's two moves after it.
     pub fn text(&self) -> Text {
         let (position, viewer) = (&self.position, self.viewer);
-        match &self.result {
+        let mut text = match &self.result {
             Some(result) => skald_lang::text_board_ended(position, viewer, result.clone()),
             None => skald_lang::text_board(position, viewer),
+        };
+        // A turning point's two moves, as its picture's legend says them.
+        if let Some(compare) = &self.compare {
+            for line in &compare.legend {
+                text.line(line.clone());
+            }
         }
+        text
     }
 
     /// One player's own view (their hidden values shown), for a private part only.

@@ -1,10 +1,14 @@
-//! Writes one PNG per game (a mid-game position with a last move) and a short replay GIF to
-//! `docs/gallery/`; with a path argument, also a 100-move replay there, to measure its size
+//! Writes one PNG per game (a mid-game position with a last move), a turning point of the
+//! engine's review, the review's win-chance graph, a rating history, a ladder and a short
+//! replay GIF to `docs/gallery/`; with a path argument, also a 100-move replay there, to measure its size
 //! (optional further arguments: scale, palette size).
 //!
 //! Run from the workspace root: `cargo run --release -p skald-render --example gallery`.
 
-use skald_render::{ReplayOptions, Scene, render_png, replay_gif, samples};
+use skald_render::{
+    Png, ReplayOptions, Scene, chart_samples, ladder_png, rating_png, render_png, replay_gif,
+    samples, win_chance_png,
+};
 use std::path::Path;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -13,8 +17,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut scenes = samples::all();
     scenes.push(("subulata-public", samples::subulata_public()));
     scenes.push(("hnefatafl-13", samples::hnefatafl_13_start()));
+    scenes.push(("review-turning-point", samples::turning_point()));
+    let mut pictures: Vec<(&str, Png)> = Vec::new();
     for (name, scene) in &scenes {
-        let png = render_png(scene)?;
+        pictures.push((name, render_png(scene)?));
+    }
+    pictures.push((
+        "review-win-chance",
+        win_chance_png(&chart_samples::win_chart())?,
+    ));
+    pictures.push(("rating", rating_png(&chart_samples::rating_chart())?));
+    pictures.push(("ladder", ladder_png(&chart_samples::ladder_chart(8))?));
+    for (name, png) in &pictures {
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, &png.bytes)?;
         println!(

@@ -29,6 +29,26 @@ pub struct Header {
     pub dice: Vec<u8>,
     /// The language of every word in the picture (header, captions, labels): the reader's.
     pub lang: Lang,
+    /// Two moves from this position compared (a turning point of the engine's review),
+    /// drawn on the board instead of the last move and worded in a band under it; `None`
+    /// on every other picture. Set it with [`crate::Scene::compare`].
+    pub compared: Option<Compared>,
+}
+
+/// Two moves from the same position told apart, for a turning point of the engine's
+/// review: the move played and the one the engine preferred, each drawn as the last move
+/// is (an arrow per step, so a dice turn's several steps each get theirs), the played one
+/// in the last-move orange, the preferred one in blue and dashed, side by side where they
+/// share a line; a band under the board words them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Compared {
+    /// The move played (its steps; captures and bumps are not drawn).
+    pub played: LastMove,
+    /// The move the engine preferred.
+    pub preferred: LastMove,
+    /// The band's two lines, already in the reader's language: the played move first
+    /// ("played: f4-f7"), then the preferred one ("engine: f4-f2").
+    pub legend: [String; 2],
 }
 
 impl Header {
@@ -42,6 +62,7 @@ impl Header {
             played,
             dice: Vec::new(),
             lang: Lang::En,
+            compared: None,
         }
     }
 

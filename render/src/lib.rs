@@ -8,6 +8,11 @@
 //! Tournament standings are a picture too: [`render_standings`] draws a [`StandingsPicture`]
 //! (the table and, for a small round-robin, its crosstable), every word given by the caller.
 //!
+//! So are the engine's review and the ratings: [`win_chance_png`] draws a game's win-chance
+//! graph ([`WinChart`]), [`Scene::compare`] turns a board into a turning point's (the move
+//! played and the engine's, told apart), [`rating_png`] a player's rating history and
+//! [`ladder_png`] a ladder's top curves.
+//!
 //! Text uses the embedded DejaVu Sans font (see `assets/LICENSE-DejaVu.txt`).
 
 #![warn(missing_docs)]
@@ -15,6 +20,8 @@
 mod adelta;
 mod board;
 mod canvas;
+mod chart;
+pub mod chart_samples;
 mod daldosa;
 mod dice;
 mod draw;
@@ -25,6 +32,7 @@ mod header;
 mod hnefatafl;
 mod layer;
 mod layers;
+mod legend;
 mod marks;
 mod paint;
 mod pictured;
@@ -47,10 +55,16 @@ mod theme;
 mod tests;
 
 pub use adelta::AdeltaScene;
+pub use chart::{
+    AxisWords, ChartMark, ChartPlayer, Dot, DotWords, LadderChart, LadderCurve, MAX_LADDER_CURVES,
+    RatingChart, RatingPoint, RatingSeries, WinChart, ladder_png, rating_png, win_chance_png,
+};
 pub use daldosa::{DaldosaScene, Peg};
-pub use frame::{Header, LastMove, Step, Turn};
+pub use frame::{Compared, Header, LastMove, Step, Turn};
 pub use gif::{ReplayOptions, replay_gif};
 pub use hnefatafl::{HnefataflScene, TaflPiece};
+pub use pictured::piece_tone;
+pub use pieces::Tone;
 pub use png::{Png, render_png};
 pub use position::scene;
 pub use replay::{replay_scenes, replay_scenes_ended};

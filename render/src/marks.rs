@@ -9,7 +9,9 @@ use crate::board::{Board, Pt};
 use crate::canvas::{Canvas, circle, line, polygon, ring};
 use crate::pictured::seat_tone;
 use crate::pieces::disc;
-use crate::theme::{ARROW, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HIGHLIGHT_FROM, RING, Rgba};
+use crate::theme::{
+    ARROW, ARROW_PREFERRED, CAPTURE, CAPTURE_EDGE, HIGHLIGHT, HIGHLIGHT_FROM, RING, Rgba,
+};
 use skald_rules::Cell;
 use tiny_skia::PathBuilder;
 
@@ -45,7 +47,7 @@ pub(crate) fn arrows<B: Board>(c: &mut Canvas, b: &B) {
             // a step to the next cell reads from its two highlights; an arrow would be a stub
             if step.to.is_none() || !short {
                 let stop = if step.to.is_some() { r + 3.0 } else { 2.0 };
-                arrow(c, from, end, b.arrow_bend(), r * 0.35, stop);
+                arrow(c, from, end, b.arrow_bend(), (r * 0.35, stop), ARROW, false);
             }
         }
     }
@@ -101,9 +103,94 @@ pub(crate) fn over<B: Board>(c: &mut Canvas, b: &B) {
     }
 }
 
-/// An arrow from `a` to `b`, bowed sideways by `bend` x its length, starting `gap_start`
-/// after `a` and ending `gap_end` before `b`.
-fn arrow(c: &mut Canvas, a: Pt, b: Pt, bend: f32, gap_start: f32, gap_end: f32) {
+/// The two moves of a turning point ([`crate::frame::Compared`]), drawn before the pieces:
+/// an arrow per step, the played move's in the last-move orange, the preferred one's in
+/// blue and dashed. Each is moved a little to its own side of its line (the same side for
+/// any two steps along one line, whichever way they run), so two moves sharing a square or
+/// a line both stay visible.
+pub(crate) fn compared_arrows<B: Board>(c: &mut Canvas, b: &B) {
+    let Some(compared) = &b.header().compared else {
+        return;
+    };
+    let r = b.piece_radius();
+    for (moves, color, side) in [
+        (&compared.played, ARROW, 1.0),
+        (&compared.preferred, ARROW_PREFERRED, -1.0),
+    ] {
+        for step in &moves.steps {
+            let Some(from) = b.center(step.from) else {
+                continue;
+            };
+            let end = match step.to {
+                Some(to) if to == step.from => continue,
+                Some(to) => b.center(to),
+                None => b.exit(step.from),
+            };
+            let Some(end) = end else {
+                continue;
+            };
+            let (dx, dy) = (end.0 - from.0, end.1 - from.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+            // the normal of the line's direction taken one fixed way round
+            let flip = if dx < 0.0 || (dx == 0.0 && dy < 0.0) {
+                -1.0
+            } else {
+                1.0
+            };
+            let off = side * flip * r * 0.3;
+            let (nx, ny) = (-dy / len * off, dx / len * off);
+            let stop = if step.to.is_some() { r * 0.5 } else { 2.0 };
+            arrow(
+                c,
+                (from.0 + nx, from.1 + ny),
+                (end.0 + nx, end.1 + ny),
+                b.arrow_bend(),
+                (r * 0.35, stop),
+                color,
+                side < 0.0,
+            );
+        }
+    }
+}
+
+/// Over the pieces: a ring of each compared move's colour where its steps end (the
+/// preferred one's dashed and a little larger), so a step to the next cell, too short for
+/// an arrow, or a Daldøsa hole only activated, still shows.
+pub(crate) fn compared_rings<B: Board>(c: &mut Canvas, b: &B) {
+    let Some(compared) = &b.header().compared else {
+        return;
+    };
+    let r = b.piece_radius();
+    for step in &compared.played.steps {
+        if let Some((x, y)) = step.to.and_then(|to| b.center(to)) {
+            c.fill_even_odd(ring(x, y, r + 1.5, r + 5.0), ARROW.alpha(0xff));
+        }
+    }
+    for step in &compared.preferred.steps {
+        if let Some((x, y)) = step.to.and_then(|to| b.center(to)) {
+            c.stroke_dashed(
+                circle(x, y, r + 8.0),
+                ARROW_PREFERRED.alpha(0xff),
+                3.5,
+                7.0,
+                4.0,
+            );
+        }
+    }
+}
+
+/// An arrow from `a` to `b` in `color` (its shaft dashed if `dashed`), bowed sideways by
+/// `bend` x its length, starting `gaps.0` after `a` and ending `gaps.1` before `b`.
+pub(crate) fn arrow(
+    c: &mut Canvas,
+    a: Pt,
+    b: Pt,
+    bend: f32,
+    gaps: (f32, f32),
+    color: Rgba,
+    dashed: bool,
+) {
+    let (gap_start, gap_end) = gaps;
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
@@ -131,14 +218,24 @@ fn arrow(c: &mut Canvas, a: Pt, b: Pt, bend: f32, gap_start: f32, gap_end: f32) 
         pb.quad_to(ctrl.0, ctrl.1, neck.0, neck.1);
         c.stroke(pb.finish(), color, w);
     };
+    let dashes = |w: f32, color: Rgba, c: &mut Canvas| {
+        let mut pb = PathBuilder::new();
+        pb.move_to(start.0, start.1);
+        pb.quad_to(ctrl.0, ctrl.1, neck.0, neck.1);
+        c.stroke_dashed(pb.finish(), color, w, 9.0, 5.0);
+    };
     let base = (tip.0 - d1.0 * head, tip.1 - d1.1 * head);
     let (nx, ny) = (-d1.1 * head * 0.55, d1.0 * head * 0.55);
     let head_path = || polygon(&[tip, (base.0 + nx, base.1 + ny), (base.0 - nx, base.1 - ny)]);
     let halo = Rgba(0xff, 0xf6, 0xe0, 0xb0);
     shaft(9.0, halo, c);
     c.stroke(head_path(), halo, 4.0);
-    shaft(5.0, ARROW, c);
-    c.fill(head_path(), ARROW);
+    if dashed {
+        dashes(5.0, color, c);
+    } else {
+        shaft(5.0, color, c);
+    }
+    c.fill(head_path(), color);
 }
 
 /// A red cross with a light outline, half-size `s`, on (`x`, `y`).

@@ -80,8 +80,10 @@ fn paint_over<B: Board>(b: &B, fonts: &Fonts, c: &mut Canvas) {
     b.draw_board(c, fonts);
     marks::under(c, b);
     marks::arrows(c, b);
+    marks::compared_arrows(c, b);
     b.draw_pieces(c, fonts);
     marks::over(c, b);
+    marks::compared_rings(c, b);
 }
 
 /// Checks the header and that every marked cell exists on the board.
@@ -90,6 +92,13 @@ pub(crate) fn check_common<B: Board>(b: &B) -> Result<(), RenderError> {
     if let Some(bad) = b.last_move().cells().find(|&cell| !b.has_cell(cell)) {
         return Err(RenderError::InvalidScene(format!(
             "last move refers to cell {bad}, which is not on this board"
+        )));
+    }
+    let compared = b.header().compared.iter();
+    let cells = compared.flat_map(|m| m.played.cells().chain(m.preferred.cells()));
+    if let Some(bad) = cells.into_iter().find(|&cell| !b.has_cell(cell)) {
+        return Err(RenderError::InvalidScene(format!(
+            "a compared move refers to cell {bad}, which is not on this board"
         )));
     }
     Ok(())

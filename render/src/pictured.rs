@@ -62,6 +62,14 @@ pub(crate) fn crowned(rule_set: RuleSetId, seat: Seat) -> bool {
     with_rules!(rule_set, G => <G as Pictured>::CROWNED == Some(seat))
 }
 
+/// The colour of `seat`'s pieces in `rule_set`, as the boards draw them.
+///
+/// Public so pictures beside the boards (the win-chance graph's areas) show each seat in
+/// the colour it has on the board.
+pub fn piece_tone(rule_set: RuleSetId, seat: Seat) -> Tone {
+    seat_tone(rule_set, seat)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,9 +6,12 @@ use crate::sprite;
 use crate::theme::{PIECE_DARK, PIECE_DARK_EDGE, PIECE_LIGHT, PIECE_LIGHT_EDGE, Rgba, SHADOW};
 use skald_rules::Seat;
 
-/// The two looks of a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tone {
+/// The two looks of a piece: which one a seat plays is [`crate::piece_tone`].
+///
+/// Public so pictures other than boards (the win-chance graph) show a seat in the colour its
+/// pieces have on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tone {
     /// Light body, dark outline (White, defenders, king).
     Light,
     /// Dark body, light outline (Black, attackers).
@@ -17,7 +20,7 @@ pub(crate) enum Tone {
 
 impl Tone {
     /// White (seat A) is light in the race games; Black (seat B) dark.
-    pub fn of_seat(seat: Seat) -> Tone {
+    pub(crate) fn of_seat(seat: Seat) -> Tone {
         match seat {
             Seat::A => Tone::Light,
             Seat::B => Tone::Dark,
@@ -25,7 +28,7 @@ impl Tone {
     }
 
     /// The body colour.
-    pub fn body(self) -> Rgba {
+    pub(crate) fn body(self) -> Rgba {
         match self {
             Tone::Light => PIECE_LIGHT,
             Tone::Dark => PIECE_DARK,
@@ -33,7 +36,7 @@ impl Tone {
     }
 
     /// The contrasting outline (also used for marks drawn on the piece).
-    pub fn edge(self) -> Rgba {
+    pub(crate) fn edge(self) -> Rgba {
         match self {
             Tone::Light => PIECE_LIGHT_EDGE,
             Tone::Dark => PIECE_DARK_EDGE,

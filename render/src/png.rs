@@ -30,8 +30,15 @@ pub struct Png {
 ///
 /// The main entry point: the bot posts these bytes as a chat attachment. Invalid scenes give
 /// [`RenderError::InvalidScene`] rather than a wrong picture.
+///
+/// A turning point's scene ([`Scene::compare`]) gets the band wording its two moves under
+/// the board, so its picture is taller.
 pub fn render_png(scene: &Scene) -> Result<Png, RenderError> {
     let canvas = draw_png(scene)?;
+    let canvas = match &scene.header().compared {
+        Some(compared) => crate::legend::under(&canvas, compared)?,
+        None => canvas,
+    };
     Ok(Png {
         bytes: encode_png(&canvas)?,
         width: canvas.pixmap.width(),

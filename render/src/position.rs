@@ -31,6 +31,7 @@ pub fn scene(
             _ => position.dice().to_vec(),
         },
         lang,
+        compared: None,
     };
     // The registry picks the family; each family's `Pictured` impl builds its scene.
     with_game!(position, game => game.scene(viewer, header, last_move).into())

@@ -300,3 +300,16 @@ pub fn replay(moves: usize) -> Vec<Scene> {
     }
     frames
 }
+
+/// A turning point of the Hnefatafl sample: before the defenders' move, the move played
+/// (f8-f10) and the engine's preferred one (f8-f9) along the same line, with the legend.
+pub fn turning_point() -> Scene {
+    let mut scene = hnefatafl();
+    let step = |from: &str, to: &str| LastMove::step(square(from, 11), Some(square(to, 11)));
+    scene.compare(
+        step("f8", "f10"),
+        step("f8", "f9"),
+        ["played: f8-f10".into(), "engine: f8-f9".into()],
+    );
+    scene
+}

@@ -6,7 +6,7 @@
 
 use crate::adelta::AdeltaScene;
 use crate::daldosa::DaldosaScene;
-use crate::frame::{Header, LastMove, Turn};
+use crate::frame::{Compared, Header, LastMove, Turn};
 use crate::hnefatafl::HnefataflScene;
 use crate::subulata::SubulataScene;
 
@@ -62,6 +62,28 @@ impl Scene {
         let header = self.header_mut();
         header.turn = Turn::Over(result.into());
         header.dice.clear();
+    }
+
+    /// Turns the picture into a turning point's: the position (before the move) with the
+    /// move `played` and the move `preferred` drawn side by side in two colours, and the
+    /// `legend` (played first, then preferred, in the header's language) in a band under
+    /// the board. The last move's marks are cleared: the picture is about the move to come.
+    ///
+    /// Exists for the engine's review; it works the same for every game (tafl slides,
+    /// Subulata's moves, the dice games' steps, each step its own arrow).
+    pub fn compare(&mut self, played: LastMove, preferred: LastMove, legend: [String; 2]) {
+        let last = match self {
+            Scene::Hnefatafl(s) => &mut s.last_move,
+            Scene::Adelta(s) => &mut s.last_move,
+            Scene::Subulata(s) => &mut s.last_move,
+            Scene::Daldosa(s) => &mut s.last_move,
+        };
+        *last = LastMove::none();
+        self.header_mut().compared = Some(Compared {
+            played,
+            preferred,
+            legend,
+        });
     }
 
     /// The last-move marks common to every game.

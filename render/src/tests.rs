@@ -827,3 +827,149 @@ fn brandubh_is_a_smaller_board_of_the_same_squares() {
     assert_eq!(w7, w11);
     assert!(h7 < h11);
 }
+
+fn orange(p: [u8; 3]) -> bool {
+    p[0] > p[2].saturating_add(120) && p[0] > p[1].saturating_add(60)
+}
+
+fn blue(p: [u8; 3]) -> bool {
+    p[2] > p[0].saturating_add(100) && p[2] > p[1].saturating_add(50)
+}
+
+/// Pixels of `img` in the box of half-side `r` round `p` that `like` and that differ from
+/// `plain`.
+fn new_pixels(
+    img: &RgbImage,
+    plain: &RgbImage,
+    (x, y): Pt,
+    r: f32,
+    like: fn([u8; 3]) -> bool,
+) -> usize {
+    let mut n = 0;
+    for py in (y - r).max(0.0) as u32..((y + r) as u32).min(img.height()) {
+        for px in (x - r).max(0.0) as u32..((x + r) as u32).min(img.width()) {
+            let got = img.get_pixel(px, py).0;
+            if like(got) && got != plain.get_pixel(px, py).0 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn legend() -> [String; 2] {
+    ["played: f8-f10".into(), "engine: d8-d10".into()]
+}
+
+/// Every game's turning point shows both moves, even when they are the same move (a tafl
+/// slide, a Subulata move, the dice games' several steps): the played one's orange and the
+/// preferred one's blue both appear where the plain position has neither.
+#[test]
+fn turning_points_show_both_moves_in_every_game() {
+    for (name, scene) in samples::all() {
+        let moves = scene.last_move().clone();
+        let (mut same, mut plain) = (scene.clone(), scene);
+        same.compare(moves.clone(), moves.clone(), legend());
+        plain.compare(LastMove::none(), LastMove::none(), legend());
+        let (a, b) = (render(&same), render(&plain));
+        let first = moves.steps.first().map(|s| s.from);
+        let Some(from) = first else {
+            panic!("{name}: the sample has no step");
+        };
+        let r = radius(&same) * 8.0;
+        let near = center(&same, from);
+        assert!(new_pixels(&a, &b, near, r, orange) > 100, "{name}: played");
+        assert!(new_pixels(&a, &b, near, r, blue) > 100, "{name}: preferred");
+        // every step of a dice turn gets its arrow
+        for step in &moves.steps {
+            let at = center(&same, step.to.unwrap_or(step.from));
+            let r = radius(&same) * 2.0;
+            assert!(
+                new_pixels(&a, &b, at, r, orange) > 10,
+                "{name}: step {step:?}"
+            );
+            assert!(
+                new_pixels(&a, &b, at, r, blue) > 10,
+                "{name}: step {step:?}"
+            );
+        }
+    }
+}
+
+/// Two different moves: the played one's orange along its own squares, the preferred
+/// one's blue along its own, and neither colour on the other's.
+#[test]
+fn the_two_arrows_are_drawn_along_their_own_squares() {
+    let s = |name: &str| sq(name, 11);
+    let step = |a: &str, b: &str| LastMove::step(s(a), Some(s(b)));
+    let mut compared = samples::hnefatafl();
+    compared.compare(step("f8", "f10"), step("d8", "d10"), legend());
+    let mut plain = samples::hnefatafl();
+    plain.compare(LastMove::none(), LastMove::none(), legend());
+    let (a, b) = (render(&compared), render(&plain));
+    let r = radius(&compared);
+    let (f9, d9) = (center(&compared, s("f9")), center(&compared, s("d9")));
+    assert!(new_pixels(&a, &b, f9, r, orange) > 40);
+    assert_eq!(new_pixels(&a, &b, f9, r, blue), 0);
+    assert!(new_pixels(&a, &b, d9, r, blue) > 40);
+    assert_eq!(new_pixels(&a, &b, d9, r, orange), 0);
+    // the last move's marks are gone: the picture is about the move to come
+    assert!(compared.last_move().steps.is_empty());
+}
+
+/// The legend band under the board: the picture grows by it, stays within the boards'
+/// size budget, its words change its pixels, and it shows both arrow colours.
+#[test]
+fn a_turning_point_words_its_two_moves_under_the_board() {
+    let board = match render_png(&samples::hnefatafl()) {
+        Ok(png) => png,
+        Err(e) => panic!("{e}"),
+    };
+    let turning = match render_png(&samples::turning_point()) {
+        Ok(png) => png,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(turning.width, 760);
+    assert_eq!(turning.height, board.height + crate::legend::BAND as u32);
+    assert!(
+        turning.bytes.len() <= 72_000,
+        "{} bytes",
+        turning.bytes.len()
+    );
+    let img = decode(&turning.bytes);
+    let band = |like: fn([u8; 3]) -> bool| {
+        (board.height..img.height())
+            .flat_map(|y| (0..120).map(move |x| (x, y)))
+            .filter(|&(x, y)| like(img.get_pixel(x, y).0))
+            .count()
+    };
+    assert!(band(orange) > 50 && band(blue) > 50);
+    let mut french = samples::hnefatafl();
+    french.compare(
+        LastMove::step(sq("f8", 11), Some(sq("f10", 11))),
+        LastMove::step(sq("f8", 11), Some(sq("f9", 11))),
+        [
+            "coup joué\u{a0}: f8-f10".into(),
+            "moteur\u{a0}: f8-f9".into(),
+        ],
+    );
+    assert_ne!(render_png(&french), Ok(turning.clone()));
+    // a long legend is cut, not run off the picture
+    let mut long = samples::hnefatafl();
+    long.compare(
+        LastMove::none(),
+        LastMove::none(),
+        ["13+1 ".repeat(80), "x".repeat(300)],
+    );
+    assert!(render_png(&long).is_ok());
+}
+
+#[test]
+fn a_compared_move_off_the_board_is_refused() {
+    let mut scene = samples::hnefatafl();
+    scene.compare(LastMove::step(0, Some(200)), LastMove::none(), legend());
+    assert!(matches!(
+        render_png(&scene),
+        Err(RenderError::InvalidScene(_))
+    ));
+}

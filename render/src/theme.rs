@@ -89,7 +89,7 @@ pub(crate) const PIECE_DARK_EDGE: Rgba = Rgba::rgb(0xf2, 0xe3, 0xc6);
 pub(crate) const HIGHLIGHT: Rgba = Rgba(0xff, 0xcc, 0x33, 0x90);
 /// Last-move highlight of the origin (translucent).
 pub(crate) const HIGHLIGHT_FROM: Rgba = Rgba(0xff, 0xcc, 0x33, 0x60);
-/// The last-move arrow.
+/// The last-move arrow (and the played move's, on a turning point's board).
 pub(crate) const ARROW: Rgba = Rgba(0xe0, 0x5a, 0x10, 0xe0);
 /// The ring around the piece that just moved.
 pub(crate) const RING: Rgba = Rgba::rgb(0xff, 0xb0, 0x1f);
@@ -119,3 +119,35 @@ pub(crate) const PETAL_HEART: Rgba = Rgba::rgb(0xf6, 0xc3, 0x2c);
 pub(crate) const LEAF: Rgba = Rgba::rgb(0xa9, 0xc9, 0x84);
 /// Subulata leaf shape.
 pub(crate) const LEAF_INK: Rgba = Rgba::rgb(0x3f, 0x7a, 0x2e);
+
+/// The field a chart's curves are drawn on: a darker parchment, so both the light and the
+/// dark pieces' colours (the win-chance graph's two areas) stand out from it.
+pub(crate) const CHART_FIELD: Rgba = Rgba::rgb(0xc4, 0xa5, 0x7a);
+/// A chart's grid lines.
+pub(crate) const CHART_GRID: Rgba = Rgba(0x5b, 0x37, 0x1f, 0x48);
+/// The win-chance curve and the turning points on it: the last-move arrow's orange, which
+/// shows on the light and the dark areas alike.
+pub(crate) const CHART_CURVE: Rgba = Rgba::rgb(0xd4, 0x4e, 0x08);
+/// A won game's dot on a rating line.
+pub(crate) const DOT_WIN: Rgba = Rgba::rgb(0x1f, 0x8a, 0x3c);
+/// A lost game's dot.
+pub(crate) const DOT_LOSS: Rgba = Rgba::rgb(0xc4, 0x1e, 0x2c);
+/// A drawn game's dot.
+pub(crate) const DOT_DRAW: Rgba = Rgba::rgb(0x3a, 0x5f, 0xb0);
+/// The engine's preferred move, beside the played one ([`ARROW`]) on a turning point's board:
+/// blue against orange, told apart by colour-blind eyes too (and drawn dashed).
+pub(crate) const ARROW_PREFERRED: Rgba = Rgba(0x1d, 0x5f, 0xc8, 0xe8);
+/// The colours of the curves of a chart with several (rating series, ladder players), in
+/// order: distinct hues and lightness on the chart's field.
+pub(crate) const SERIES: [Rgba; 10] = [
+    Rgba::rgb(0xb8, 0x2a, 0x1e),
+    Rgba::rgb(0x1d, 0x5f, 0xc8),
+    Rgba::rgb(0x1c, 0x7a, 0x3a),
+    Rgba::rgb(0x7b, 0x2f, 0x9e),
+    Rgba::rgb(0xe0, 0x7a, 0x00),
+    Rgba::rgb(0x00, 0x80, 0x80),
+    Rgba::rgb(0x2b, 0x22, 0x1e),
+    Rgba::rgb(0xd0, 0x3f, 0x8a),
+    Rgba::rgb(0x6b, 0x6b, 0x00),
+    Rgba::rgb(0xf4, 0xea, 0xd6),
+];

@@ -34,6 +34,7 @@ pub mod outbox;
 pub mod own_channel;
 pub mod pictures;
 pub mod premove;
+mod rating_history;
 pub mod review;
 mod scheduler;
 pub mod suggest;

@@ -6,12 +6,29 @@ use super::ladder::{PROVISIONAL_RD, Standing};
 use super::reply::Reply;
 use super::{Cx, Failure};
 use crate::command::{self, Command};
+use crate::files::{File, FileBody, Outcome, rank_text};
 use crate::handler::{Acts, Handler, misrouted};
 use crate::{Text, t};
 use skald_rules::RuleSetId;
 
 /// How many players `ladder` shows, and how many finished games `history` lists.
 const TOP: usize = 10;
+/// How many of a rule set's last results `rating` names.
+const LAST_RESULTS: usize = 5;
+
+/// A name as a file name's part: letters, digits and `-`, at most 32 characters.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(32)
+        .collect()
+}
 
 impl Cx {
     /// The name to show for a user id (their latest known name, else the id).
@@ -154,8 +171,9 @@ pub(crate) fn cmd_ladder(
         None => RuleSetId::ALL.to_vec(),
     };
     let mut text = Text::new();
+    let mut files = Vec::new();
     for r in sets {
-        let mut rows = cx.store.ladder(&ctx.community, r)?;
+        let rows = cx.sorted_ladder(&ctx.community, r)?;
         if rows.is_empty() {
             if rule_set.is_some() {
                 text.line(t!(
@@ -165,7 +183,6 @@ pub(crate) fn cmd_ladder(
             }
             continue;
         }
-        rows.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
         text.line(t!(
             "ladder-title",
             rule_set = skald_lang::rule_set_name(r),
@@ -181,12 +198,32 @@ pub(crate) fn cmd_ladder(
                 games = s.games
             ));
         }
+        // One ladder asked for by name: its top players' curves over the last 90 days.
+        if rule_set.is_some() {
+            let top = rows
+                .iter()
+                .take(TOP)
+                .map(|(user, _)| Ok((user.clone(), cx.display_name(user)?)))
+                .collect::<Result<Vec<_>, Failure>>()?;
+            let curves = cx.ladder_curves(&ctx.community, r, &top)?;
+            files.push(File {
+                game: 0,
+                stem: format!("skald-ladder-{}", r.id()),
+                body: FileBody::Ladder(curves),
+                caption: t!(
+                    "ladder-chart-caption",
+                    rule_set = skald_lang::rule_set_name(r)
+                ),
+            });
+        }
     }
     if text.is_empty() {
         return Ok(Reply::done(t!("ladder-empty")));
     }
     text.line(t!("ladder-provisional", rd = PROVISIONAL_RD.to_string()));
-    Ok(Reply::done(text))
+    let mut reply = Reply::done(text);
+    reply.files = files;
+    Ok(reply)
 }
 
 /// `rating [@user]`: a player's standings in this community.
@@ -195,10 +232,40 @@ pub(crate) fn cmd_rating(cx: &Cx, ctx: &Context, handle: Option<&str>) -> Result
         Some(h) => cx.resolve(ctx, h)?,
         None => ctx.user.clone(),
     };
+    let history = cx.rating_history(&ctx.community, &user.id, &user.name)?;
     let mut lines = Vec::new();
     for r in RuleSetId::ALL {
         if let Some(s) = cx.store.standing(&ctx.community, r, &user.id)? {
-            lines.push(standing_line(r, &s));
+            let mut line = standing_line(r, &s);
+            // What the picture shows, in words: the place on the ladder, the last results.
+            if let Some((place, n)) = cx.rank_of(&ctx.community, r, &user.id)? {
+                line.push(t!("rating-line-rank", rank = rank_text(place, n)));
+            }
+            let last: Vec<&str> = history
+                .lines
+                .iter()
+                .filter(|l| l.rule_set == r)
+                .flat_map(|l| {
+                    l.points
+                        .iter()
+                        .rev()
+                        .filter_map(|p| p.result)
+                        .take(LAST_RESULTS)
+                })
+                .map(|o| match o {
+                    Outcome::Win => "won",
+                    Outcome::Loss => "lost",
+                    Outcome::Draw => "drawn",
+                })
+                .collect();
+            if !last.is_empty() {
+                line.push(t!(
+                    "rating-line-last",
+                    results =
+                        Text::join(last.iter().map(|w| t!("rating-result", result = *w)), ", ")
+                ));
+            }
+            lines.push(line);
         }
     }
     if lines.is_empty() {
@@ -206,7 +273,16 @@ pub(crate) fn cmd_rating(cx: &Cx, ctx: &Context, handle: Option<&str>) -> Result
     }
     let mut text = t!("rating-title", name = &user.name);
     text.line(indented(lines));
-    Ok(Reply::done(text))
+    let mut reply = Reply::done(text);
+    if !history.lines.is_empty() {
+        reply.files.push(File {
+            game: 0,
+            stem: format!("skald-rating-{}", file_safe(&user.name)),
+            body: FileBody::Rating(history),
+            caption: t!("rating-chart-caption", name = &user.name),
+        });
+    }
+    Ok(reply)
 }
 
 /// `Hnefatafl 11x11: 1662? ±290, 1 game (1 won, 0 lost, 0 drawn)`.

@@ -22,5 +22,13 @@ pub fn board_png(board: &Board, lang: Lang) -> Result<Png, RenderError> {
         // As for a game its rules ended: the result instead of whose turn, no dice left.
         scene.finish(result.render(lang));
     }
+    if let Some(compare) = &board.compare {
+        // A review's turning point: the move played and the engine's, as two arrows.
+        scene.compare(
+            LastMove::from_events(&compare.played),
+            LastMove::from_events(&compare.preferred),
+            compare.legend.clone().map(|t| t.render(lang)),
+        );
+    }
     render_png(&scene)
 }

@@ -7,6 +7,15 @@
 //! driver puts engine turns of live games first), on any number of threads, in any process,
 //! and always gets the same review. [`analyse`] runs a whole plan at once (the CLI).
 
+mod plan;
+mod run;
+mod sample;
+mod search;
+mod summary;
+
+pub use run::analyse;
+pub use sample::self_play;
+
 use skald_rules::{Record, ReplayError, Seat};
 
 /// How much each position of a review may search: iterations and playout length, never a
@@ -72,29 +81,42 @@ pub enum ReviewError {
 }
 
 /// The searches a review needs, from a record: made once, searched position by position.
+///
+/// For a finished game only: the review reads every value the record holds (Subulata's
+/// arrangements), as the end of a game reveals them; the caller never plans the review of a
+/// game still being played.
 #[derive(Clone, Debug)]
 pub struct ReviewPlan {
-    _record: Record,
+    planned: plan::Planned,
 }
 
 /// One position's search, as [`ReviewPlan::search`] returns it and [`ReviewPlan::finish`]
 /// reads it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PointEval {
-    _done: (),
+    /// The first seat's chance at the position.
+    value: f64,
+    /// The preferred line (a decision point), canonical.
+    best: Vec<String>,
+    /// The first seat's chance after the preferred line.
+    best_value: f64,
+    /// The first seat's chance after the line played from here, when this search tried it
+    /// often enough to tell (the played line is the preferred one: exactly `best_value`).
+    played_value: Option<f64>,
 }
 
 impl ReviewPlan {
-    /// The plan of `record`'s review.
+    /// The plan of `record`'s review: the record replayed, its turns and the positions to
+    /// search. A record that does not replay is refused with the reason.
     pub fn new(record: &Record) -> Result<ReviewPlan, ReviewError> {
         Ok(ReviewPlan {
-            _record: record.clone(),
+            planned: plan::plan(record)?,
         })
     }
 
     /// How many searches the review needs.
     pub fn len(&self) -> usize {
-        0
+        self.planned.points.len()
     }
 
     /// Whether the review needs no search (a game without a single choice).
@@ -102,36 +124,54 @@ impl ReviewPlan {
         self.len() == 0
     }
 
-    /// The `index`th search, deterministic given `budget` and `seed`.
-    pub fn search(&self, _index: usize, _budget: ReviewBudget, _seed: u64) -> PointEval {
-        PointEval { _done: () }
+    /// The `index`th search (`index < len()`), deterministic given `budget` and `seed`.
+    /// An index past the end gets an empty evaluation, which [`ReviewPlan::finish`] ignores.
+    pub fn search(&self, index: usize, budget: ReviewBudget, seed: u64) -> PointEval {
+        match self.planned.points.get(index) {
+            Some(point) => search::search_point(point, budget, search::point_seed(seed, index)),
+            None => PointEval {
+                value: 0.5,
+                best: Vec::new(),
+                best_value: 0.5,
+                played_value: None,
+            },
+        }
     }
 
-    /// The review from every search's result, in order.
-    pub fn finish(&self, _evals: &[PointEval]) -> Analysis {
-        Analysis { turns: Vec::new() }
+    /// The review from every search's result, in order (`evals[i]` from
+    /// [`ReviewPlan::search`]`(i, ..)`). A turn whose searches are missing is left out.
+    pub fn finish(&self, evals: &[PointEval]) -> Analysis {
+        let turns = self
+            .planned
+            .turns
+            .iter()
+            .filter_map(|turn| {
+                let before = evals.get(turn.before)?;
+                let before_roll = match turn.before_roll {
+                    Some(i) => Some(evals.get(i)?.value),
+                    None => None,
+                };
+                let after = match (before.played_value, turn.after) {
+                    (Some(v), _) => v,
+                    (None, plan::After::Over(result)) => result,
+                    (None, plan::After::Point(i)) => evals.get(i)?.value,
+                };
+                Some(TurnReview {
+                    action: turn.action,
+                    number: turn.number,
+                    mover: turn.mover,
+                    roll: turn.roll.clone(),
+                    played: turn.played.clone(),
+                    before_roll,
+                    before: before.value,
+                    best: before.best.clone(),
+                    best_chance: before.best_value,
+                    after,
+                })
+            })
+            .collect();
+        Analysis { turns }
     }
-}
-
-/// A whole review at once on `threads` threads, calling `progress(done, total)` after each
-/// search; the same answer whatever the number of threads.
-pub fn analyse(
-    record: &Record,
-    budget: ReviewBudget,
-    seed: u64,
-    threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Analysis, ReviewError> {
-    let plan = ReviewPlan::new(record)?;
-    let _ = threads;
-    let evals: Vec<PointEval> = (0..plan.len())
-        .map(|i| {
-            let e = plan.search(i, budget, seed);
-            progress(i + 1, plan.len());
-            e
-        })
-        .collect();
-    Ok(plan.finish(&evals))
 }
 
 /// A player's moves summed up: how much win chance their own choices lost.
@@ -147,60 +187,6 @@ pub struct PlayerSummary {
     pub mistakes: u32,
     /// Over 20.
     pub blunders: u32,
-}
-
-impl TurnReview {
-    /// The win chance the mover's own choice lost against the preferred moves, in points
-    /// (0-100; never negative: a played move the engine rates higher lost nothing).
-    pub fn loss(&self) -> f64 {
-        let sign = if self.mover == Seat::A { 1.0 } else { -1.0 };
-        (sign * (self.best_chance - self.after) * 100.0).max(0.0)
-    }
-
-    /// What the roll gave the mover (negative: took), in points, in dice games.
-    pub fn luck(&self) -> Option<f64> {
-        let sign = if self.mover == Seat::A { 1.0 } else { -1.0 };
-        self.before_roll
-            .map(|before_roll| sign * (self.before - before_roll) * 100.0)
-    }
-}
-
-impl Analysis {
-    /// Up to `n` turning points: the turns whose mover's choice lost the most, at least an
-    /// inaccuracy's worth, in game order.
-    pub fn turning_points(&self, n: usize) -> Vec<&TurnReview> {
-        let mut worst: Vec<&TurnReview> = self
-            .turns
-            .iter()
-            .filter(|t| t.loss() > INACCURACY)
-            .collect();
-        worst.sort_by(|a, b| b.loss().total_cmp(&a.loss()).then(a.action.cmp(&b.action)));
-        worst.truncate(n);
-        worst.sort_by_key(|t| t.action);
-        worst
-    }
-
-    /// `seat`'s moves summed up.
-    pub fn summary(&self, seat: Seat) -> PlayerSummary {
-        let losses: Vec<f64> = self
-            .turns
-            .iter()
-            .filter(|t| t.mover == seat)
-            .map(TurnReview::loss)
-            .collect();
-        let count = |over: f64| losses.iter().filter(|&&l| l > over).count() as u32;
-        PlayerSummary {
-            moves: losses.len() as u32,
-            average_loss: if losses.is_empty() {
-                0.0
-            } else {
-                losses.iter().sum::<f64>() / losses.len() as f64
-            },
-            inaccuracies: count(INACCURACY) - count(MISTAKE),
-            mistakes: count(MISTAKE) - count(BLUNDER),
-            blunders: count(BLUNDER),
-        }
-    }
 }
 
 /// A move that lost over this many points of win chance is an inaccuracy.

@@ -4,4 +4,5 @@
 mod common;
 mod hidden;
 mod legal_moves;
+mod review;
 mod wins;

@@ -72,6 +72,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Make an animated GIF of a whole game from its record.
     Replay(ReplayArgs),
+    /// The engine's review of a finished game from a file of `skald export` or `export #id`:
+    /// printed as text, its graph and turning points written as PNG files.
+    Review(ReviewArgs),
     /// Play the built-in AI against itself: wins, losses, draws and a 95% interval of A's score.
     AiMatch(AiMatchArgs),
     /// Tournament tools: the next Swiss round of a TRF-16 file; a stored tournament as TRF-16.
@@ -216,6 +219,22 @@ pub struct ReplayArgs {
     pub language: Lang,
 }
 
+/// `skald review <file> [--out DIR]`: the engine's review of a finished game.
+#[derive(Debug, clap::Args)]
+pub struct ReviewArgs {
+    /// A file of `skald export` or `export #id` (JSON lines), or a game record (JSON).
+    pub file: std::path::PathBuf,
+    /// With a file of many games: the number of the game to review.
+    #[arg(long)]
+    pub game: Option<u64>,
+    /// Where to write the PNG files (default: beside the file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// The language of the review's words: en or fr.
+    #[arg(long, value_parser = parse_language, default_value = "en")]
+    pub language: Lang,
+}
+
 /// `skald console` options.
 #[derive(Debug, Default, clap::Args)]
 pub struct ConsoleArgs {
@@ -343,6 +362,7 @@ fn parse_language(text: &str) -> Result<Lang, String> {
 pub mod ai_match;
 pub mod otn;
 pub mod picture;
+pub mod review;
 pub mod rules;
 pub mod store;
 pub mod tournament;

@@ -329,7 +329,13 @@ review-turn = Move { $number }, { $player }: { $played }, { $before }% → { $af
 review-turn-dice = Move { $number }, { $player } with { $dice }: { $played }, { $before }% → { $after }%; the best use of the roll was { $best } ({ $best_chance }%).
 review-luck-gave = The roll itself gave { $points } points.
 review-luck-took = The roll itself took { $points } points.
-review-chances = { $player }'s win chance: { $start }% at the start, highest { $high }% (move { $high_move }), lowest { $low }% (move { $low_move }), { $end }% at the end.
+review-chances = { $player }'s win chance: { $start }% at the start, highest { $high }% { $high_move ->
+    [0] at the start
+   *[other] after move { $high_move }
+}, lowest { $low }% { $low_move ->
+    [0] at the start
+   *[other] after move { $low_move }
+}, { $end }% at the end.
 review-not-by-play = The result did not come from play ({ $result }): the graph ends with the last move.
 review-scale = Win chance counts a draw as half a win. A move that lost over 5 points of it is an inaccuracy, over 10 a mistake, over 20 a blunder.
 review-chart-caption = Win chance over { $title }
@@ -337,3 +343,5 @@ review-chart-failed = The win-chance graph of game #{ $id } could not be drawn; 
 review-board-alt = Move { $number }, { $player }: played { $played }, the engine preferred { $best }.
 review-legend-played = played: { $moves }
 review-legend-engine = engine: { $moves }
+review-axis-percent = { $n }%
+review-axis-moves = move

@@ -27,3 +27,21 @@ rating-line = { $rule_set }: { $rating } ±{ $deviation }, { $games } { $games -
     [yes] , provisional
    *[no] {""}
 }
+rating-line-rank = ; { $rank } on the ladder
+rating-line-last = ; last results: { $results }
+rating-result = { $result ->
+    [won] won
+    [lost] lost
+   *[drawn] drawn
+}
+rating-rank = #{ $place } of { $n }
+rating-chart-title = Rating of { $name }
+rating-chart-caption = Rating of { $name } over time, a line per rule set
+rating-chart-empty = No ranked games yet
+rating-chart-win = win
+rating-chart-loss = loss
+rating-chart-draw = draw
+rating-chart-failed = The rating picture could not be drawn; the text above has the ratings.
+ladder-chart-title = { $rule_set }: the last 90 days
+ladder-chart-caption = The top players' ratings in { $rule_set } over the last 90 days
+ladder-chart-empty = No ranked games in the last 90 days

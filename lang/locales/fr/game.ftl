@@ -335,7 +335,13 @@ review-turn = Coup { $number }, { $player } : { $played }, { $before } % → {
 review-turn-dice = Coup { $number }, { $player } avec { $dice } : { $played }, { $before } % → { $after } % ; le meilleur emploi du lancer était { $best } ({ $best_chance } %).
 review-luck-gave = Le lancer lui-même a rapporté { $points } points.
 review-luck-took = Le lancer lui-même a coûté { $points } points.
-review-chances = Chance de gain de { $player } : { $start } % au départ, au plus haut { $high } % (coup { $high_move }), au plus bas { $low } % (coup { $low_move }), { $end } % à la fin.
+review-chances = Chance de gain de { $player } : { $start } % au départ, au plus haut { $high } % { $high_move ->
+    [0] au départ
+   *[other] après le coup { $high_move }
+}, au plus bas { $low } % { $low_move ->
+    [0] au départ
+   *[other] après le coup { $low_move }
+}, { $end } % à la fin.
 review-not-by-play = Le résultat n'est pas venu du jeu ({ $result }) : la courbe s'arrête au dernier coup.
 review-scale = La chance de gain compte une nulle pour une demi-victoire. Un coup qui en a perdu plus de 5 points est une imprécision, plus de 10 une erreur, plus de 20 une gaffe.
 review-chart-caption = Chance de gain au fil de { $title }
@@ -343,3 +349,6 @@ review-chart-failed = La courbe de chance de gain de la partie #{ $id } n'a pas 
 review-board-alt = Coup { $number }, { $player } : joué { $played }, le moteur préférait { $best }.
 review-legend-played = joué : { $moves }
 review-legend-engine = moteur : { $moves }
+review-axis-percent = { $n } %
+review-axis-moves = coup
+

@@ -27,3 +27,21 @@ rating-line = { $rule_set } : { $rating } ±{ $deviation }, { $games } { $games
     [yes] , provisoire
    *[no] {""}
 }
+rating-line-rank =  ; { $rank } au classement
+rating-line-last =  ; derniers résultats : { $results }
+rating-result = { $result ->
+    [won] gagnée
+    [lost] perdue
+   *[drawn] nulle
+}
+rating-rank = {"n°"}{ $place } sur { $n }
+rating-chart-title = Cote de { $name }
+rating-chart-caption = La cote de { $name } au fil du temps, une ligne par jeu
+rating-chart-empty = Aucune partie classée pour l'instant
+rating-chart-win = victoire
+rating-chart-loss = défaite
+rating-chart-draw = nulle
+rating-chart-failed = L'image des cotes n'a pas pu être dessinée ; le texte ci-dessus donne les cotes.
+ladder-chart-title = { $rule_set }, 90 derniers jours
+ladder-chart-caption = Les cotes des meilleurs joueurs de { $rule_set } sur les 90 derniers jours
+ladder-chart-empty = Aucune partie classée ces 90 derniers jours

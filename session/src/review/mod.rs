@@ -22,14 +22,14 @@
 
 mod show;
 
-pub(crate) use show::review_reply;
+pub use show::review_reply;
+pub use skald_model::review::*;
 
 use crate::game::GameDoc;
 use crate::reply::{Notice, Reply};
 use crate::store::Stored;
 use crate::{Cx, Failure, t};
 use skald_ai::review::{Analysis, ReviewBudget, ReviewPlan};
-use skald_model::review::{ReviewRequest, ReviewState, StoredReview};
 use std::sync::Arc;
 
 /// How long a driver holds a review it took before another may take it over: longer than
@@ -62,8 +62,9 @@ impl ReviewJob {
     }
 }
 
-/// The seed of a game's review: its number, so every process makes the same review.
-fn review_seed(game: u64) -> u64 {
+/// The seed of a game's review: its number, so every process (and `skald review FILE`)
+/// makes the same review.
+pub fn review_seed(game: u64) -> u64 {
     game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0F2E_71E3
 }
 

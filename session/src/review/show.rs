@@ -33,8 +33,9 @@ fn points(x: f64) -> String {
     format!("{:.1}", x.clamp(-100.0, 100.0))
 }
 
-/// The review of `g` as posted: the text, the graph, a board per turning point.
-pub(crate) fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
+/// The review of `g` as posted: the text, the graph, a board per turning point (also what
+/// `skald review FILE` prints and draws).
+pub fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
     let analysis = review.analysis();
     let mut text = t!(
         "review-title",
@@ -72,12 +73,10 @@ pub(crate) fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
         .live()
         .ok()
         .is_some_and(|m| m.position().status().outcome().is_some());
-    let note = (!by_play)
-        .then(|| g.result_line())
-        .flatten()
-        .map(|result| t!("review-not-by-play", result = result));
-    if let Some(note) = &note {
-        text.line(note.clone());
+    // The graph says how the game ended when its moves do not (a resignation, a timeout).
+    let note = (!by_play).then(|| g.result_line()).flatten();
+    if let Some(result) = &note {
+        text.line(t!("review-not-by-play", result = result.clone()));
     }
     text.line(t!("review-scale"));
     let mut reply = Reply::done(text);

@@ -207,6 +207,14 @@ fn file_view(f: &crate::files::File) -> String {
             "win chance {}\n",
             serde_json::to_string(chart).expect("serialises")
         )),
+        FileBody::Rating(chart) => s.push_str(&format!(
+            "rating {}\n",
+            serde_json::to_string(chart).expect("serialises")
+        )),
+        FileBody::Ladder(chart) => s.push_str(&format!(
+            "ladder {}\n",
+            serde_json::to_string(chart).expect("serialises")
+        )),
     }
     s
 }

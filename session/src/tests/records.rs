@@ -52,7 +52,9 @@ fn record_bytes(f: &File) -> &[u8] {
         FileBody::Otn(_)
         | FileBody::Replay(_)
         | FileBody::Standings(_)
-        | FileBody::WinChance(_) => {
+        | FileBody::WinChance(_)
+        | FileBody::Rating(_)
+        | FileBody::Ladder(_) => {
             panic!("a record was expected")
         }
     }
@@ -195,7 +197,9 @@ fn a_running_subulata_game_gives_each_player_only_their_own_values_privately() {
             FileBody::Record(_)
             | FileBody::Otn(_)
             | FileBody::Standings(_)
-            | FileBody::WinChance(_) => {
+            | FileBody::WinChance(_)
+            | FileBody::Rating(_)
+            | FileBody::Ladder(_) => {
                 panic!("a replay was expected")
             }
         }

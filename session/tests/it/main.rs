@@ -8,3 +8,4 @@ mod journal_complete;
 mod journal_replay;
 mod ladder;
 mod races;
+mod reviews;

@@ -771,9 +771,7 @@ fn respond(call: &Call, ws_url: &str, shared: &Shared) -> (&'static str, Option<
             }
             ("204 No Content", None)
         }
-        ("POST", ["webhooks", _, _]) => {
-            ("200 OK", Some(message(CHANNEL_ID, shared.next_id(), "")))
-        }
+        ("POST", ["webhooks", _, _]) => ("200 OK", Some(message(CHANNEL_ID, shared.next_id(), ""))),
         ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
             match shared.original(token) {
                 Some(id) => {
@@ -793,7 +791,10 @@ fn respond(call: &Call, ws_url: &str, shared: &Shared) -> (&'static str, Option<
         ("PATCH", ["channels", channel, "messages", id]) => {
             let content = call.json()["content"].as_str().unwrap_or("").to_string();
             let channel = channel.parse().unwrap_or(CHANNEL_ID);
-            ("200 OK", Some(message(channel, id.parse().unwrap_or(1), &content)))
+            (
+                "200 OK",
+                Some(message(channel, id.parse().unwrap_or(1), &content)),
+            )
         }
         ("POST", ["channels", parent, "threads"]) => (
             "201 Created",

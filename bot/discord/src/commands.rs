@@ -482,10 +482,24 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
                 .load(std::sync::atomic::Ordering::SeqCst),
             poise::Context::Prefix(_) => false,
         };
-        let handle = ctx.send(deliver::poise_reply(message, false)).await?;
         if first
+            && !followup
             && let (Some(key), poise::Context::Application(app)) = (&prepared.progress, ctx)
         {
+            // Known before it is sent, so a progress notice racing the answer edits it.
+            let progress = &ctx.data().progress;
+            let channel = ctx.channel_id();
+            super::progress::remember_answer(
+                progress,
+                key,
+                &app.interaction.token,
+                false,
+                channel,
+                None,
+            );
+        }
+        let handle = ctx.send(deliver::poise_reply(message, false)).await?;
+        if first && let (Some(key), poise::Context::Application(app)) = (&prepared.progress, ctx) {
             // Read back for its id, so it can still be edited once the token expired.
             let sent = handle.message().await;
             if let Err(e) = &sent {

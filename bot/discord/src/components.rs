@@ -103,6 +103,18 @@ pub async fn pressed(
     } else {
         match prepared.public {
             Some(public) => {
+                if let (Some(key), false) = (&prepared.progress, deferred) {
+                    // Known before it is sent, so a progress notice racing the answer edits it.
+                    let progress = &data.progress;
+                    super::progress::remember_answer(
+                        progress,
+                        key,
+                        &press.token,
+                        false,
+                        press.channel_id,
+                        None,
+                    );
+                }
                 let sent = reply.send(&public, false).await?;
                 if let Some(key) = &prepared.progress {
                     let sent = match sent {

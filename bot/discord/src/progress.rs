@@ -107,7 +107,10 @@ fn ways(posted: &Posted, at: Instant, now: Instant) -> Vec<Way> {
 pub async fn edit(http: &serenity::Http, progress: &Progress, key: &str, m: &Outgoing) -> bool {
     let now = Instant::now();
     let Some((posted, at)) = progress.find(key, now) else {
-        tracing::info!(key, "discord: a progress message this process does not know; posted anew");
+        tracing::info!(
+            key,
+            "discord: a progress message this process does not know; posted anew"
+        );
         return false;
     };
     let mentions = deliver::allowed(&[]);
@@ -124,8 +127,13 @@ pub async fn edit(http: &serenity::Http, progress: &Progress, key: &str, m: &Out
                 let edit = serenity::CreateInteractionResponseFollowup::new()
                     .content(m.text.clone())
                     .allowed_mentions(mentions.clone());
-                http.edit_followup_message(token, serenity::MessageId::new((*id).max(1)), &edit, Vec::new())
-                    .await
+                http.edit_followup_message(
+                    token,
+                    serenity::MessageId::new((*id).max(1)),
+                    &edit,
+                    Vec::new(),
+                )
+                .await
             }
             Way::Channel(channel, id) => {
                 let edit = serenity::EditMessage::new()

@@ -122,10 +122,14 @@ pub async fn deliver(
     if !text.is_empty() || !reply.notify.is_empty() {
         let mut content = with_mentions(room, &text, &reply.notify).await;
         // A review's progress edits the notice it replaces, when this process knows it.
-        let edits = reply
-            .replaces
-            .as_deref()
-            .and_then(|key| progress::to_edit(edited, key, room.room_id()));
+        let edits = match reply.replaces.as_deref() {
+            Some(key) => progress::to_edit(edited, key, room.room_id()).await,
+            None => None,
+        };
+        if let Some(key) = &reply.progress {
+            // Known to be on its way, so a progress notice racing it waits for its event.
+            progress::sending(edited, key, room.room_id());
+        }
         let is_edit = edits.is_some();
         content = match edits {
             Some(event) => progress::edit_of(content, event),

@@ -144,7 +144,11 @@ mod tests {
         let sent = Sent::default();
         let t0 = Instant::now();
         for i in 0..MOST {
-            sent.remember(&format!("review:{i}:0"), i, t0 + Duration::from_millis(i as u64));
+            sent.remember(
+                &format!("review:{i}:0"),
+                i,
+                t0 + Duration::from_millis(i as u64),
+            );
         }
         let now = t0 + Duration::from_secs(1);
         // The first is used again: the second is now the least recently used.

@@ -11,6 +11,8 @@
 //! - [`Level`] names the fixed budgets; [`choose_move`] picks a move for the seat to move.
 //! - [`Thinking`] runs a search on a worker thread, so a bot keeps answering while it thinks.
 //! - [`harness`] plays engines against each other and summarises the results.
+//! - [`review`] reviews a finished game: each turn's win chance, the move the engine preferred
+//!   and the turning points.
 //!
 //! Everything is deterministic given the RNG passed in, unless a level's wall-time cap stops
 //! a search before its iteration budget (the cap is a safety net for slow machines).

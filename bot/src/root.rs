@@ -39,7 +39,7 @@ pub fn main() -> ExitCode {
         None => serve(&config),
         Some(cli::Command::Render(args)) => cli::picture::render(args),
         Some(cli::Command::Replay(args)) => cli::picture::replay(args),
-        Some(cli::Command::Review(args)) => cli::review::review(args),
+        Some(cli::Command::Review(args)) => cli::review::review(args, &config),
         Some(cli::Command::AiMatch(args)) => cli::ai_match::run(&args),
         Some(cli::Command::Tournament(cmd)) => return cli::tournament::main(cmd, &config),
     };

@@ -30,9 +30,10 @@ pub struct ReviewBudget {
 }
 
 impl ReviewBudget {
-    /// The budget the bot and the CLI review with.
+    /// The budget the bot and the CLI review with: a 100-ply Hnefatafl game in well under
+    /// 30 s on two cores (`benches/review.rs`; docs/ENGINE.md "Reviews").
     pub const STANDARD: ReviewBudget = ReviewBudget {
-        iterations: 2_000,
+        iterations: 4_000,
         rollout_plies: 200,
     };
 }

@@ -27,8 +27,8 @@ pub fn analyse(
                 break;
             }
             let eval = plan.search(index, budget, seed);
-            // A poisoned lock means another worker panicked; its searches are then missing
-            // and the review leaves their turns out rather than failing here.
+            // The lock is poisoned only if another worker panicked, and the scope then
+            // passes that panic on anyway.
             if let Ok(mut evals) = evals.lock()
                 && let Some(slot) = evals.get_mut(index)
             {
@@ -46,8 +46,8 @@ pub fn analyse(
     let evals = evals
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    // Every search ran (the loop above leaves no index behind), so none is missing; were
-    // one missing, the turns from the first gap on would be left out, never misread.
+    // Every search ran (the workers leave no index behind), so none is missing; were one
+    // missing, the turns from the first gap on would be left out, never misread.
     let evals: Vec<PointEval> = evals.into_iter().map_while(|e| e).collect();
     Ok(plan.finish(&evals))
 }

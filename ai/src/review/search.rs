@@ -113,9 +113,10 @@ fn chance_value<M: Copy + PartialEq>(tree: &SearchTree<M>, node: NodeId) -> f64 
 
 /// The engine's preferred line for `mover` from `game`: the most visited move, then (dice
 /// games) the most visited next step for as long as the mover keeps moving. Where the tree
-/// knows too little of a step, that step's position is searched afresh (same budget, same
-/// RNG stream, so still deterministic). The value is the first seat's mean at the line's
-/// deepest node tried often enough (at least its first move's).
+/// knows too little of a step, the rest of the turn is followed in a fresh search of a
+/// quarter of the budget from there (same RNG stream, so still deterministic). The value is
+/// the first seat's mean at the line's deepest node the main tree tried often enough (at
+/// least its first move's).
 fn best_line<G: AiGame>(
     game: &G,
     mover: Seat,
@@ -125,42 +126,42 @@ fn best_line<G: AiGame>(
 ) -> (Vec<G::Move>, f64) {
     let mut line = Vec::new();
     let mut state = game.clone();
-    let mut node = Some(tree.root());
     let mut value = tree.mean_a(tree.root()).unwrap_or(0.5);
     let mut fresh: Option<SearchTree<G::Move>> = None;
+    // Where the line stands in the tree it is read from, and whether that is its root.
+    let mut node = tree.root();
+    let mut at_root = true;
     while state.status() == (Status::Move { seat: mover }) {
-        let known = node
-            .and_then(|n| tree.most_visited(n))
-            .filter(|&(_, c)| line.is_empty() || tree.visits(c) >= min_visits(budget));
-        let mv = match known {
-            Some((mv, child)) => {
-                node = Some(child);
-                if let Some(v) = tree.mean_a(child) {
-                    value = v;
-                }
-                mv
+        let reading = fresh.as_ref().unwrap_or(tree);
+        let known = reading
+            .most_visited(node)
+            .filter(|&(_, c)| at_root || reading.visits(c) >= min_visits(budget));
+        let Some((mv, child)) = known else {
+            if at_root && fresh.is_some() {
+                // Even a fresh search found nothing to play.
+                break;
             }
-            None => {
-                node = None;
-                let sub = fresh.insert(mcts::search_tree(
-                    &state,
-                    mover,
-                    Sight::Everything,
-                    &[],
-                    budget,
-                    rng,
-                ));
-                let picked = sub.most_visited(sub.root()).map(|(mv, _)| mv);
-                match picked.or_else(|| state.legal_moves().first().copied()) {
-                    Some(mv) => mv,
-                    None => break,
-                }
-            }
+            let quarter = Budget {
+                iterations: (budget.iterations / 4).max(1),
+                ..budget
+            };
+            let sub = mcts::search_tree(&state, mover, Sight::Everything, &[], quarter, rng);
+            node = sub.root();
+            fresh = Some(sub);
+            at_root = true;
+            continue;
         };
+        if fresh.is_none()
+            && let Some(v) = tree.mean_a(child)
+        {
+            value = v;
+        }
         if state.play(mv).is_err() {
             break;
         }
         line.push(mv);
+        node = child;
+        at_root = false;
     }
     (line, value)
 }

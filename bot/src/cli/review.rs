@@ -1,20 +1,21 @@
 //! `skald review FILE`: the engine's review of a finished game from a file, the same review
-//! the chat posts (the same searches, seeded by the game's number), printed as text with
+//! the chat posts (the same searches, seeded by the game's number, with the configuration's
+//! `[ai] budget_scale`), printed as text with
 //! each turning point's position in the rule set's notation, and its pictures (the
 //! win-chance graph, a board per turning point) written as PNG files.
 
 use crate::cli::ReviewArgs;
-use skald_ai::review::{ReviewBudget, analyse};
+use skald_ai::review::analyse;
 use skald_rules::{Match, Record, Viewer};
 use skald_session::clock::Timestamp;
 use skald_session::game::{GameDoc, GameEnd, GameResult};
 use skald_session::identity::{ChannelId, CommunityId, User};
-use skald_session::review::{StoredReview, review_reply, review_seed};
+use skald_session::review::{StoredReview, review_reply, review_seed, scaled_budget};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Reviews the game of `args.file` and writes its pictures; returns what to print.
-pub fn review(args: ReviewArgs) -> Result<String, String> {
+pub fn review(args: ReviewArgs, config: &crate::config::Config) -> Result<String, String> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let g = find_game(&text, args.game)?;
@@ -25,7 +26,8 @@ pub fn review(args: ReviewArgs) -> Result<String, String> {
         ));
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let budget = ReviewBudget::STANDARD;
+    // The bot's budget (`[ai] budget_scale`), so the review is the one the chat posts.
+    let budget = scaled_budget(config.ai.budget_scale());
     let stderr = std::sync::Mutex::new(std::io::stderr());
     let quarters = std::sync::atomic::AtomicUsize::new(0);
     let progress = |done: usize, total: usize| {

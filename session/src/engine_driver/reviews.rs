@@ -56,8 +56,14 @@ impl ReviewRun {
     }
 }
 
-/// Takes a due review if none is being made and a worker is free, then hands the workers
-/// left free (`free`) its next searches. Notices of a review given up are posted.
+/// Takes a due review if none is being made, then hands the workers left free (`free`)
+/// its next searches, and always one when none is in flight. Notices of a review given up
+/// are posted.
+///
+/// A due review is taken even while the engine's turns hold every worker: taking it moves
+/// its wake-up time on (else the background loop, woken by a time already past, would spin
+/// until a worker is free), and its one search waits in the queue behind the turns already
+/// there, so it delays a later turn by one search at most.
 pub(super) fn hand_out(
     run: &mut Option<ReviewRun>,
     session: &Session,
@@ -67,7 +73,7 @@ pub(super) fn hand_out(
     in_outbox: bool,
     post: &mut dyn FnMut(Option<Notice>),
 ) {
-    if free == 0 && run.as_ref().is_none_or(|r| r.in_flight > 0) {
+    if free == 0 && run.as_ref().is_some_and(|r| r.in_flight > 0) {
         return;
     }
     if run.is_none() {

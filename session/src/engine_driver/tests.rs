@@ -429,3 +429,60 @@ fn on_a_frozen_game_clock_a_capped_search_still_stops_at_its_cap() {
     let lifted = uncapped.budget(turn).expect("easy searches");
     assert_eq!((lifted.iterations, lifted.time_cap), (300_000_000, None));
 }
+
+#[test]
+fn an_engine_turn_is_not_kept_waiting_by_a_review() {
+    let s = session();
+    let say = |who: &str, channel: &str, line: &str| {
+        let ctx = Context::new(User::new("test", who, who), "club", channel);
+        let r = s.handle(&ctx, line);
+        assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
+    };
+    // A long finished game between people, its review asked for…
+    say("alice", "hall", "challenge tafl @bob first");
+    say("bob", "hall", "accept #1");
+    for _ in 0..30 {
+        let g = s.test_game(1);
+        let m = g.live().expect("replays");
+        let Some(seat) = m.position().status().seat() else {
+            break;
+        };
+        let mv = m.position().legal_moves()[0].clone();
+        say(
+            &g.players[seat.index()].name.clone(),
+            "hall",
+            &format!("move #1 {mv}"),
+        );
+    }
+    if s.test_game(1).end.is_none() {
+        say("bob", "hall", "resign #1");
+    }
+    say("carol", "hall", "review #1");
+    // …then a game where the engine is to move: on one worker its move comes first.
+    say("dave", "den", "challenge tafl @skald easy second");
+    let mut driver = Driver {
+        threads: 1,
+        ..Driver::new()
+    };
+    let notices = pending(&mut driver, &s);
+    let engine = notices
+        .iter()
+        .position(|n| n.channel.0 == "den")
+        .expect("the engine moved");
+    let review = notices
+        .iter()
+        .position(|n| n.reply.text.en().contains("Engine review of"))
+        .expect("the review was made in the same pass");
+    let steps_before = notices[..engine]
+        .iter()
+        .filter(|n| n.reply.replaces.is_some())
+        .count();
+    assert!(
+        engine < review,
+        "the engine's move waited for the whole review"
+    );
+    assert_eq!(
+        steps_before, 0,
+        "not even a quarter of the review went first"
+    );
+}

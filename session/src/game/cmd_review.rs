@@ -14,8 +14,12 @@ use skald_model::review::{ReviewPost, ReviewRequest, ReviewState};
 use skald_rules::Action;
 
 /// What one search of a review takes on one core at the standard budget, for the wait
-/// announced to the asker (docs/ENGINE.md "Reviews" has the measured figure).
-const SECONDS_PER_SEARCH: f64 = 0.5;
+/// announced to the asker (docs/ENGINE.md "Reviews" has the measured figures): about 0.3 s
+/// in the tafl games and Subulata, whose playouts stop after 20 plies, and more in the dice
+/// games, whose playouts run to the end.
+fn seconds_per_search(dice: bool) -> f64 {
+    if dice { 1.2 } else { 0.3 }
+}
 
 /// `review [#id]`: see the module's comment.
 pub(crate) fn cmd_review(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Reply, Failure> {
@@ -81,7 +85,9 @@ pub(crate) fn cmd_review(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Repl
                 done: 0,
                 total: 0,
             }));
-            let secs = searches as f64 * SECONDS_PER_SEARCH * cx.config.engine_budget_scale
+            let secs = searches as f64
+                * seconds_per_search(g.rule_set().uses_dice())
+                * cx.config.engine_budget_scale
                 / crate::engine_driver::default_threads() as f64;
             let minutes = ((secs / MINUTE as f64).ceil() as i64).max(1);
             (

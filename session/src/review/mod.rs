@@ -68,6 +68,18 @@ pub fn review_seed(game: u64) -> u64 {
     game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0F2E_71E3
 }
 
+/// The budget of each search of a review: [`ReviewBudget::STANDARD`] scaled like the
+/// engine's levels (`[ai] budget_scale`), so `skald review FILE` with the bot's
+/// configuration makes the bot's review.
+pub fn scaled_budget(scale: f64) -> ReviewBudget {
+    let standard = ReviewBudget::STANDARD;
+    let iterations = (f64::from(standard.iterations) * scale).round().max(1.0) as u32;
+    ReviewBudget {
+        iterations,
+        ..standard
+    }
+}
+
 /// The quarter of the work `done` searches of `total` reach (0 to 4).
 pub fn quarter(done: usize, total: usize) -> u32 {
     if total == 0 {
@@ -77,17 +89,9 @@ pub fn quarter(done: usize, total: usize) -> u32 {
 }
 
 impl Cx {
-    /// The budget of each search of a review: [`ReviewBudget::STANDARD`] scaled like the
-    /// engine's levels (`[ai] budget_scale`).
+    /// The budget of each search of a review (see [`scaled_budget`]).
     pub(crate) fn review_budget(&self) -> ReviewBudget {
-        let standard = ReviewBudget::STANDARD;
-        let scaled = (f64::from(standard.iterations) * self.config.engine_budget_scale)
-            .round()
-            .max(1.0) as u32;
-        ReviewBudget {
-            iterations: scaled,
-            ..standard
-        }
+        scaled_budget(self.config.engine_budget_scale)
     }
 
     /// The finished games whose review is due by now: asked for and not taken, or taken

@@ -2,7 +2,7 @@
 //! `scripts/test` prepares), the real `skald` binary logged in as `@skald:localhost`, and one
 //! player. `!skald challenge tafl @skald` and naming the bot's own id both start a game
 //! against the engine; its moves arrive in the room as text with a board image, pinging the
-//! player, never mentioning the engine. The engine's budget is cut with `[ai] budget_scale` so
+//! player, never mentioning the engine. A whole game of Brandubh is played to its end. The engine's budget is cut with `[ai] budget_scale` so
 //! the test stays quick.
 
 use crate::matrix_common::{Bot, Player, Seen, bot_id, bot_ready};
@@ -163,6 +163,59 @@ async fn a_player_plays_the_engine_on_a_real_synapse() {
         "the engine never moved in 40 of carol's turns"
     );
     engine_moves(&carol, from, &room, 2).await;
+    carol.say(&room, "!skald resign #2").await;
+
+    // A whole game of Brandubh, the tafl community's quick game: carol attacks, each of
+    // her moves the first her refused `z9-z9` lists, until the game ends.
+    let m = carol.mark();
+    carol
+        .say(&room, "!skald challenge brandubh @skald easy first")
+        .await;
+    carol
+        .wait_for(m, "the Brandubh game's start", |s| {
+            s.body
+                .contains("Game #3 starts: Brandubh, carol (Attackers) vs skald (Defenders)")
+        })
+        .await;
+    let over = |body: &str| body.contains(" wins") || body.contains("Draw");
+    let mut ended = false;
+    for _ in 0..100 {
+        let m = carol.mark();
+        carol.say(&room, "!skald move #3 z9-z9").await;
+        let refusal = carol
+            .wait_for(m, "a refusal listing Brandubh's legal moves", |s| {
+                s.body.contains("legal moves:")
+            })
+            .await;
+        let mv = refusal
+            .body
+            .split("legal moves:")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .map(|t| t.trim_end_matches(',').to_string())
+            .expect("a legal move is listed");
+        let m = carol.mark();
+        carol.say(&room, &format!("!skald move #3 {mv}")).await;
+        let mine = carol
+            .wait_for(m, "carol's Brandubh move", |s| {
+                s.body.contains(&format!("carol (Attackers) played {mv}"))
+            })
+            .await;
+        if over(&mine.body) {
+            ended = true;
+            break;
+        }
+        let answer = engine_moves(&carol, m, &room, 3).await;
+        assert!(
+            answer.body.contains("skald (Defenders) played"),
+            "{answer:?}"
+        );
+        if over(&answer.body) {
+            ended = true;
+            break;
+        }
+    }
+    assert!(ended, "the Brandubh game ended within 100 moves each");
     drop(bot);
     drop(hs);
     let text = std::fs::read_to_string(&log).unwrap_or_default();

@@ -22,7 +22,9 @@ pub fn problems(method: &str, path: &str, body: &Value) -> Vec<String> {
         ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
             message(body, &mut out)
         }
-        ("POST", ["channels", _, "messages"]) => message(body, &mut out),
+        ("POST", ["channels", _, "messages"]) | ("PATCH", ["channels", _, "messages", _]) => {
+            message(body, &mut out)
+        }
         ("POST", ["channels", _, "threads"]) => thread(body, &mut out),
         _ => {}
     }

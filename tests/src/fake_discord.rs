@@ -145,9 +145,26 @@ struct Shared {
     lose: Arc<Mutex<Vec<String>>>,
     /// How many threads were created so far (each gets [`thread_id`] of its number).
     threads: Arc<Mutex<u64>>,
+    /// Each interaction token's original response (its message id), given when the
+    /// interaction was answered with a message or deferred, as Discord keeps it for the
+    /// token's 15 minutes: read and edited at `webhooks/{app}/{token}/messages/@original`.
+    originals: Arc<Mutex<HashMap<String, u64>>>,
 }
 
 impl Shared {
+    /// A new message's id.
+    fn next_id(&self) -> u64 {
+        let mut last = self.last_id.lock().unwrap_or_else(|p| p.into_inner());
+        *last += 1;
+        *last
+    }
+
+    /// The message id of `token`'s original response, if it was answered.
+    fn original(&self, token: &str) -> Option<u64> {
+        let originals = self.originals.lock().unwrap_or_else(|p| p.into_inner());
+        originals.get(token).copied()
+    }
+
     /// The next thread's id.
     fn new_thread(&self) -> u64 {
         let mut made = self.threads.lock().unwrap_or_else(|p| p.into_inner());
@@ -745,9 +762,39 @@ fn respond(call: &Call, ws_url: &str, shared: &Shared) -> (&'static str, Option<
         ("GET", ["gateway"]) => ("200 OK", Some(json!({"url": ws_url}))),
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => ("200 OK", Some(json!([]))),
-        ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
-        ("POST", ["webhooks", _, _]) | ("PATCH", ["webhooks", _, _, "messages", _]) => {
-            ("200 OK", Some(message(CHANNEL_ID, 778, "")))
+        ("POST", ["interactions", _, token, "callback"]) => {
+            // A message (4) or a deferral (5) is the token's original response.
+            if matches!(call.json()["type"].as_u64(), Some(4 | 5)) {
+                let id = shared.next_id();
+                let mut originals = shared.originals.lock().unwrap_or_else(|p| p.into_inner());
+                originals.insert(token.to_string(), id);
+            }
+            ("204 No Content", None)
+        }
+        ("POST", ["webhooks", _, _]) => ("200 OK", Some(message(CHANNEL_ID, shared.next_id(), ""))),
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            match shared.original(token) {
+                Some(id) => {
+                    let content = call.json()["content"].as_str().unwrap_or("").to_string();
+                    ("200 OK", Some(message(CHANNEL_ID, id, &content)))
+                }
+                None => (
+                    "404 Not Found",
+                    Some(json!({"message": "Unknown Message", "code": 10008})),
+                ),
+            }
+        }
+        ("PATCH", ["webhooks", _, _, "messages", id]) => {
+            let id = id.parse().unwrap_or(778);
+            ("200 OK", Some(message(CHANNEL_ID, id, "")))
+        }
+        ("PATCH", ["channels", channel, "messages", id]) => {
+            let content = call.json()["content"].as_str().unwrap_or("").to_string();
+            let channel = channel.parse().unwrap_or(CHANNEL_ID);
+            (
+                "200 OK",
+                Some(message(channel, id.parse().unwrap_or(1), &content)),
+            )
         }
         ("POST", ["channels", parent, "threads"]) => (
             "201 Created",

@@ -473,8 +473,48 @@ async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> 
             return Ok(());
         }
     };
+    let mut first = true;
     for message in prepared.channel_messages() {
-        ctx.send(deliver::poise_reply(message, false)).await?;
+        // The answer after a deferral is a follow-up, else the original response.
+        let followup = match ctx {
+            poise::Context::Application(app) => app
+                .has_sent_initial_response
+                .load(std::sync::atomic::Ordering::SeqCst),
+            poise::Context::Prefix(_) => false,
+        };
+        if first
+            && !followup
+            && let (Some(key), poise::Context::Application(app)) = (&prepared.progress, ctx)
+        {
+            // Known before it is sent, so a progress notice racing the answer edits it.
+            let progress = &ctx.data().progress;
+            let channel = ctx.channel_id();
+            super::progress::remember_answer(
+                progress,
+                key,
+                &app.interaction.token,
+                false,
+                channel,
+                None,
+            );
+        }
+        let handle = ctx.send(deliver::poise_reply(message, false)).await?;
+        if first && let (Some(key), poise::Context::Application(app)) = (&prepared.progress, ctx) {
+            // Read back for its id, so it can still be edited once the token expired.
+            let sent = handle.message().await;
+            if let Err(e) = &sent {
+                tracing::warn!(error = %e, "discord: cannot read back a progress message");
+            }
+            super::progress::remember_answer(
+                &ctx.data().progress,
+                key,
+                &app.interaction.token,
+                followup,
+                ctx.channel_id(),
+                sent.as_deref().ok(),
+            );
+        }
+        first = false;
     }
     for private in &prepared.ephemeral {
         ctx.send(deliver::poise_reply(private, true)).await?;

@@ -72,7 +72,7 @@ pub async fn pressed(
         Err(e) => {
             tracing::error!(error = %e, "a button's command failed");
             let sorry = Outgoing::said(t!("discord-failed"), locales.user.unwrap_or_default());
-            return reply.send(&sorry, true).await;
+            return reply.send(&sorry, true).await.map(drop);
         }
     };
     let caller_lang = prepared.caller_lang;
@@ -103,7 +103,40 @@ pub async fn pressed(
     } else {
         match prepared.public {
             Some(public) => {
-                reply.send(&public, false).await?;
+                if let (Some(key), false) = (&prepared.progress, deferred) {
+                    // Known before it is sent, so a progress notice racing the answer edits it.
+                    let progress = &data.progress;
+                    super::progress::remember_answer(
+                        progress,
+                        key,
+                        &press.token,
+                        false,
+                        press.channel_id,
+                        None,
+                    );
+                }
+                let sent = reply.send(&public, false).await?;
+                if let Some(key) = &prepared.progress {
+                    let sent = match sent {
+                        Some(message) => Some(message),
+                        // Read back for its id, so it can be edited once the token expired.
+                        None => press
+                            .get_response(&ctx.http)
+                            .await
+                            .inspect_err(|e| {
+                                tracing::warn!(error = %e, "discord: cannot read back a progress message")
+                            })
+                            .ok(),
+                    };
+                    super::progress::remember_answer(
+                        &data.progress,
+                        key,
+                        &press.token,
+                        deferred,
+                        press.channel_id,
+                        sent.as_ref(),
+                    );
+                }
                 for more in &prepared.more {
                     press
                         .create_followup(&ctx.http, deliver::followup_message(more, false))
@@ -139,12 +172,18 @@ struct Answer<'a> {
 }
 
 impl Answer<'_> {
-    async fn send(&self, m: &Outgoing, ephemeral: bool) -> Result<(), serenity::Error> {
+    /// Sends the answer: the follow-up's message comes back (the original response's
+    /// does not).
+    async fn send(
+        &self,
+        m: &Outgoing,
+        ephemeral: bool,
+    ) -> Result<Option<serenity::Message>, serenity::Error> {
         if self.deferred {
             self.press
                 .create_followup(&self.ctx.http, deliver::followup_message(m, ephemeral))
                 .await
-                .map(drop)
+                .map(Some)
         } else {
             self.press
                 .create_response(
@@ -154,6 +193,7 @@ impl Answer<'_> {
                     )),
                 )
                 .await
+                .map(|()| None)
         }
     }
 }

@@ -55,6 +55,11 @@ pub struct Prepared {
     /// dropped by the caller's move). Other players' views (their values after a move) are
     /// left to "My pieces".
     pub direct: Vec<(u64, Outgoing)>,
+    /// The name later notices edit the channel message by ([`Reply::progress`]): the
+    /// first channel message is remembered under it ([`super::progress`]).
+    pub progress: Option<String>,
+    /// The name of an earlier message whose text this one replaces ([`Reply::replaces`]).
+    pub replaces: Option<String>,
 }
 
 impl Prepared {
@@ -94,6 +99,8 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
     let mut out = Prepared {
         lang: channel_lang,
         caller_lang,
+        progress: reply.progress.clone(),
+        replaces: reply.replaces.clone(),
         ..Prepared::default()
     };
     let lang = if reply.kind == ReplyKind::Done {
@@ -362,10 +369,16 @@ const ALT_LIMIT: usize = 1024;
 /// asked for as text are [`text_boards`]'.
 fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Attached {
     let mut out = Attached::default();
-    for b in boards.iter().filter(|b| !b.as_text) {
+    let drawn: Vec<&Board> = boards.iter().filter(|b| !b.as_text).collect();
+    for (i, b) in drawn.iter().enumerate() {
         match skald_session::pictures::board_png(b, lang) {
             Ok(png) => {
-                let name = format!("game-{}-{audience}.png", b.game);
+                // Several boards of one game (a review's turning points) are told apart.
+                let name = if drawn.len() > 1 {
+                    format!("game-{}-{audience}-{}.png", b.game, i + 1)
+                } else {
+                    format!("game-{}-{audience}.png", b.game)
+                };
                 let alt: String = b.alt.render(lang).chars().take(ALT_LIMIT).collect();
                 out.alts.push((name.clone(), alt));
                 out.files.push((name, png.bytes));

@@ -9,6 +9,7 @@ pub mod components;
 pub mod deliver;
 pub mod game_threads;
 pub mod outlet;
+pub mod progress;
 pub mod server_locales;
 pub mod split;
 pub mod thread_sweep;
@@ -38,6 +39,8 @@ pub struct Data {
     /// Each channel's server language, learned from interactions for the posts that come
     /// with none (shared with the [`outlet`]).
     pub servers: Arc<server_locales::ServerLocales>,
+    /// The answers later notices edit (a review's progress), shared with the [`outlet`].
+    pub progress: Arc<progress::Progress>,
 }
 
 /// The error type of the commands.
@@ -93,9 +96,11 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
             .ratelimiter_disabled(true);
     }
     let servers = Arc::new(server_locales::ServerLocales::default());
+    let progress = Arc::new(progress::Progress::default());
     let sweep_session = shared.session.clone();
     let data = Data {
         servers: servers.clone(),
+        progress: progress.clone(),
         session: shared.session.clone(),
         threads,
         engine: shared.engine.clone(),
@@ -155,6 +160,7 @@ pub async fn start(section: &DiscordSection, shared: &Shared) -> Result<Running,
         servers,
         session: shared.session.clone(),
         threads,
+        progress,
     });
     let manager = client.shard_manager.clone();
     let done = tokio::spawn(async move {

@@ -23,6 +23,8 @@ pub struct DiscordOutlet {
     /// `discord.threads`: a tournament round's games get threads of their own
     /// ([`super::game_threads`]).
     pub threads: bool,
+    /// The answers a notice may edit (a review's progress), shared with the commands.
+    pub progress: Arc<super::progress::Progress>,
 }
 
 impl Outlet for DiscordOutlet {
@@ -99,17 +101,47 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
             continue;
         };
         let channel = serenity::ChannelId::new(id.max(1));
-        for part in prepared.channel_messages() {
-            if let Err(e) = channel
-                .send_message(
-                    http,
-                    deliver::once(deliver::channel_message(part), parts.next()),
-                )
-                .await
-            {
-                tracing::warn!(error = %e, %channel, "cannot post a notice");
-                break;
+        let mut messages = prepared.channel_messages();
+        // A notice replacing an earlier message's text (a review's progress) edits it;
+        // one this process does not know is posted, and later ones edit that.
+        if let (Some(key), Some(first)) = (&prepared.replaces, prepared.public.as_ref()) {
+            let key_part = parts.next();
+            if !super::progress::edit(http, &outlet.progress, key, first).await {
+                let Some(sent) = post_one(http, channel, first, key_part).await else {
+                    continue;
+                };
+                super::progress::remember_message(&outlet.progress, key, &sent);
             }
+            messages.next();
+        }
+        let mut first = true;
+        for part in messages {
+            let Some(sent) = post_one(http, channel, part, parts.next()).await else {
+                break;
+            };
+            if first && let Some(key) = &prepared.progress {
+                super::progress::remember_message(&outlet.progress, key, &sent);
+            }
+            first = false;
+        }
+    }
+}
+
+/// Posts one message of a notice in `channel` under `key` (see [`deliver::once`]).
+async fn post_one(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    part: &deliver::Outgoing,
+    key: Option<OnceKey>,
+) -> Option<serenity::Message> {
+    match channel
+        .send_message(http, deliver::once(deliver::channel_message(part), key))
+        .await
+    {
+        Ok(sent) => Some(sent),
+        Err(e) => {
+            tracing::warn!(error = %e, %channel, "cannot post a notice");
+            None
         }
     }
 }

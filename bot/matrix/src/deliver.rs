@@ -10,6 +10,7 @@
 //! goes to the direct room with its reader.
 
 use super::html;
+use super::progress;
 use super::rooms::{self, DirectRooms};
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseFileInfo, BaseImageInfo};
 use matrix_sdk::room::reply::{EnforceThread, Reply as SdkReply};
@@ -83,10 +84,13 @@ pub fn matrix_commands(text: &str, prefix: &str) -> String {
     skald_session::hints::rewrite(text, &mut |n| Some(format!("`{prefix} {}`", n.text)))
 }
 
-/// Posts a whole reply: channel text, public boards, then the private parts.
+/// Posts a whole reply: channel text, public boards, then the private parts. A reply
+/// replacing an earlier one's text (a review's progress) edits it when `edited` knows it
+/// ([`super::progress`]); one with a progress name is remembered there.
 pub async fn deliver(
     client: &Client,
     dms: &DirectRooms,
+    edited: &progress::Progress,
     room: &Room,
     reply: &Reply,
     how: &Delivery,
@@ -117,9 +121,35 @@ pub async fn deliver(
     let parts = Parts::new(how.once.clone());
     if !text.is_empty() || !reply.notify.is_empty() {
         let mut content = with_mentions(room, &text, &reply.notify).await;
-        content.relates_to = how.answer_to.as_ref().map(AnswerTo::relation);
-        if let Err(e) = send_keyed(room, content, parts.next()).await {
-            tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply");
+        // A review's progress edits the notice it replaces, when this process knows it.
+        let edits = match reply.replaces.as_deref() {
+            Some(key) => progress::to_edit(edited, key, room.room_id()).await,
+            None => None,
+        };
+        if let Some(key) = &reply.progress {
+            // Known to be on its way, so a progress notice racing it waits for its event.
+            progress::sending(edited, key, room.room_id());
+        }
+        let is_edit = edits.is_some();
+        content = match edits {
+            Some(event) => progress::edit_of(content, event),
+            None => {
+                content.relates_to = how.answer_to.as_ref().map(AnswerTo::relation);
+                content
+            }
+        };
+        match send_keyed(room, content, parts.next()).await {
+            Ok(event) => {
+                // Remembered for the notices to come; a replacement posted anew (its first
+                // message unknown here) is what the next ones edit.
+                let key = reply.progress.as_ref().or(reply.replaces.as_ref());
+                if let Some(key) = key.filter(|_| !is_edit) {
+                    progress::remember(edited, key, room.room_id(), event);
+                }
+            }
+            Err(e) => {
+                tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot send a reply")
+            }
         }
     }
     for board in &reply.boards {
@@ -199,13 +229,13 @@ async fn send_keyed(
     room: &Room,
     content: RoomMessageEventContent,
     key: Option<OnceKey>,
-) -> matrix_sdk::Result<()> {
+) -> matrix_sdk::Result<OwnedEventId> {
     let send = room.send(content);
     match key {
         Some(k) => send.with_transaction_id(k.as_str().into()).await,
         None => send.await,
     }
-    .map(|_| ())
+    .map(|sent| sent.response.event_id)
 }
 
 /// `config` with `key` as its event's transaction id, as [`send_keyed`] does.

@@ -6,8 +6,8 @@
 //! rooms as one community), [`commands`] (which messages are
 //! commands), [`names`] (people named as typed, found among the room's members),
 //! [`deliver`] (replies as Matrix events, as replies to their command), [`html`] (the text
-//! as HTML), [`typing`] (the typing notice while the engine thinks) and [`outlet`] (the
-//! background loop's notices).
+//! as HTML), [`typing`] (the typing notice while the engine thinks), [`progress`] (the
+//! notices a review's progress edits) and [`outlet`] (the background loop's notices).
 
 #![warn(missing_docs)]
 // matrix-sdk's sync future is deep: proving it `Send` (to spawn it) needs more than the default 128.
@@ -19,6 +19,7 @@ pub mod html;
 pub mod login;
 pub mod names;
 pub mod outlet;
+pub mod progress;
 pub mod rooms;
 pub mod spaces;
 pub mod typing;
@@ -90,6 +91,7 @@ pub async fn start(
         .clone()
         .unwrap_or_else(|| "!skald".to_string());
     let dms = rooms::DirectRooms::default();
+    let edited = Arc::new(progress::Progress::default());
 
     client.add_event_handler(
         |ev: StrippedRoomMemberEvent, room: Room, client: Client| async move {
@@ -166,16 +168,17 @@ pub async fn start(
         let router = shared.router.clone();
         let client = client.clone();
         let dms = dms.clone();
+        let edited = edited.clone();
         let me = me.clone();
         tokio::spawn(async move {
             while let Some(cmd) = rx.recv().await {
                 let Some(_pass) = gate.enter().await else {
                     let closed = skald_port::gate::closed_reply(&session, &cmd.ctx);
-                    deliver::deliver(&client, &dms, &cmd.room, &closed, &cmd.how).await;
+                    deliver::deliver(&client, &dms, &edited, &cmd.room, &closed, &cmd.how).await;
                     continue;
                 };
                 if let Some(mut reply) = answer(&session, &me, &cmd).await {
-                    deliver::deliver(&client, &dms, &cmd.room, &reply, &cmd.how).await;
+                    deliver::deliver(&client, &dms, &edited, &cmd.room, &reply, &cmd.how).await;
                     router.forward(std::mem::take(&mut reply.elsewhere));
                     engine.notify_one();
                     if !reply.boards.is_empty() {
@@ -192,6 +195,7 @@ pub async fn start(
         client: client.clone(),
         dms,
         prefix: notices_prefix,
+        edited,
     });
     tracing::info!("matrix: ready, listening for commands");
     let sync = tokio::spawn(async move { sync_forever(&client, settings).await });

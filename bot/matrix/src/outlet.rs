@@ -17,6 +17,8 @@ pub struct MatrixOutlet {
     pub dms: DirectRooms,
     /// The command prefix (`!skald`), for the commands notices name.
     pub prefix: String,
+    /// The notices a later one edits (a review's progress), shared with the commands.
+    pub edited: std::sync::Arc<super::progress::Progress>,
 }
 
 impl Outlet for MatrixOutlet {
@@ -30,18 +32,13 @@ impl Outlet for MatrixOutlet {
     }
 
     fn post(&self, notice: Notice, once: Option<OnceKey>) -> BoxFuture<'_, ()> {
-        Box::pin(post(&self.client, &self.dms, &self.prefix, notice, once))
+        Box::pin(post(self, notice, once))
     }
 }
 
 /// Posts the notice in its game's room, each event under `once` when it has a key.
-async fn post(
-    client: &Client,
-    dms: &DirectRooms,
-    prefix: &str,
-    notice: Notice,
-    once: Option<OnceKey>,
-) {
+async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
+    let (client, prefix) = (&outlet.client, &outlet.prefix);
     let room = RoomId::parse(&notice.channel.0)
         .ok()
         .and_then(|id| client.get_room(&id));
@@ -49,7 +46,8 @@ async fn post(
         Some(room) => {
             deliver::deliver(
                 client,
-                dms,
+                &outlet.dms,
+                &outlet.edited,
                 &room,
                 &notice.reply,
                 &deliver::Delivery {

@@ -12,6 +12,7 @@ pub mod fake_time;
 pub mod gate;
 pub mod once_key;
 pub mod outlet;
+pub mod progress;
 pub mod rounds;
 pub mod router;
 pub mod sections;

@@ -159,7 +159,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 31);
+    assert_eq!(names.len(), 32);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");
@@ -352,7 +352,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
     assert!(!is_ephemeral(&c), "{c}");
     assert_eq!(
         custom_ids(&c),
-        ["1:rematch:1", "1:export:1", "1:replay:1"],
+        ["1:rematch:1", "1:export:1", "1:replay:1", "1:review:1"],
         "one button per command: {c}"
     );
     // Its Replay button posts the whole game as a GIF that decodes, a frame per position;
@@ -939,7 +939,7 @@ fn on_a_fake_clock_reminders_and_timeouts_reach_the_game_thread() {
     assert_eq!(pinged, [ALICE.0, BOB.0].map(|id| format!("\"{id}\"")));
     assert_eq!(
         custom_ids(&o),
-        ["1:rematch:1", "1:export:1", "1:replay:1"],
+        ["1:rematch:1", "1:export:1", "1:replay:1", "1:review:1"],
         "{o}"
     );
     // Nothing went to the parent channel, and time only moved through the file.

@@ -43,6 +43,9 @@ pub struct Seen {
     pub image: Option<(MediaSource, Option<u64>, Option<u64>)>,
     /// An `m.file`'s or `m.image`'s media and file name.
     pub media: Option<(MediaSource, Option<String>)>,
+    /// For an edit (`m.replace`): the event it edits, and its new content's type and body
+    /// (`m.new_content`).
+    pub edits: Option<(OwnedEventId, String, String)>,
     /// When this client saw it.
     pub at: Instant,
 }
@@ -107,6 +110,14 @@ impl Player {
                     Some(Relation::Thread(t)) => t.in_reply_to.as_ref().map(|r| r.event_id.clone()),
                     _ => None,
                 };
+                let edits = match &ev.content.relates_to {
+                    Some(Relation::Replacement(r)) => Some((
+                        r.event_id.clone(),
+                        r.new_content.msgtype.msgtype().to_string(),
+                        r.new_content.msgtype.body().to_string(),
+                    )),
+                    _ => None,
+                };
                 let html = match &ev.content.msgtype {
                     MessageType::Text(t) => t.formatted.as_ref().map(|f| f.body.clone()),
                     MessageType::Notice(t) => t.formatted.as_ref().map(|f| f.body.clone()),
@@ -123,6 +134,7 @@ impl Player {
                     mentions,
                     image,
                     media,
+                    edits,
                     at: Instant::now(),
                 });
             }

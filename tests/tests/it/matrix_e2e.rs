@@ -88,6 +88,14 @@ async fn two_players_play_whole_games_on_a_real_synapse() {
     let m = alice.mark();
     alice.say(&room, "!skald ladder tafl").await;
     alice.bot_says(m, &room, "alice").await;
+    // The ladder's picture comes after its text: waited for, so it is not the replay's.
+    alice
+        .wait_for(m, "the ladder's picture", |s| {
+            s.msgtype == "m.image"
+                && s.media.as_ref().and_then(|(_, n)| n.as_deref())
+                    == Some("skald-ladder-hnefatafl.png")
+        })
+        .await;
 
     // The finished game as an animated GIF (an `m.image` that decodes, a frame per
     // position) and as its record (an `m.file` that `skald import` reads).

@@ -28,6 +28,7 @@ mod level;
 mod mcts;
 mod playout;
 mod position_view;
+pub mod puzzle;
 pub mod review;
 mod tafl;
 mod view;

@@ -82,6 +82,40 @@ fn the_attackers_capture_the_king_in_one() {
     assert_eq!(proof.mover, Seat::A);
 }
 
+/// From the community's games (brandubh.csv line 8, ply 12): d3-d5 comes beside the king on
+/// c5, and whatever the defenders do b3-b5 closes the sandwich; no other attackers' move
+/// forces a win within 3.
+const CAPTURE_IN_TWO: &str = "3A3/1A5/2K1D2/A1D2DA/1A1A1A1/2A4/7 a 12 d5-b5,c6-b6,b5-c5";
+
+/// From the community's games (brandubh.csv line 4, ply 13): c4-a4 takes the king to the
+/// edge, and within three moves he reaches a7 whatever the attackers do; the only such move.
+const ESCAPE_IN_THREE: &str = "7/1AD1A2/1D5/2K1DA1/D6/2A3A/3A3 d 13 d7-b7,a5-b5,b7-b6";
+
+#[test]
+fn a_community_position_is_a_capture_in_two_puzzle() {
+    let position = brandubh(CAPTURE_IN_TWO);
+    let proof = unique_first_move(&position, 3)
+        .expect("tafl")
+        .expect("a puzzle");
+    assert_eq!(proof.first_move, "d3-d5");
+    assert_eq!(proof.theme.to_string(), "capture the king in 2");
+    assert_eq!(proof.line.last().map(String::as_str), Some("b3-b5"));
+    assert_line_wins(&position, &proof.line, Seat::A);
+}
+
+#[test]
+fn a_community_position_is_an_escape_in_three_puzzle() {
+    let position = brandubh(ESCAPE_IN_THREE);
+    assert_eq!(forced_win(&position, 2).expect("tafl"), None);
+    let proof = unique_first_move(&position, 3)
+        .expect("tafl")
+        .expect("a puzzle");
+    assert_eq!(proof.first_move, "c4-a4");
+    assert_eq!(proof.theme.to_string(), "escape in 3");
+    assert_eq!(proof.line.len(), 5);
+    assert_line_wins(&position, &proof.line, Seat::B);
+}
+
 #[test]
 fn the_prover_refuses_other_games_and_bounds_it_cannot_search() {
     let adelta = Position::start(RuleSetId::Adelta, 1);

@@ -13,6 +13,8 @@
 //! - [`harness`] plays engines against each other and summarises the results.
 //! - [`review`] reviews a finished game: each turn's win chance, the move the engine preferred
 //!   and the turning points.
+//! - [`puzzle`] proves tafl puzzles by exhaustive search: forced wins within a few of the
+//!   mover's moves, and the positions with exactly one first move that forces one.
 //!
 //! Everything is deterministic given the RNG passed in, unless a level's wall-time cap stops
 //! a search before its iteration budget (the cap is a safety net for slow machines).
@@ -28,6 +30,7 @@ mod level;
 mod mcts;
 mod playout;
 mod position_view;
+pub mod puzzle;
 pub mod review;
 mod tafl;
 mod view;

@@ -4,5 +4,6 @@
 mod common;
 mod hidden;
 mod legal_moves;
+mod puzzle;
 mod review;
 mod wins;

@@ -1,0 +1,151 @@
+//! The exact AND-OR search behind the prover: the mover's nodes try any move, the defender's
+//! nodes must fail against every reply, with the exact prunings `docs/PUZZLES.md` lists.
+
+use skald_rules::{EndReason, Game, Seat, Status};
+use std::collections::HashMap;
+
+/// One proof's search state over a typed game: whose win is sought, the answers already
+/// found, and the reply that refuted a mover's move last at each depth (tried first next).
+pub(super) struct Search<G: Game> {
+    /// The side whose forced win is sought.
+    mover: Seat,
+    /// Defender nodes already decided: (position, the mover's moves left) → forced win.
+    /// Keyed by the whole position (its repetition history included), so a hit is exact.
+    table: HashMap<(G, u8), bool>,
+    /// Per number of the mover's moves left: the reply that refuted a mover's move last.
+    killers: Vec<Option<G::Move>>,
+    /// Positions reached by a move (a measure of the work done).
+    pub(super) nodes: u64,
+}
+
+/// What a move led to, seen from the mover.
+pub(super) enum After<G> {
+    /// The rules ended the game with the mover's win, for this reason.
+    MoverWon(EndReason),
+    /// The rules ended the game otherwise (a draw, the opponent's win).
+    NotWon,
+    /// The game goes on from this position.
+    Open(G),
+    /// The rules refused the move they had listed as legal: treated as no win, so a claim
+    /// is never built on it.
+    Refused,
+}
+
+impl<G: Game> Search<G> {
+    /// A search for `mover`'s forced wins.
+    pub(super) fn new(mover: Seat) -> Search<G> {
+        Search {
+            mover,
+            table: HashMap::new(),
+            killers: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The position after `mv`, classified for the mover.
+    pub(super) fn play(&mut self, game: &G, mv: G::Move) -> After<G> {
+        self.nodes += 1;
+        let mut next = game.clone();
+        if next.play(mv).is_err() {
+            return After::Refused;
+        }
+        match next.status() {
+            Status::Over(outcome) if outcome.winner == Some(self.mover) => {
+                After::MoverWon(outcome.reason)
+            }
+            Status::Over(_) => After::NotWon,
+            _ => After::Open(next),
+        }
+    }
+
+    /// A move of the mover's that wins at once in `game` (the mover to move), with how.
+    pub(super) fn win_at_once(&mut self, game: &G) -> Option<(G::Move, EndReason)> {
+        for mv in game.legal_moves() {
+            if let After::MoverWon(reason) = self.play(game, mv) {
+                return Some((mv, reason));
+            }
+        }
+        None
+    }
+
+    /// Whether the mover (to move in `game`) wins within `left` of their own moves against
+    /// every defence.
+    pub(super) fn mover_wins(&mut self, game: &G, left: u8) -> bool {
+        if left == 0 || game.status().seat() != Some(self.mover) {
+            return false;
+        }
+        // (c) a win at once is found by the cheap pass; at the last move it is all there is.
+        if self.win_at_once(game).is_some() {
+            return true;
+        }
+        if left == 1 {
+            return false;
+        }
+        for mv in game.legal_moves() {
+            if self.forces(game, mv, left) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the mover's `mv` in `game` wins within `left` of the mover's moves (this one
+    /// included) against every defence.
+    pub(super) fn forces(&mut self, game: &G, mv: G::Move, left: u8) -> bool {
+        match self.play(game, mv) {
+            After::MoverWon(_) => left >= 1,
+            After::NotWon | After::Refused => false,
+            After::Open(next) => left >= 2 && self.defence_fails(&next, left - 1),
+        }
+    }
+
+    /// Whether every reply of the defender (to move in `game`) still lets the mover win
+    /// within `left` of their own moves.
+    pub(super) fn defence_fails(&mut self, game: &G, left: u8) -> bool {
+        if game.status().seat() != Some(self.mover.other()) {
+            return false;
+        }
+        let key = (game.clone(), left);
+        if let Some(&known) = self.table.get(&key) {
+            return known;
+        }
+        let mut replies = game.legal_moves();
+        // (b) the reply that refuted last at this depth first: a refutation ends the node.
+        let slot = usize::from(left);
+        if self.killers.len() <= slot {
+            self.killers.resize(slot + 1, None);
+        }
+        if let Some(killer) = self.killers[slot]
+            && let Some(at) = replies.iter().position(|r| *r == killer)
+        {
+            replies.swap(0, at);
+        }
+        let mut fails = true;
+        for reply in replies {
+            let holds = match self.play(game, reply) {
+                After::MoverWon(_) => false,
+                After::NotWon | After::Refused => true,
+                After::Open(next) => !self.mover_wins(&next, left),
+            };
+            if holds {
+                self.killers[slot] = Some(reply);
+                fails = false;
+                break;
+            }
+        }
+        self.table.insert(key, fails);
+        fails
+    }
+
+    /// The fewest of the mover's moves, at most `most`, in which the mover (to move in
+    /// `game`) wins against every defence.
+    pub(super) fn fewest(&mut self, game: &G, most: u8) -> Option<u8> {
+        (1..=most).find(|&n| self.mover_wins(game, n))
+    }
+
+    /// The fewest of the mover's moves (this one included), at most `most`, in which `mv`
+    /// wins against every defence.
+    pub(super) fn fewest_after(&mut self, game: &G, mv: G::Move, most: u8) -> Option<u8> {
+        (1..=most).find(|&n| self.forces(game, mv, n))
+    }
+}

@@ -95,9 +95,11 @@ fn short_game(fake: &FakeDiscord, first: u64, rounds: usize, locale: Option<&str
     let mut bot_user = fake_discord::user(fake_discord::APP_ID, "skald");
     bot_user["bot"] = json!(true);
     i["data"]["resolved"] = json!({"users": {fake_discord::APP_ID.to_string(): bot_user}});
+    // Counted before the challenge: the engine's first move may be posted before the
+    // challenge's answer is seen.
+    let before = channel_posts(fake).len();
     fake.dispatch("INTERACTION_CREATE", localised(i));
     callback_of(fake, first);
-    let before = channel_posts(fake).len();
     wait_posts(fake, before + 1, "the engine's first move");
     let mut id = first + 1;
     for round in 0..rounds {

@@ -187,72 +187,57 @@ impl File {
             }
             FileBody::Replay(replay) => self.render_replay(replay, lang, limit),
             FileBody::Standings(table) => self.render_standings(table, lang, limit),
-            FileBody::WinChance(chart) => self.render_win_chance(chart, lang, limit),
-            FileBody::Rating(chart) => self.render_chart(rating_png(&chart.picture(lang)), limit),
-            FileBody::Ladder(chart) => self.render_chart(ladder_png(&chart.picture(lang)), limit),
+            FileBody::WinChance(chart) => {
+                let failed = || t!("review-chart-failed", id = self.game);
+                self.png_ready(
+                    win_chance_png(&chart.picture(lang)),
+                    failed(),
+                    failed(),
+                    limit,
+                )
+            }
+            FileBody::Rating(chart) => {
+                let failed = || t!("rating-chart-failed");
+                self.png_ready(rating_png(&chart.picture(lang)), failed(), failed(), limit)
+            }
+            FileBody::Ladder(chart) => {
+                let failed = || t!("rating-chart-failed");
+                self.png_ready(ladder_png(&chart.picture(lang)), failed(), failed(), limit)
+            }
         }
-    }
-
-    /// A rating picture drawn, within `limit`.
-    fn render_chart(
-        &self,
-        png: Result<skald_render::Png, skald_render::RenderError>,
-        limit: u64,
-    ) -> Result<Ready, Text> {
-        let failed = || t!("rating-chart-failed");
-        let png = png.map_err(|e| {
-            tracing::warn!(error = %e, "cannot draw a rating picture");
-            failed()
-        })?;
-        if png.bytes.len() as u64 > limit {
-            return Err(failed());
-        }
-        Ok(Ready {
-            name: format!("{}.png", self.stem),
-            mime: "image/png",
-            size: Some((png.width, png.height)),
-            bytes: png.bytes,
-            note: None,
-        })
-    }
-
-    /// The review's win-chance graph as a PNG, its words in `lang`.
-    fn render_win_chance(
-        &self,
-        chart: &WinChanceOf,
-        lang: Lang,
-        limit: u64,
-    ) -> Result<Ready, Text> {
-        let failed = || t!("review-chart-failed", id = self.game);
-        let png = win_chance_png(&chart.picture(lang)).map_err(|e| {
-            tracing::warn!(game = self.game, error = %e, "cannot draw a win-chance graph");
-            failed()
-        })?;
-        if png.bytes.len() as u64 > limit {
-            return Err(failed());
-        }
-        Ok(Ready {
-            name: format!("{}.png", self.stem),
-            mime: "image/png",
-            size: Some((png.width, png.height)),
-            bytes: png.bytes,
-            note: None,
-        })
     }
 
     /// The standings PNG, its headers and legend in `lang`.
     fn render_standings(&self, table: &StandingsOf, lang: Lang, limit: u64) -> Result<Ready, Text> {
         let title = table.title.as_str();
-        let png = render_standings(&table.picture(lang)).map_err(|e| {
-            tracing::warn!(tournament = self.game, error = %e, "cannot draw standings");
-            t!("file-standings-failed", title = title)
-        })?;
-        if png.bytes.len() as u64 > limit {
-            return Err(t!(
+        self.png_ready(
+            render_standings(&table.picture(lang)),
+            t!("file-standings-failed", title = title),
+            t!(
                 "file-standings-too-big",
                 title = title,
                 limit = mib_down(limit)
-            ));
+            ),
+            limit,
+        )
+    }
+
+    /// A drawn picture as a PNG file of at most `limit` bytes: `failed` is told when it
+    /// could not be drawn (the reason logged), `too_big` when it is over the limit. What
+    /// every picture a reply carries (standings, a review's graph, ratings) shares.
+    fn png_ready(
+        &self,
+        png: Result<skald_render::Png, skald_render::RenderError>,
+        failed: Text,
+        too_big: Text,
+        limit: u64,
+    ) -> Result<Ready, Text> {
+        let png = png.map_err(|e| {
+            tracing::warn!(file = %self.stem, error = %e, "cannot draw a picture");
+            failed
+        })?;
+        if png.bytes.len() as u64 > limit {
+            return Err(too_big);
         }
         Ok(Ready {
             name: format!("{}.png", self.stem),

@@ -99,8 +99,9 @@ pub struct StoredTurn {
     pub after: u16,
 }
 
-/// A chance (0..=1) in thousandths; out-of-range and NaN values are clamped.
-fn milli(x: f64) -> u16 {
+/// A chance (0..=1) in thousandths; out-of-range values are clamped and NaN is an even
+/// chance: how reviews store chances, and how their graph's file holds them.
+pub fn milli(x: f64) -> u16 {
     if x.is_nan() {
         return 500;
     }

@@ -238,7 +238,13 @@ pub(crate) fn cmd_rating(cx: &Cx, ctx: &Context, handle: Option<&str>) -> Result
         if let Some(s) = cx.store.standing(&ctx.community, r, &user.id)? {
             let mut line = standing_line(r, &s);
             // What the picture shows, in words: the place on the ladder, the last results.
-            if let Some((place, n)) = cx.rank_of(&ctx.community, r, &user.id)? {
+            // The history's line has the place already; a standing without rated games in
+            // the history (older than it reaches) is looked up.
+            let rank = match history.lines.iter().find(|l| l.rule_set == r) {
+                Some(line) => line.rank,
+                None => cx.rank_of(&ctx.community, r, &user.id)?,
+            };
+            if let Some((place, n)) = rank {
                 line.push(t!("rating-line-rank", rank = rank_text(place, n)));
             }
             let last: Vec<&str> = history

@@ -11,7 +11,6 @@ use crate::review::review_reply;
 use crate::{Cx, Failure, t};
 use skald_model::clock::{MINUTE, describe_duration};
 use skald_model::review::{ReviewPost, ReviewRequest, ReviewState};
-use skald_rules::Action;
 
 /// What one search of a review takes on one core at the standard budget, for the wait
 /// announced to the asker (docs/ENGINE.md "Reviews" has the measured figures): about 0.3 s
@@ -31,12 +30,7 @@ pub(crate) fn cmd_review(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Repl
     if g.seat_of(&ctx.user.id).is_none() && !g.is_home(&ctx.channel) {
         return Err(Failure::Refused(t!("review-not-here", id = g.id)));
     }
-    let searches = g
-        .record
-        .actions
-        .iter()
-        .filter(|a| matches!(a, Action::Move(_)))
-        .count();
+    let searches = g.moves_played();
     if searches == 0 {
         return Err(Failure::Refused(t!("review-nothing", id = g.id)));
     }

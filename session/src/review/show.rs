@@ -12,8 +12,8 @@ use crate::t;
 use skald_ai::review::{Analysis, TurnReview};
 use skald_lang::Text;
 use skald_model::messages::dice_text;
-use skald_model::review::StoredReview;
-use skald_rules::{Action, Position, Seat, Viewer};
+use skald_model::review::{StoredReview, milli};
+use skald_rules::{Match, Record, Seat, Viewer};
 
 /// How many turning points a review shows at most.
 pub const TURNING_POINTS: usize = 3;
@@ -107,7 +107,6 @@ pub fn review_reply(g: &GameDoc, review: &StoredReview) -> Reply {
 
 /// The first seat's chance in thousandths: before the first turn, then after each.
 fn chances(analysis: &Analysis) -> Vec<u16> {
-    let milli = |x: f64| (x.clamp(0.0, 1.0) * 1000.0).round() as u16;
     let first = analysis
         .turns
         .first()
@@ -198,14 +197,11 @@ fn chances_line(g: &GameDoc, analysis: &Analysis) -> Text {
 /// The position before a turning point with both moves drawn: `None` when the record does
 /// not replay to it (the text still tells it).
 fn turning_board(g: &GameDoc, turn: &TurnReview) -> Option<Board> {
-    let mut before = Position::from_notation(g.rule_set(), &g.record.start).ok()?;
-    for action in g.record.actions.get(..turn.action)? {
-        match action {
-            Action::Roll(d) => before.roll(d).ok().map(|_| ())?,
-            Action::Move(m) => before.play(m).ok().map(|_| ())?,
-            Action::Arrange { seat, values } => before.arrange(*seat, *values).ok()?,
-        }
-    }
+    let prefix = Record {
+        actions: g.record.actions.get(..turn.action)?.to_vec(),
+        ..g.record.clone()
+    };
+    let before = Match::from_record(prefix).ok()?.position().clone();
     let events = |moves: &[String]| {
         let mut p = before.clone();
         let mut all = Vec::new();

@@ -22,15 +22,6 @@ fn channel_messages(fake: &FakeDiscord, n: usize) -> Vec<Call> {
     })
 }
 
-fn content(call: &Call) -> String {
-    let json = call.json();
-    json["content"]
-        .as_str()
-        .or_else(|| json["data"]["content"].as_str())
-        .unwrap_or("")
-        .to_string()
-}
-
 /// Whether a message tells the game's end.
 fn ended(text: &str) -> bool {
     text.contains(" wins") || text.contains("Draw")
@@ -92,7 +83,7 @@ fn a_whole_game_of_brandubh_against_the_engine_on_discord() {
     bot_user["bot"] = json!(true);
     i["data"]["resolved"] = json!({"users": {fake_discord::APP_ID.to_string(): bot_user}});
     fake.dispatch("INTERACTION_CREATE", i);
-    let started = content(&callback_of(&fake, 1));
+    let started = fake_discord::text(&callback_of(&fake, 1));
     assert!(
         started.contains("Game #1 starts: Brandubh, alice (Attackers) vs skald (Defenders)"),
         "{started}"
@@ -123,7 +114,7 @@ fn a_whole_game_of_brandubh_against_the_engine_on_discord() {
             fake_discord::move_command(id, ALICE, &mv),
         );
         let answer = callback_of(&fake, id);
-        let text = content(&answer);
+        let text = fake_discord::text(&answer);
         id += 1;
         assert!(
             text.contains(&format!("alice (Attackers) played {mv}")),
@@ -136,7 +127,7 @@ fn a_whole_game_of_brandubh_against_the_engine_on_discord() {
         // The engine's answer, as a message of its own in the channel.
         engine_moves += 1;
         let reply = channel_messages(&fake, engine_moves).remove(engine_moves - 1);
-        let said = content(&reply);
+        let said = fake_discord::text(&reply);
         assert!(said.contains("skald (Defenders) played"), "{said}");
         assert!(reply.has_png(), "the engine's move comes with the board");
         if ended(&said) {
@@ -150,7 +141,7 @@ fn a_whole_game_of_brandubh_against_the_engine_on_discord() {
         assert!(
             labels.iter().any(|l| l == wanted),
             "{wanted} among {labels:?}: {}",
-            content(&last)
+            fake_discord::text(&last)
         );
     }
     assert!(last.has_png(), "the final board is attached");

@@ -30,6 +30,7 @@ pub mod link;
 pub mod messages;
 pub mod parsed;
 pub mod premove;
+pub mod puzzle;
 pub mod reply;
 pub mod review;
 pub mod stored_notice;

@@ -1,0 +1,12 @@
+//! Puzzles (issue #35): the puzzle as Skald ships, mines, exports and checks it, and what a
+//! community and a player keep of them.
+//!
+//! The file format is one JSON object a line ([`Puzzle`], `docs/PUZZLES.md` "The puzzle
+//! file"), the same for the starter set shipped with Skald, `skald puzzles mine` and
+//! `skald puzzles export`, so other programs can read and write it.
+
+pub mod record;
+pub mod room;
+
+pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
+pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};

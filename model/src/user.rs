@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A user as stored: created the first time they speak or are challenged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UserDoc {
     /// Id and display name (the latest one seen).
     pub user: User,
@@ -48,6 +48,9 @@ pub struct UserDoc {
     /// `pings off`: no mention when a turn comes to this account.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quiet: bool,
+    /// Puzzles (`puzzle`): the ratings, the streak, the one being solved.
+    #[serde(default, skip_serializing_if = "crate::puzzle::PlayerPuzzles::is_empty")]
+    pub puzzles: crate::puzzle::PlayerPuzzles,
 }
 
 impl UserDoc {
@@ -65,6 +68,7 @@ impl UserDoc {
             locale: None,
             digest: None,
             quiet: false,
+            puzzles: Default::default(),
         }
     }
 

@@ -126,6 +126,9 @@ pub enum Command {
         /// What to do.
         action: LeagueAction,
     },
+    /// `puzzle [rule-set | <move> | skip | stats | ladder | daily …]`: puzzles mined from
+    /// games (see [`crate::puzzle`]).
+    Puzzle(PuzzleAsk),
 }
 
 impl Command {
@@ -259,12 +262,14 @@ pub mod game;
 pub mod league;
 pub mod lists;
 pub mod manual;
+pub mod puzzle;
 mod sentence;
 pub mod subcommand;
 pub mod tournament;
 mod words;
 
 pub use league::{LeagueAction, LeagueTerms};
+pub use puzzle::{PuzzleAsk, PuzzleScope};
 pub use tournament::{TournamentAction, TournamentSpec};
 
 pub use sentence::in_sentence;
@@ -425,6 +430,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     community::TOURNAMENT,
     community::TOURNAMENTS,
     community::LEAGUE,
+    puzzle::PUZZLE,
     manual::RULES,
     account::VACATION,
     account::LINK,
@@ -1237,6 +1243,10 @@ mod tests {
                 line: vec!["e7-e9".into(), "d4-d6".into()],
             },
             Command::Digest(Vec::new()),
+            Command::Puzzle(PuzzleAsk::New(None)),
+            Command::Puzzle(PuzzleAsk::Answer(vec!["d4-d1".into()])),
+            Command::Puzzle(PuzzleAsk::Stats(Some("bob".into()))),
+            Command::Puzzle(PuzzleAsk::Daily(vec!["off".into()])),
             Command::Digest(vec!["on".into(), "Europe/Paris".into()]),
             Command::Digest(vec!["off".into()]),
             Command::Pings(Vec::new()),
@@ -1400,7 +1410,7 @@ mod tests {
             "commande inconnue «\u{a0}mvoe\u{a0}»\u{a0}; vouliez-vous dire `move`\u{a0}?\n\
              commandes\u{a0}: challenge, accept, decline, cancel, move, premove, digest, pings, board, moves, export, \
              replay, review, resign, abort, draw, takeback, rematch, arrange, games, history, ladder, rating, tournament, \
-             tournaments, league, rules, vacation, link, unlink, language, help"
+             tournaments, league, puzzle, rules, vacation, link, unlink, language, help"
         );
         assert!(fr("challenge chess").starts_with("jeu inconnu «\u{a0}chess\u{a0}»"));
         assert!(fr("challenge tafl first second").contains("le camp est déjà donné"));

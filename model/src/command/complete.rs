@@ -41,6 +41,9 @@ pub enum Completion {
     /// The legal moves of the caller's game: the one the command's game number names, else
     /// their only one (the session's `suggest_moves`).
     Moves,
+    /// The moves of the puzzle the caller is solving, and `puzzle`'s action words (the
+    /// session's `suggest_puzzle`).
+    PuzzleMoves,
     /// The next word an action's grammar accepts ([`action`]).
     Action(ActionOf),
 }

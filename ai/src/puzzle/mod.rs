@@ -6,9 +6,11 @@
 //! exact: an AND-OR search over the rules themselves, never the engine's opinion
 //! (`docs/PUZZLES.md` says why the prunings lose nothing).
 
+mod answer;
 mod line;
 mod search;
 
+pub use answer::{Answer, answer};
 use search::Search;
 use skald_rules::{EndReason, Game, Position, RuleSetId, Seat, with_game};
 use std::fmt;

@@ -5,8 +5,8 @@
 //! changed its one row ([`one_row!`]); a row that did not match aborts the whole transaction
 //! and the answer is [`CommitError::Conflict`], as a race lost to another process's
 //! transaction (serialization failure, deadlock) is. The indexes (a game's players, its
-//! wake-up time, a user's name, link code and digest flag) are written from the documents in
-//! the same transaction.
+//! wake-up time, a user's name, link code and digest flag, a tournament's start, a
+//! community's next daily puzzle) are written from the documents in the same transaction.
 //!
 //! Under PostgreSQL's default READ COMMITTED isolation an `UPDATE` whose `WHERE` names the
 //! revision waits for a concurrent writer of the row and re-checks the condition on the row
@@ -107,6 +107,10 @@ struct RatingRow {
 /// start time.
 type TournamentRow = (i64, Option<i64>, i64, String, Option<i64>);
 
+/// A community's puzzle document to write: community, revision read (`None`: new), new
+/// revision, document, next daily post.
+type PuzzleRoomRow = (String, Option<i64>, i64, String, Option<i64>);
+
 /// A commit encoded and checked before the transaction starts (nothing left to fail in it
 /// but the database).
 pub struct Plan {
@@ -119,6 +123,9 @@ pub struct Plan {
     /// Tournaments: id, revision read (`None`: new), new revision, document, start time
     /// ([`skald_store::index::tournament_start`]).
     tournaments: Vec<TournamentRow>,
+    /// Communities' puzzle documents: community, revision read (`None`: new), new
+    /// revision, document, next daily post ([`skald_store::index::daily_puzzle_next`]).
+    puzzle_rooms: Vec<PuzzleRoomRow>,
     /// The commit read a document from another backend (its version is not a revision):
     /// it cannot match anything here.
     foreign: bool,
@@ -214,6 +221,20 @@ impl Plan {
                 skald_store::index::tournament_start(&doc).map(|t| t.0),
             ));
         }
+        let mut puzzle_rooms = Vec::new();
+        for (before, after) in &commit.puzzle_rooms {
+            let mut doc = after.clone();
+            doc.version = before.as_ref().map_or(1, |b| b.doc.version + 1);
+            let rev = i64::try_from(doc.version)
+                .map_err(|e| CommitError::Store(corrupt("puzzle room version", e)))?;
+            puzzle_rooms.push((
+                doc.community.0.clone(),
+                read_rev(before.as_ref(), &mut foreign),
+                rev,
+                text("puzzle room", &doc)?,
+                skald_store::index::daily_puzzle_next(&doc).map(|t| t.0),
+            ));
+        }
         let outbox = commit
             .outbox
             .into_iter()
@@ -227,6 +248,7 @@ impl Plan {
             ratings,
             outbox,
             tournaments,
+            puzzle_rooms,
             foreign,
         })
     }
@@ -417,6 +439,24 @@ impl Plan {
                          WHERE id = $1 AND rev = $4"
                     ),
                     vec![id, rev, text, read, starts],
+                ),
+            });
+        }
+        for (community, read, rev, text, next_post) in &self.puzzle_rooms {
+            batch.push(match read {
+                None => (
+                    one_row!(
+                        "INSERT INTO puzzle_rooms (community, rev, doc, next_post)
+                         VALUES ($1, $2, $3, $4) ON CONFLICT (community) DO NOTHING"
+                    ),
+                    vec![community, rev, text, next_post],
+                ),
+                Some(read) => (
+                    one_row!(
+                        "UPDATE puzzle_rooms SET rev = $2, doc = $3, next_post = $5
+                         WHERE community = $1 AND rev = $4"
+                    ),
+                    vec![community, rev, text, read, next_post],
                 ),
             });
         }

@@ -32,6 +32,7 @@ use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
 use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
+use skald_model::puzzle::PuzzleRoom;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
@@ -354,6 +355,72 @@ impl Store for PgStore {
             Vec::<String>::new(),
             "tournament",
         )
+    }
+
+    fn puzzle_room(
+        &self,
+        community: &CommunityId,
+    ) -> Result<Option<Stored<PuzzleRoom>>, StoreError> {
+        self.one_doc(
+            "SELECT rev, doc FROM puzzle_rooms WHERE community = $1",
+            community.0.clone(),
+            "puzzle room",
+        )
+    }
+
+    fn puzzle_rooms(&self) -> Result<Vec<Stored<PuzzleRoom>>, StoreError> {
+        self.many_docs(
+            "SELECT rev, doc FROM puzzle_rooms ORDER BY community",
+            Vec::<String>::new(),
+            "puzzle room",
+        )
+    }
+
+    /// By the partial index `puzzle_rooms_next_post` (layout 4).
+    fn daily_puzzles_due(
+        &self,
+        until: Timestamp,
+    ) -> Result<Vec<(Timestamp, CommunityId)>, StoreError> {
+        self.with_client(async move |c| {
+            let rows = c
+                .query(
+                    &prepared(
+                        c,
+                        "SELECT next_post, community FROM puzzle_rooms WHERE next_post <= $1
+                         ORDER BY next_post, community",
+                    )
+                    .await?,
+                    &[&until.0],
+                )
+                .await
+                .map_err(backend)?;
+            rows.iter()
+                .map(|row| {
+                    let at: i64 = row.try_get(0).map_err(backend)?;
+                    let community: String = row.try_get(1).map_err(backend)?;
+                    Ok((Timestamp(at), CommunityId(community)))
+                })
+                .collect()
+        })
+    }
+
+    fn next_daily_puzzle(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.with_client(async |c| {
+            let row = c
+                .query_opt(
+                    &prepared(
+                        c,
+                        "SELECT next_post FROM puzzle_rooms WHERE next_post IS NOT NULL
+                         ORDER BY next_post LIMIT 1",
+                    )
+                    .await?,
+                    &[],
+                )
+                .await
+                .map_err(backend)?;
+            row.map(|r| r.try_get::<_, i64>(0).map(Timestamp).map_err(backend))
+                .transpose()
+        })
     }
 
     fn challenges(&self) -> Result<Vec<Stored<Challenge>>, StoreError> {

@@ -113,14 +113,27 @@ pub const LAYOUTS: &[&str] = &[
     CREATE INDEX game_channels_activity ON game_channels (user_key, channel, active, game);
     CREATE INDEX handled_messages_at ON handled_messages (at);
     "#,
+    // Layout 4: communities' puzzle documents (issue #35), one per community, written with
+    // compare-and-swap like the tournaments, with their next daily post indexed (filled by
+    // [`fill_indexes`]; a database upgraded to it has none yet).
+    r#"
+    CREATE TABLE puzzle_rooms (
+        community text COLLATE "C" PRIMARY KEY,
+        rev bigint NOT NULL,
+        doc text NOT NULL,
+        next_post bigint
+    );
+    CREATE INDEX puzzle_rooms_next_post ON puzzle_rooms (next_post, community)
+        WHERE next_post IS NOT NULL;
+    "#,
 ];
 
 /// The first layout with the indexes [`fill_indexes`] fills.
 const INDEXED_LAYOUT: i64 = 3;
 
-/// Fills layout 3's indexes from the documents (an upgraded database, an import): the
-/// same entries a commit of each document writes ([`skald_store::index`]), each table in
-/// one statement. A game that does not decode is left out of the channel index, as it is
+/// Fills the indexes of layouts 3 and 4 from the documents (an upgraded database, an
+/// import): the same entries a commit of each document writes ([`skald_store::index`]),
+/// each table in one statement. A game that does not decode is left out of the channel index, as it is
 /// out of every listing. Returns how many entries.
 pub async fn fill_indexes(tx: &tokio_postgres::Transaction<'_>) -> Result<usize, StoreError> {
     use skald_store::{decode, index};
@@ -165,6 +178,29 @@ pub async fn fill_indexes(tx: &tokio_postgres::Transaction<'_>) -> Result<usize,
         "UPDATE tournaments SET starts = v.starts
          FROM UNNEST($1::bigint[], $2::bigint[]) AS v(id, starts) WHERE tournaments.id = v.id",
         &[&ids, &starts],
+    )
+    .await
+    .map_err(backend)?;
+    let (mut communities, mut nexts) = (Vec::<String>::new(), Vec::<i64>::new());
+    for row in tx
+        .query("SELECT community, doc FROM puzzle_rooms", &[])
+        .await
+        .map_err(backend)?
+    {
+        let community: String = row.try_get(0).map_err(backend)?;
+        let doc: String = row.try_get(1).map_err(backend)?;
+        let room: skald_model::puzzle::PuzzleRoom = decode("puzzle room", doc.as_bytes())?;
+        if let Some(at) = index::daily_puzzle_next(&room) {
+            communities.push(community);
+            nexts.push(at.0);
+        }
+    }
+    filled += communities.len();
+    tx.execute(
+        "UPDATE puzzle_rooms SET next_post = v.next
+         FROM UNNEST($1::text[], $2::bigint[]) AS v(community, next)
+         WHERE puzzle_rooms.community = v.community",
+        &[&communities, &nexts],
     )
     .await
     .map_err(backend)?;

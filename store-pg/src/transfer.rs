@@ -23,6 +23,7 @@ pub struct Rows {
     games: Vec<(i64, String)>,
     ratings: Vec<(String, String, String, String)>,
     tournaments: Vec<String>,
+    puzzle_rooms: Vec<String>,
 }
 
 /// The sequence's next number.
@@ -92,6 +93,11 @@ pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
                 .await
                 .map_err(backend)?,
         )?;
+        let puzzle_rooms = texts(
+            c.query("SELECT doc FROM puzzle_rooms ORDER BY community", &[])
+                .await
+                .map_err(backend)?,
+        )?;
         Ok(Rows {
             next_id,
             users,
@@ -99,6 +105,7 @@ pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
             games,
             ratings,
             tournaments,
+            puzzle_rooms,
         })
     }
     .await;
@@ -107,7 +114,7 @@ pub async fn read_all(c: &Client) -> Result<Rows, StoreError> {
 }
 
 /// Writes the export lines for `rows`: header, next id, users, challenges, games, ratings,
-/// tournaments.
+/// tournaments, communities' puzzle documents.
 pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreError> {
     let mut lines = 0;
     let mut put = |line: &ExportLine| -> Result<(), StoreError> {
@@ -151,6 +158,12 @@ pub fn write_export(rows: &Rows, out: &mut dyn Write) -> Result<usize, StoreErro
             t.as_bytes(),
         )?)))?;
     }
+    for r in &rows.puzzle_rooms {
+        put(&ExportLine::PuzzleRoom(Box::new(decode(
+            "puzzle room",
+            r.as_bytes(),
+        )?)))?;
+    }
     out.flush()?;
     Ok(lines)
 }
@@ -170,6 +183,9 @@ pub struct Import {
     ratings: Vec<(String, String, String, String)>,
     /// Tournaments: id, revision (the document's version), document.
     tournaments: Vec<(i64, i64, String)>,
+    /// Communities' puzzle documents: community, revision (the document's version),
+    /// document (their next daily post is filled from it with the other indexes).
+    puzzle_rooms: Vec<(String, i64, String)>,
     /// How many lines were read.
     pub lines: usize,
 }
@@ -183,6 +199,7 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
         games: Vec::new(),
         ratings: Vec::new(),
         tournaments: Vec::new(),
+        puzzle_rooms: Vec::new(),
         lines: 0,
     };
     for (n, item) in read_export_lines(input)? {
@@ -201,6 +218,15 @@ pub fn read_export(input: &mut dyn BufRead) -> Result<Import, StoreError> {
                 import
                     .tournaments
                     .push((sql_id(t.id)?, rev, text("tournament", &t)?));
+            }
+            ExportLine::PuzzleRoom(r) => {
+                let rev = i64::try_from(r.version).map_err(|e| StoreError::Import {
+                    line: n,
+                    reason: format!("version: {e}"),
+                })?;
+                import
+                    .puzzle_rooms
+                    .push((r.community.0.clone(), rev, text("puzzle room", &r)?));
             }
             ExportLine::Game(g) => {
                 let active = g.end.is_none();
@@ -255,7 +281,8 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
     let row = tx
         .query_one(
             "SELECT EXISTS (SELECT 1 FROM games) OR EXISTS (SELECT 1 FROM users)
-             OR EXISTS (SELECT 1 FROM challenges) OR EXISTS (SELECT 1 FROM tournaments)",
+             OR EXISTS (SELECT 1 FROM challenges) OR EXISTS (SELECT 1 FROM tournaments)
+             OR EXISTS (SELECT 1 FROM puzzle_rooms)",
             &[],
         )
         .await
@@ -319,6 +346,14 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
         .await
         .map_err(backend)?;
     }
+    for (community, rev, doc) in &rows.puzzle_rooms {
+        tx.execute(
+            "INSERT INTO puzzle_rooms (community, rev, doc) VALUES ($1, $2, $3)",
+            &[community, rev, doc],
+        )
+        .await
+        .map_err(backend)?;
+    }
     for (id, _) in &rows.challenges {
         highest = highest.max(*id);
     }
@@ -335,7 +370,7 @@ pub async fn insert_all(c: &mut Client, rows: Import) -> Result<(), StoreError> 
 
 /// Every row of every table, as (table, key, value) text bytes in a stable order.
 pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
-    const TABLES: [(&str, &str); 9] = [
+    const TABLES: [(&str, &str); 10] = [
         (
             "games",
             "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(wake::text, '-') FROM games ORDER BY id",
@@ -371,6 +406,10 @@ pub async fn raw_dump(c: &Client) -> Result<Vec<RawEntry>, StoreError> {
         (
             "tournaments",
             "SELECT id::text, rev::text || ' ' || doc || ' ' || coalesce(starts::text, '-') FROM tournaments ORDER BY id",
+        ),
+        (
+            "puzzle_rooms",
+            "SELECT community, rev::text || ' ' || doc || ' ' || coalesce(next_post::text, '-') FROM puzzle_rooms ORDER BY community",
         ),
     ];
     let mut out = Vec::new();

@@ -4,6 +4,7 @@
 //! same function on an empty store of its own.
 
 pub mod indexes;
+pub mod puzzle_rooms;
 
 use crate::{Commit, CommitError, SCHEMA_VERSION, StandingRemoval, StandingWrite, Store, Stored};
 use rand::SeedableRng;
@@ -555,6 +556,9 @@ pub fn check(store: &dyn Store) {
         "{export}"
     );
 
+    // Communities' puzzle documents (issue #35).
+    puzzle_rooms::check(store);
+
     // raw_dump: stable, and non-empty once written.
     let dump = store.raw_dump().expect("dumps");
     assert!(!dump.is_empty());
@@ -569,6 +573,14 @@ fn the_sled_store_keeps_the_indexes_contract() {
 #[test]
 fn the_sled_store_rebuilds_its_indexes_at_import() {
     indexes::check_import(
+        &crate::SledStore::temporary().expect("temporary store"),
+        &crate::SledStore::temporary().expect("temporary store"),
+    );
+}
+
+#[test]
+fn puzzle_documents_round_trip_through_an_export_between_sled_stores() {
+    puzzle_rooms::check_round_trip(
         &crate::SledStore::temporary().expect("temporary store"),
         &crate::SledStore::temporary().expect("temporary store"),
     );

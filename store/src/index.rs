@@ -1,13 +1,14 @@
 //! What the background work's indexes hold, computed from the documents the same way by
 //! every backend (sled's trees, PostgreSQL's columns and tables), so that a commit, an
 //! import and an upgrade of an older store all write the same entries: an open
-//! tournament's start time, a user's next digest, a game's players by home channel, and a
-//! handled message's time. They keep the scheduler's tick, the digests and the unnumbered
-//! commands from reading every tournament, user or finished game (`docs/SESSION.md`, "The
-//! store interface").
+//! tournament's start time, a user's next digest, a game's players by home channel, a
+//! community's next daily puzzle, and a handled message's time. They keep the scheduler's
+//! tick, the digests and the unnumbered commands from reading every tournament, user,
+//! community or finished game (`docs/SESSION.md`, "The store interface").
 
 use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
+use skald_model::puzzle::PuzzleRoom;
 use skald_model::tournament::{State, TournamentDoc};
 use skald_model::user::UserDoc;
 
@@ -30,6 +31,12 @@ pub fn tournament_start(t: &TournamentDoc) -> Option<Timestamp> {
 /// When a user's next digest is due (`None`: digests are off).
 pub fn digest_next(u: &UserDoc) -> Option<Timestamp> {
     u.digest.as_ref().map(|d| d.next)
+}
+
+/// When a community's next daily puzzle is due (`None`: its daily puzzle is off): the one
+/// field of a puzzle document the store reads, besides its key and version.
+pub fn daily_puzzle_next(r: &PuzzleRoom) -> Option<Timestamp> {
+    r.next_post
 }
 
 /// A game's entries in the index by home channel: each seated user (by

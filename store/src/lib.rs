@@ -33,6 +33,7 @@ use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
 use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
+use skald_model::puzzle::PuzzleRoom;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
@@ -87,6 +88,30 @@ pub trait Store: Send + Sync {
     /// The earliest start of an open tournament that starts by itself, from the same index:
     /// the scheduler's wake-up.
     fn next_tournament_start(&self) -> Result<Option<(Timestamp, u64)>, StoreError>;
+
+    /// A community's puzzle document (issue #35), with the version it was read as: what a
+    /// [`Commit::puzzle_rooms`] write replaces.
+    fn puzzle_room(
+        &self,
+        community: &CommunityId,
+    ) -> Result<Option<Stored<PuzzleRoom>>, StoreError>;
+
+    /// Every community's puzzle document, by community (in byte order of its id), with the
+    /// versions read: for the commands and the admin, never for the scheduler's tick.
+    fn puzzle_rooms(&self) -> Result<Vec<Stored<PuzzleRoom>>, StoreError>;
+
+    /// The communities whose daily puzzle is due by `until` (inclusive), earliest first
+    /// (time, community), from an index of [`PuzzleRoom::next_post`]
+    /// ([`index::daily_puzzle_next`]): what the tick reads instead of every community's
+    /// document.
+    fn daily_puzzles_due(
+        &self,
+        until: Timestamp,
+    ) -> Result<Vec<(Timestamp, CommunityId)>, StoreError>;
+
+    /// The earliest `next_post` of any community, from the same index: what the
+    /// background loop sleeps until.
+    fn next_daily_puzzle(&self) -> Result<Option<Timestamp>, StoreError>;
 
     /// A user's document, with the version it was read as.
     fn user(&self, id: &UserId) -> Result<Option<Stored<UserDoc>>, StoreError>;
@@ -204,7 +229,8 @@ pub trait Store: Send + Sync {
     /// Makes everything written so far durable now (at a clean stop).
     fn flush(&self) -> Result<(), StoreError>;
 
-    /// Writes every game, challenge, user, rating and the id counter as JSON lines (the
+    /// Writes every game, challenge, user, rating, tournament, community puzzle document and
+    /// the id counter as JSON lines (the
     /// format of [`ExportLine`], shared by every backend). Returns how many lines.
     fn export(&self, out: &mut dyn Write) -> Result<usize, StoreError>;
 
@@ -407,6 +433,11 @@ pub struct Commit {
     /// round's pairing and its games go in one commit with the tournament, so two
     /// processes pairing the same round cannot both apply.
     pub tournaments: Vec<(Option<Stored<TournamentDoc>>, TournamentDoc)>,
+    /// Communities' puzzle documents written: the version read (`None`: it must not exist
+    /// yet) and the new one (its `version` set by the store, one more than the one read, 1
+    /// when new). The index of due daily posts follows its `next_post` in the same
+    /// transaction, so two processes posting the same day's puzzle cannot both apply.
+    pub puzzle_rooms: Vec<(Option<Stored<PuzzleRoom>>, PuzzleRoom)>,
 }
 
 /// A standing to remove from one ladder, with the version read.
@@ -480,6 +511,9 @@ pub enum ExportLine {
     /// A tournament (written after the ratings, so an export without tournaments is the
     /// file older releases wrote).
     Tournament(Box<TournamentDoc>),
+    /// A community's puzzle document (written after the tournaments, by community, so an
+    /// export without puzzle documents is the file older releases wrote).
+    PuzzleRoom(Box<PuzzleRoom>),
 }
 
 /// The first line of every export: what wrote it.

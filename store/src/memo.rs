@@ -168,6 +168,30 @@ impl Store for Memo {
         self.inner.tournaments()
     }
 
+    // Puzzle documents are read afresh each time, as tournaments are: a daily post that
+    // lost a race must see the one another process wrote.
+    fn puzzle_room(
+        &self,
+        community: &CommunityId,
+    ) -> Result<Option<Stored<skald_model::puzzle::PuzzleRoom>>, StoreError> {
+        self.inner.puzzle_room(community)
+    }
+
+    fn puzzle_rooms(&self) -> Result<Vec<Stored<skald_model::puzzle::PuzzleRoom>>, StoreError> {
+        self.inner.puzzle_rooms()
+    }
+
+    fn daily_puzzles_due(
+        &self,
+        until: Timestamp,
+    ) -> Result<Vec<(Timestamp, CommunityId)>, StoreError> {
+        self.inner.daily_puzzles_due(until)
+    }
+
+    fn next_daily_puzzle(&self) -> Result<Option<Timestamp>, StoreError> {
+        self.inner.next_daily_puzzle()
+    }
+
     fn user_by_link_code(&self, code: &str) -> Result<Option<Stored<UserDoc>>, StoreError> {
         self.inner.user_by_link_code(code)
     }

@@ -8,8 +8,9 @@
 //! transaction, so no command can forget them. The store decides nothing about the ladder:
 //! the session rates a game that ends and hands the new standings in the same commit.
 
-//! The sled backend of [`super::Store`]: `sled` trees for games, challenges, users, ratings
-//! and deadlines, an index of each user's games, and `meta` (schema version, id counter,
+//! The sled backend of [`super::Store`]: `sled` trees for games, challenges, users, ratings,
+//! tournaments, communities' puzzle documents and deadlines, the indexes the background
+//! work reads, an index of each user's games, and `meta` (schema version, id counter,
 //! heartbeat), made durable by a write-ahead journal ([`crate::journal`]).
 //!
 //! A commit is one sled transaction over every tree; a document's [`Version`] is the exact
@@ -34,6 +35,7 @@ use skald_model::clock::Timestamp;
 use skald_model::game::GameDoc;
 use skald_model::identity::{ChannelId, CommunityId, UserId};
 use skald_model::ladder::Standing;
+use skald_model::puzzle::PuzzleRoom;
 use skald_model::tournament::TournamentDoc;
 use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
@@ -108,6 +110,10 @@ pub struct SledStore {
     handled: Tree,
     /// The same records' times: (time, message id), no value, for pruning.
     handled_at: Tree,
+    /// Communities' puzzle documents by community id ([`PuzzleRoom`]).
+    puzzle_rooms: Tree,
+    /// Their next daily posts: (time, community id), no value ([`index::daily_puzzle_next`]).
+    daily_puzzles: Tree,
 }
 
 type TxResult<T> = Result<T, ConflictableTransactionError<CommitError>>;
@@ -155,9 +161,11 @@ const DIGESTS: u8 = 10;
 const BY_CHANNEL: u8 = 11;
 const HANDLED: u8 = 12;
 const HANDLED_AT: u8 = 13;
+const PUZZLE_ROOMS: u8 = 14;
+const DAILY_PUZZLES: u8 = 15;
 /// The trees' names in sled, in the journal's numbering (a new tree is appended: the
 /// journal names trees by their index).
-pub const TREE_NAMES: [&str; 14] = [
+pub const TREE_NAMES: [&str; 16] = [
     "games",
     "challenges",
     "users",
@@ -172,6 +180,8 @@ pub const TREE_NAMES: [&str; 14] = [
     "by_channel",
     "handled",
     "handled_at",
+    "puzzle_rooms",
+    "daily_puzzles",
 ];
 /// The index layout's key in `meta` ([`INDEX_LAYOUT`]).
 const LAYOUT: &[u8] = b"indexes";
@@ -307,6 +317,20 @@ fn tournament_index_writes(t: &TournamentDoc) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
         .collect()
 }
 
+/// The index writes a community's puzzle document makes, by itself.
+fn puzzle_room_index_writes(r: &PuzzleRoom) -> Vec<(u8, Vec<u8>, Vec<u8>)> {
+    index::daily_puzzle_next(r)
+        .map(|at| {
+            (
+                DAILY_PUZZLES,
+                timed_key(at, r.community.0.as_bytes()),
+                Vec::new(),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
 fn id_key(id: u64) -> [u8; 8] {
     id.to_be_bytes()
 }
@@ -425,7 +449,7 @@ impl SledStore {
     }
 
     /// Every tree, in the journal's numbering ([`TREE_NAMES`]).
-    fn trees(&self) -> [&Tree; 14] {
+    fn trees(&self) -> [&Tree; 16] {
         [
             &self.games,
             &self.challenges,
@@ -441,6 +465,8 @@ impl SledStore {
             &self.by_channel,
             &self.handled,
             &self.handled_at,
+            &self.puzzle_rooms,
+            &self.daily_puzzles,
         ]
     }
 
@@ -519,6 +545,8 @@ impl SledStore {
             by_channel,
             handled,
             handled_at,
+            puzzle_rooms,
+            daily_puzzles,
         ] = TREE_NAMES.map(|name| db.open_tree(name));
         let store = SledStore {
             log_file,
@@ -541,6 +569,8 @@ impl SledStore {
             by_channel: by_channel?,
             handled: handled?,
             handled_at: handled_at?,
+            puzzle_rooms: puzzle_rooms?,
+            daily_puzzles: daily_puzzles?,
             db,
         };
         Ok(store)
@@ -591,8 +621,8 @@ impl SledStore {
 
     /// Builds the indexes of index layout 2 from the documents (a store written before
     /// them): the tournaments' start times, the users' next digests, the games by home
-    /// channel, and the handled messages' records moved out of `meta` into their own tree
-    /// with their times. Every entry is what a commit of the same document writes, so it
+    /// channel, the communities' next daily puzzles, and the handled messages' records
+    /// moved out of `meta` into their own tree with their times. Every entry is what a commit of the same document writes, so it
     /// can run again after an interrupted upgrade. Returns how many entries it wrote.
     fn build_indexes(&self) -> Result<usize, StoreError> {
         let mut writes: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> = Vec::new();
@@ -604,6 +634,9 @@ impl SledStore {
         }
         for kv in self.users.iter() {
             add(user_index_writes(&decode("user", &kv?.1)?));
+        }
+        for kv in self.puzzle_rooms.iter() {
+            add(puzzle_room_index_writes(&decode("puzzle room", &kv?.1)?));
         }
         for kv in self.games.iter() {
             let (k, raw) = kv?;
@@ -874,6 +907,66 @@ impl Store for SledStore {
                 })
             })
             .collect()
+    }
+
+    /// A community's puzzle document, by its id.
+    fn puzzle_room(
+        &self,
+        community: &CommunityId,
+    ) -> Result<Option<Stored<PuzzleRoom>>, StoreError> {
+        self.puzzle_rooms
+            .get(community.0.as_bytes())?
+            .map(|raw| {
+                Ok(Stored {
+                    doc: decode("puzzle room", &raw)?,
+                    version: Version::new(&*raw),
+                })
+            })
+            .transpose()
+    }
+
+    /// Every community's puzzle document, by community id.
+    fn puzzle_rooms(&self) -> Result<Vec<Stored<PuzzleRoom>>, StoreError> {
+        self.puzzle_rooms
+            .iter()
+            .map(|kv| {
+                let (_, raw) = kv?;
+                Ok(Stored {
+                    doc: decode("puzzle room", &raw)?,
+                    version: Version::new(&*raw),
+                })
+            })
+            .collect()
+    }
+
+    /// The communities whose daily puzzle is due by `until`, from the `daily_puzzles`
+    /// index.
+    fn daily_puzzles_due(
+        &self,
+        until: Timestamp,
+    ) -> Result<Vec<(Timestamp, CommunityId)>, StoreError> {
+        let mut out = Vec::new();
+        for k in self.daily_puzzles.iter().keys() {
+            let k = k?;
+            let Some(at) = time_of_key(&k) else {
+                return Err(corrupt("daily puzzle index key", "short"));
+            };
+            if at > until {
+                break;
+            }
+            let community =
+                std::str::from_utf8(&k[8..]).map_err(|e| corrupt("daily puzzle index key", e))?;
+            out.push((at, CommunityId(community.to_string())));
+        }
+        Ok(out)
+    }
+
+    /// The first key of the `daily_puzzles` index.
+    fn next_daily_puzzle(&self) -> Result<Option<Timestamp>, StoreError> {
+        Ok(self
+            .daily_puzzles
+            .first()?
+            .and_then(|(k, _)| time_of_key(&k)))
     }
 
     /// A user's document.
@@ -1186,6 +1279,26 @@ impl Store for SledStore {
                     }
                 }
             }
+            for (before, after) in &commit.puzzle_rooms {
+                let key = after.community.0.as_bytes();
+                tx.check(PUZZLE_ROOMS, key, before.as_ref().map(|s| &s.version))?;
+                let mut after = after.clone();
+                after.version = before.as_ref().map_or(1, |b| b.doc.version + 1);
+                let bytes = encode("puzzle room", &after).map_err(abort)?;
+                tx.put(PUZZLE_ROOMS, key, &bytes)?;
+                let old_next = before
+                    .as_ref()
+                    .and_then(|b| index::daily_puzzle_next(&b.doc));
+                let new_next = index::daily_puzzle_next(&after);
+                if old_next != new_next {
+                    if let Some(at) = old_next {
+                        tx.del(DAILY_PUZZLES, &timed_key(at, key))?;
+                    }
+                    if let Some(at) = new_next {
+                        tx.put(DAILY_PUZZLES, &timed_key(at, key), &[])?;
+                    }
+                }
+            }
             for n in &commit.outbox {
                 let id = tx.tree(OUTBOX)?.generate_id()?;
                 let bytes = encode("outbox entry", n).map_err(abort)?;
@@ -1260,6 +1373,12 @@ impl Store for SledStore {
                 &kv?.1,
             )?)))?;
         }
+        for kv in self.puzzle_rooms.iter() {
+            put(&ExportLine::PuzzleRoom(Box::new(decode(
+                "puzzle room",
+                &kv?.1,
+            )?)))?;
+        }
         out.flush()?;
         Ok(lines)
     }
@@ -1271,6 +1390,7 @@ impl Store for SledStore {
             || !self.users.is_empty()
             || !self.challenges.is_empty()
             || !self.tournaments.is_empty()
+            || !self.puzzle_rooms.is_empty()
         {
             return Err(StoreError::Import {
                 line: 0,
@@ -1303,6 +1423,14 @@ impl Store for SledStore {
                         encode("tournament", &t)?,
                     ));
                     writes.extend(tournament_index_writes(&t));
+                }
+                ExportLine::PuzzleRoom(r) => {
+                    writes.push((
+                        PUZZLE_ROOMS,
+                        r.community.0.as_bytes().to_vec(),
+                        encode("puzzle room", &r)?,
+                    ));
+                    writes.extend(puzzle_room_index_writes(&r));
                 }
                 ExportLine::Game(g) => {
                     writes.push((GAMES, id_key(g.id).to_vec(), encode("game", &g)?));
@@ -1430,7 +1558,14 @@ mod tests {
             let world = crate::contract::indexes::populate(&store);
             // What the previous release left: no index trees, no layout mark, and the
             // handled messages' records in `meta` under `handled:<id>`.
-            for tree in [STARTS, DIGESTS, BY_CHANNEL, HANDLED, HANDLED_AT] {
+            for tree in [
+                STARTS,
+                DIGESTS,
+                BY_CHANNEL,
+                HANDLED,
+                HANDLED_AT,
+                DAILY_PUZZLES,
+            ] {
                 store.tree(tree).expect("a tree").clear().expect("clears");
             }
             store.meta.remove(LAYOUT).expect("removes");

@@ -57,6 +57,10 @@ impl Store for Counting {
         challenges() -> Result<Vec<Stored<skald_model::challenge::Challenge>>, StoreError>;
         tournament(id: u64) -> Result<Option<Stored<skald_model::tournament::TournamentDoc>>, StoreError>;
         tournaments() -> Result<Vec<Stored<skald_model::tournament::TournamentDoc>>, StoreError>;
+        puzzle_room(c: &CommunityId) -> Result<Option<Stored<skald_model::puzzle::PuzzleRoom>>, StoreError>;
+        puzzle_rooms() -> Result<Vec<Stored<skald_model::puzzle::PuzzleRoom>>, StoreError>;
+        daily_puzzles_due(until: Timestamp) -> Result<Vec<(Timestamp, CommunityId)>, StoreError>;
+        next_daily_puzzle() -> Result<Option<Timestamp>, StoreError>;
         user_by_link_code(code: &str) -> Result<Option<Stored<UserDoc>>, StoreError>;
         users_named(name: &str) -> Result<Vec<UserDoc>, StoreError>;
         tournament_starts(until: Timestamp) -> Result<Vec<(Timestamp, u64)>, StoreError>;

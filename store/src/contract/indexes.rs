@@ -9,7 +9,7 @@ use skald_model::clock::Timestamp;
 use skald_model::digest::DigestSetting;
 use skald_model::game::{GameDoc, GameResult};
 use skald_model::homes::Home;
-use skald_model::identity::{ChannelId, User, UserId};
+use skald_model::identity::{ChannelId, CommunityId, User, UserId};
 use skald_model::tournament::State;
 use skald_model::user::UserDoc;
 use skald_rules::Seat;
@@ -24,6 +24,10 @@ pub struct World {
     pub active: u64,
     /// A finished game between Discord and Matrix, at home in `dc` and `mx`.
     pub bridged: u64,
+    /// The community whose daily puzzle is due at [`World::DAILY`] (another community's
+    /// puzzle document has its daily puzzle off). `None` for a store whose layout had no
+    /// puzzle documents, once gone back to it: nothing is due.
+    pub daily: Option<CommunityId>,
 }
 
 impl World {
@@ -31,6 +35,8 @@ impl World {
     pub const START: Timestamp = Timestamp(5_000);
     /// When gwen's digest is due.
     pub const DIGEST: Timestamp = Timestamp(7_000);
+    /// When the daily puzzle is due.
+    pub const DAILY: Timestamp = Timestamp(8_000);
 }
 
 fn channel(c: &str) -> ChannelId {
@@ -131,11 +137,29 @@ pub fn populate(store: &dyn Store) -> World {
         },
         "games",
     );
+    // Puzzle documents: one community with its daily puzzle due, one with it off.
+    let daily = CommunityId("pz-daily".into());
+    let puzzle_rooms = vec![
+        (
+            None,
+            super::puzzle_rooms::a_room(&daily.0, Some(World::DAILY)),
+        ),
+        (None, super::puzzle_rooms::a_room("pz-quiet", None)),
+    ];
+    write(
+        store,
+        Commit {
+            puzzle_rooms,
+            ..Commit::default()
+        },
+        "puzzle documents",
+    );
     World {
         starting,
         finished,
         active,
         bridged,
+        daily: Some(daily),
     }
 }
 
@@ -175,6 +199,34 @@ pub fn assert_indexes(store: &dyn Store, w: &World) {
             .expect("reads")
             .is_empty()
     );
+    match &w.daily {
+        Some(c) => {
+            assert_eq!(
+                store.next_daily_puzzle().expect("reads"),
+                Some(World::DAILY)
+            );
+            assert_eq!(
+                store.daily_puzzles_due(World::DAILY).expect("reads"),
+                [(World::DAILY, c.clone())],
+                "only the community whose daily puzzle is on"
+            );
+            assert!(
+                store
+                    .daily_puzzles_due(Timestamp(World::DAILY.0 - 1))
+                    .expect("reads")
+                    .is_empty()
+            );
+        }
+        None => {
+            assert_eq!(store.next_daily_puzzle().expect("reads"), None);
+            assert!(
+                store
+                    .daily_puzzles_due(Timestamp(i64::MAX))
+                    .expect("reads")
+                    .is_empty()
+            );
+        }
+    }
     let a = alice();
     assert_eq!(here(store, &a, "console", true, usize::MAX), [w.active]);
     let newest_first: Vec<u64> = w.finished.iter().rev().copied().collect();

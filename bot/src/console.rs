@@ -280,9 +280,10 @@ fn answer_line(
     format_reply(&session.handle(&ctx, text), pictures, Some(files))
 }
 
-/// Who speaks a console line: `name` in the console's one community and channel.
+/// Who speaks a console line: `name` in the console's one community and channel, as its
+/// admin (whoever types at the console runs the bot).
 fn speaker_context(name: &str) -> Context {
-    Context::private(User::new(PLATFORM, name, name), COMMUNITY, CHANNEL)
+    Context::private(User::new(PLATFORM, name, name), COMMUNITY, CHANNEL).as_admin()
 }
 
 /// `!clock` shows the fake time; `!clock +3d` moves it forward. `Err`: the clock file could

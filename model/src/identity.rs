@@ -105,6 +105,10 @@ pub struct Context {
     /// their answers are in it unless they chose one with `language`, and it is remembered
     /// for what reaches them later. `None` where the platform does not say (Matrix, console).
     pub locale: Option<skald_lang::Lang>,
+    /// Whether the speaker administers the place they speak in (Discord: the Manage Server
+    /// permission; Matrix: a power level of at least 50 in the room; the console: its
+    /// operator). Community settings (`puzzle daily on`) need it.
+    pub admin: bool,
 }
 
 impl Context {
@@ -124,6 +128,15 @@ impl Context {
             private: false,
             account: None,
             locale: None,
+            admin: false,
+        }
+    }
+
+    /// This context for a speaker who administers the place (see [`Context::admin`]).
+    pub fn as_admin(self) -> Context {
+        Context {
+            admin: true,
+            ..self
         }
     }
 

@@ -49,7 +49,10 @@ pub struct UserDoc {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quiet: bool,
     /// Puzzles (`puzzle`): the ratings, the streak, the one being solved.
-    #[serde(default, skip_serializing_if = "crate::puzzle::PlayerPuzzles::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "crate::puzzle::PlayerPuzzles::is_empty"
+    )]
     pub puzzles: crate::puzzle::PlayerPuzzles,
 }
 

@@ -174,6 +174,7 @@ impl Cx {
             private: false,
             account: None,
             locale: None,
+            admin: false,
         };
         cmd_accept(self, &engine_ctx, Some(ch.id))
     }
@@ -646,6 +647,7 @@ pub(crate) fn cmd_rematch(cx: &Cx, ctx: &Context, id: Option<u64>) -> Result<Rep
             private: false,
             account: None,
             locale: None,
+            admin: false,
         };
         return cmd_accept(cx, &engine_ctx, Some(ch.id));
     }

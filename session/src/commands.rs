@@ -9,7 +9,7 @@ use crate::command::Command;
 use crate::handler::{Acts, Handler};
 use crate::identity::Context;
 use crate::reply::Reply;
-use crate::{Cx, Failure, challenge, digest, game, language, league, link, lists, premove};
+use crate::{Cx, Failure, challenge, digest, game, language, league, link, lists, premove, puzzle};
 use crate::{engine, homes, manual, messages, t, tournament, user};
 
 /// Every module's handlers.
@@ -22,6 +22,7 @@ const GROUPS: &[&[Handler]] = &[
     game::cmd_end::HANDLERS,
     game::cmd_offer::HANDLERS,
     premove::HANDLERS,
+    puzzle::HANDLERS,
     lists::HANDLERS,
     manual::HANDLERS,
     user::HANDLERS,

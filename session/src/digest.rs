@@ -41,7 +41,7 @@ pub fn next_digest(at: (u8, u8), zone: &str, after: Timestamp) -> Option<Timesta
 }
 
 /// `HH:MM` (or `H:MM`, `HHhMM`, `HH`) as an hour and minute of the day.
-fn read_time(word: &str) -> Option<(u8, u8)> {
+pub(crate) fn read_time(word: &str) -> Option<(u8, u8)> {
     let (h, m) = match word.split_once([':', 'h', 'H']) {
         Some((h, "")) => (h, "0"),
         Some((h, m)) => (h, m),
@@ -52,7 +52,7 @@ fn read_time(word: &str) -> Option<(u8, u8)> {
 }
 
 /// An IANA zone name as the database spells it, found whatever its case (`europe/paris`).
-fn read_zone(word: &str) -> Option<String> {
+pub(crate) fn read_zone(word: &str) -> Option<String> {
     let listed = jiff::tz::db()
         .available()
         .find(|name| name.as_str().eq_ignore_ascii_case(word))

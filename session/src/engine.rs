@@ -161,6 +161,7 @@ impl Cx {
                         private: false,
                         account: None,
                         locale: None,
+                        admin: false,
                     },
                     home: crate::identity::Home {
                         platform: g.platform_of(&g.homes()[0]),

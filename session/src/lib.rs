@@ -34,6 +34,7 @@ pub mod outbox;
 pub mod own_channel;
 pub mod pictures;
 pub mod premove;
+mod puzzle;
 mod rating_history;
 pub mod review;
 mod scheduler;
@@ -383,6 +384,11 @@ impl Session {
     /// See [`Cx::suggest_moves`].
     pub fn suggest_moves(&self, user: &UserId, game: Option<u64>, typed: &str) -> Vec<String> {
         self.cx.suggest_moves(user, game, typed)
+    }
+
+    /// See [`Cx::suggest_puzzle`].
+    pub fn suggest_puzzle(&self, user: &UserId, typed: &str) -> Vec<String> {
+        self.cx.suggest_puzzle(user, typed)
     }
 
     /// See [`Cx::knows_player_named`].

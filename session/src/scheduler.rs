@@ -34,6 +34,7 @@ impl Cx {
         game.into_iter()
             .chain(self.next_digest_due())
             .chain(self.next_tournament_start())
+            .chain(self.next_daily_puzzle_due())
             .min()
     }
 
@@ -46,13 +47,14 @@ impl Cx {
 
     /// Sends the reminders and ends the games whose deadline passed by `now`, starts the
     /// tournaments whose time came (their announcements go through the outbox), sends the
-    /// daily digests due, and (hourly) forgets the handled messages' records past the edit
+    /// daily digests and daily puzzles due, and (hourly) forgets the handled messages' records past the edit
     /// window; returns what to post in which channel. Each part reads an index of what is
     /// due, so a round costs the same however many games, tournaments and players exist.
     pub fn tick(&self, now: Timestamp) -> Vec<Notice> {
         let mut notices = self.tick_games(now);
         self.start_due_tournaments(now);
         notices.extend(self.due_digests(now));
+        notices.extend(self.due_daily_puzzles(now));
         self.prune_handled_messages(now);
         notices
     }

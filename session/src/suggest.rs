@@ -131,6 +131,63 @@ impl Cx {
         out.truncate(MAX_SUGGESTIONS);
         out
     }
+
+    /// What `puzzle`'s option offers as the caller types: the legal moves of the puzzle they
+    /// are solving (a dice puzzle's next steps after those typed), else the action words and
+    /// the families; each starting with what was typed, at most [`MAX_SUGGESTIONS`].
+    pub fn suggest_puzzle(&self, user: &UserId, typed: &str) -> Vec<String> {
+        let typed = typed.trim_start().to_lowercase();
+        let active = self
+            .store
+            .user(user)
+            .ok()
+            .flatten()
+            .and_then(|u| u.doc.puzzles.active);
+        let mut out: Vec<String> = Vec::new();
+        if let Some(active) = active
+            && let Ok(mut position) =
+                skald_rules::Position::from_notation(active.puzzle.rule_set, &active.position)
+        {
+            // A dice turn is typed step by step: the steps typed so far are played, the next
+            // one is offered after them.
+            let mut words: Vec<&str> = typed.split_whitespace().collect();
+            let last = if typed.ends_with(' ') {
+                ""
+            } else {
+                words.pop().unwrap_or("")
+            };
+            let mover = position.status().seat();
+            let played = words.iter().all(|w| position.play(w).is_ok());
+            if played && position.status().seat() == mover {
+                let before = words.join(" ");
+                out.extend(
+                    position
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.to_lowercase().starts_with(last))
+                        .map(|m| {
+                            if before.is_empty() {
+                                m
+                            } else {
+                                format!("{before} {m}")
+                            }
+                        }),
+                );
+            }
+        } else {
+            let words = [
+                "stats", "ladder", "daily", "tafl", "adelta", "subulata", "daldosa",
+            ];
+            out.extend(
+                words
+                    .iter()
+                    .filter(|w| w.starts_with(&typed))
+                    .map(|w| w.to_string()),
+            );
+        }
+        out.truncate(MAX_SUGGESTIONS);
+        out
+    }
 }
 
 #[cfg(test)]

@@ -408,14 +408,29 @@ pub(super) fn locales(ctx: Context<'_>) -> deliver::Locales {
     locales
 }
 
+/// Whether the caller administers this server: the Manage Server permission, as the
+/// interaction resolves it for them in this channel (never in a direct message).
+fn manages_server(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.administrator()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
 /// Runs one command for the caller and answers: the public part as the response,
 /// refusals and the caller's private views ephemeral.
 async fn run(ctx: Context<'_>, cmd: Result<Command, Text>) -> Result<(), Error> {
     let Some(_pass) = enter(ctx).await? else {
         return Ok(());
     };
-    let sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
+    let mut sctx = session_context(ctx.author(), ctx.guild_id(), ctx.channel_id())
         .with_locale(locales(ctx).user);
+    sctx.admin = manages_server(ctx);
     let caller = sctx.user.id.clone();
     let session = ctx.data().session.clone();
     let router = ctx.data().router.clone();
@@ -592,6 +607,7 @@ async fn complete(
         Completion::Players => complete_player(ctx, partial).await,
         Completion::TimeControls => complete_clock(ctx, partial),
         Completion::Moves => complete_move(ctx, partial).await,
+        Completion::PuzzleMoves => complete_puzzle(ctx, partial).await,
         Completion::Action(of) => complete_action(of, partial),
     }
 }
@@ -659,6 +675,24 @@ fn complete_action(of: ActionOf, partial: &str) -> serenity::CreateAutocompleteR
 pub fn clock_label(code: &str, lang: Lang) -> String {
     let id = format!("complete-clock-{}", code.replace('+', "-"));
     skald_lang::render_message(lang, &id, &[("code", code)])
+}
+
+/// Completes `/puzzle`'s option with the moves of the caller's puzzle, or its words.
+async fn complete_puzzle(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let user = caller(ctx);
+    let session = ctx.data().session.clone();
+    let typed = partial.to_string();
+    let list = tokio::task::spawn_blocking(move || session.suggest_puzzle(&user, &typed))
+        .await
+        .unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        list.into_iter()
+            .map(|m| serenity::AutocompleteChoice::new(m.clone(), m))
+            .collect(),
+    )
 }
 
 /// Completes a move (`/move`'s) with the legal moves matching what was typed, in the game

@@ -30,7 +30,8 @@ use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{OriginalSyncRoomMessageEvent, Relation};
-use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, UInt, UserId};
+use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
+use matrix_sdk::ruma::{Int, MilliSecondsSinceUnixEpoch, UInt, UserId};
 use matrix_sdk::store::StateStoreDataKey;
 use matrix_sdk::{Client, Room};
 use skald_port::sections::MatrixSection;
@@ -276,10 +277,18 @@ async fn incoming(
     // Only a direct room with the bot is private: the session refuses secret input (a
     // Subulata player's values) anywhere else.
     let direct = room.is_direct().await.unwrap_or(false);
-    let ctx = if direct {
+    let mut ctx = if direct {
         Context::private(user, scope, &room_id)
     } else {
         Context::new(user, scope, &room_id)
+    };
+    // A room's admins are those whose power level lets them change its settings (50, the
+    // moderators' level, or more; a room's creators from room version 12 on).
+    ctx.admin = match room.power_levels_or_default().await.for_user(&ev.sender) {
+        UserPowerLevel::Infinite => true,
+        UserPowerLevel::Int(level) => level >= Int::from(50u8),
+        // A kind of power level newer than this client knows: not taken as an admin.
+        _ => false,
     };
     let sent = u64::from(ev.origin_server_ts.get());
     let now = u64::from(MilliSecondsSinceUnixEpoch::now().get());

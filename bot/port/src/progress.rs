@@ -15,11 +15,12 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How long a name is kept after it was last used: longer than any review takes once it
-/// started, and the announced wait is minutes.
-pub const KEEP_FOR: Duration = Duration::from_secs(60 * 60);
+/// How long a name is kept after it was last used: a day and an hour, so a daily
+/// puzzle's post is edited with its solvers all day long (a review's progress takes
+/// minutes).
+pub const KEEP_FOR: Duration = Duration::from_secs(25 * 60 * 60);
 
-/// The most names kept at once: far more reviews than are made in an hour.
+/// The most names kept at once: far more reviews and daily posts than a day makes.
 pub const MOST: usize = 500;
 
 /// One remembered message.

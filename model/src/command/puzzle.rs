@@ -68,7 +68,9 @@ pub(super) fn parse_puzzle(args: &[&str]) -> Result<PuzzleAsk, Text> {
         };
     }
     if is(DAILY) {
-        return Ok(PuzzleAsk::Daily(rest.iter().map(|w| w.to_string()).collect()));
+        return Ok(PuzzleAsk::Daily(
+            rest.iter().map(|w| w.to_string()).collect(),
+        ));
     }
     if rest.is_empty()
         && let Some(scope) = scope(first)
@@ -79,7 +81,9 @@ pub(super) fn parse_puzzle(args: &[&str]) -> Result<PuzzleAsk, Text> {
         // "ad elta" style names with a space.
         return Ok(PuzzleAsk::New(scope(&args.join("-"))));
     }
-    Ok(PuzzleAsk::Answer(args.iter().map(|w| w.to_string()).collect()))
+    Ok(PuzzleAsk::Answer(
+        args.iter().map(|w| w.to_string()).collect(),
+    ))
 }
 
 /// A family's id or a rule set's id or alias.
@@ -138,10 +142,7 @@ pub const PUZZLE: CommandInfo = CommandInfo {
     args_of: |c| match c {
         Command::Puzzle(ask) => {
             let words = puzzle_words(ask);
-            Some(Args::default().with(
-                "what",
-                (!words.is_empty()).then_some(ArgValue::Text(words)),
-            ))
+            Some(Args::default().with("what", (!words.is_empty()).then_some(ArgValue::Text(words))))
         }
         _ => None,
     },

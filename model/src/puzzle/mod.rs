@@ -9,6 +9,6 @@ pub mod player;
 pub mod record;
 pub mod room;
 
-pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
 pub use player::{ActivePuzzle, FamilyRecord, PlayerPuzzles, choose, rate_attempt};
+pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};

@@ -34,7 +34,7 @@ pub struct PlayerPuzzles {
     pub recent: Vec<PuzzleId>,
     /// The puzzle being solved, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub active: Option<ActivePuzzle>,
+    pub active: Option<Box<ActivePuzzle>>,
     /// The days (`2026-11-29` in their community's zone) and communities of the daily
     /// puzzles this player answered: a daily puzzle is tried once.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -217,9 +217,7 @@ pub fn choose<'a>(
         .copied()
         .collect();
     let mut pool = if fresh.is_empty() { all } else { fresh };
-    let Some(first) = pool.first() else {
-        return None;
-    };
+    let first = pool.first()?;
     let family = first.0.family();
     let mine = player.family(family).rating.rating;
     pool.sort_by(|a, b| {

@@ -4,7 +4,7 @@
 
 use super::{Puzzle, PuzzleId};
 use crate::clock::Timestamp;
-use crate::identity::{ChannelId, CommunityId, UserId};
+use crate::identity::{ChannelId, CommunityId, User, UserId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -69,9 +69,9 @@ pub struct DailyPost {
     pub day: String,
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// Who solved it, in the order they did.
+    /// Who solved it, in the order they did (with the names to list).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub solved_by: Vec<UserId>,
+    pub solved_by: Vec<User>,
 }
 
 impl PuzzleRoom {

@@ -13,6 +13,7 @@ mod memo;
 mod notice;
 mod own_channel;
 mod premove;
+mod puzzles;
 mod rating_pictures;
 mod records;
 mod review;

@@ -40,7 +40,7 @@ pub fn a_room(id: &str, next: Option<Timestamp>) -> PuzzleRoom {
     room.posted = vec![DailyPost {
         day: "2026-11-29".into(),
         puzzle: puzzle.clone(),
-        solved_by: vec![UserId::new("discord", "1")],
+        solved_by: vec![skald_model::User::new("discord", "1", "ann")],
     }];
     room.mined = vec![puzzle];
     room.ratings.insert(

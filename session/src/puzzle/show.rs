@@ -1,0 +1,127 @@
+//! What players read of a puzzle: its board (every value shown, as in a finished game), who
+//! is to move and what to find, where it came from, the solution.
+
+use crate::reply::{Board, Compare};
+use crate::{Text, t};
+use skald_model::puzzle::{ActivePuzzle, Puzzle, PuzzleRating, ThemeKind};
+use skald_rules::{Event, Position, RuleSetId, Seat, Viewer};
+
+/// The theme in the reader's words: "escape in 2", "best use of the roll".
+pub(super) fn theme(puzzle: &Puzzle) -> Text {
+    let Some((kind, n)) = ThemeKind::read(&puzzle.theme) else {
+        return Text::verbatim(puzzle.theme.clone());
+    };
+    let key = match kind {
+        ThemeKind::Escape => "escape",
+        ThemeKind::CaptureKing => "capture-king",
+        ThemeKind::ExitFort => "exit-fort",
+        ThemeKind::Encircle => "encircle",
+        ThemeKind::LeaveNoMove => "no-move",
+        ThemeKind::Repetition => "repetition",
+        ThemeKind::CaptureAll => "capture-all",
+        ThemeKind::Win => "win",
+        ThemeKind::BestRoll => "best-roll",
+    };
+    let msg = skald_lang::Msg::new(format!("puzzle-theme-{key}"));
+    match n {
+        Some(n) => msg.arg("n", u64::from(n)).into(),
+        None => msg.into(),
+    }
+}
+
+/// The seat to move in a puzzle's position (seat A if the position says none).
+pub(super) fn mover(position: &Position) -> Seat {
+    position.status().seat().unwrap_or(Seat::A)
+}
+
+/// Where a puzzle came from, as a player reads it: a game of this community as its source
+/// names it, or the engine's own games.
+pub(super) fn source(puzzle: &Puzzle) -> Text {
+    if puzzle.source.starts_with("self-play") {
+        t!("puzzle-from-engine")
+    } else {
+        t!("puzzle-from", source = puzzle.source.as_str())
+    }
+}
+
+/// The puzzle's board: the position with every value shown (a Subulata puzzle is solved
+/// knowing every value, as a finished game shows them), the seats named, the last move
+/// marked.
+pub(super) fn board(position: &Position, last_move: Vec<Event>) -> Board {
+    let rule_set = position.rule_set();
+    let name = |seat| skald_lang::seat_name(rule_set, seat);
+    let alt = t!(
+        "puzzle-alt",
+        rule_set = skald_lang::rule_set_name(rule_set),
+        seat = name(mover(position))
+    );
+    Board {
+        game: 0,
+        position: position.clone(),
+        viewer: Viewer::Final,
+        last_move,
+        players: [name(Seat::A), name(Seat::B)],
+        alt,
+        result: None,
+        as_text: false,
+        compare: None,
+    }
+}
+
+/// "Brandubh · Defenders to move: escape in 2", then the puzzle's rating and where it came
+/// from, then how to answer.
+pub(super) fn asked(active: &ActivePuzzle, position: &Position, mine: PuzzleRating) -> Text {
+    let puzzle = &active.puzzle;
+    let mut text = t!(
+        "puzzle-asked",
+        rule_set = skald_lang::rule_set_name(puzzle.rule_set),
+        seat = skald_lang::seat_name(puzzle.rule_set, mover(position)),
+        theme = theme(puzzle)
+    );
+    if let Some(roll) = &puzzle.roll {
+        text.line(t!("puzzle-roll", roll = roll.as_str()));
+    }
+    text.line(t!(
+        "puzzle-rated",
+        rating = active.rating.shown(),
+        mine = mine.shown(),
+        source = source(puzzle)
+    ));
+    text.line(if is_dice(puzzle.rule_set) {
+        t!("puzzle-how-dice")
+    } else {
+        t!("puzzle-how")
+    });
+    text
+}
+
+/// Whether the rule set's puzzles are a use of the roll (typed as several steps).
+pub(super) fn is_dice(rule_set: RuleSetId) -> bool {
+    skald_model::puzzle::PuzzleFamily::of(rule_set).has_dice()
+}
+
+/// The solution from `position` (the line still to come), as one line of moves.
+pub(super) fn line_text(line: &[String]) -> String {
+    line.join(", ")
+}
+
+/// A board of `position` with the move played and the solution's, two arrows and a legend,
+/// as a review's turning point shows them.
+pub(super) fn compared(
+    position: &Position,
+    played: Vec<Event>,
+    played_words: &str,
+    solution: Vec<Event>,
+    solution_words: &str,
+) -> Board {
+    let mut b = board(position, Vec::new());
+    b.compare = Some(Compare {
+        played,
+        preferred: solution,
+        legend: [
+            t!("puzzle-legend-played", moves = played_words),
+            t!("puzzle-legend-solution", moves = solution_words),
+        ],
+    });
+    b
+}

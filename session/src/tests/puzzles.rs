@@ -1,0 +1,415 @@
+//! Puzzles in chat: given privately near the solver's rating, answered privately (a right
+//! move gets the strongest defence, the last one solves it, a wrong one ends it with the
+//! solution), the ratings and streak moved once; the stats and ladder; the daily puzzle
+//! posted once a day at the community's hour (across a restart and a daylight saving
+//! change), answered privately, its post updated with its solvers, its solution only the
+//! next day.
+
+use super::support::{console, session_on};
+use crate::clock::{DAY, FakeClock, HOUR, Timestamp};
+use crate::store::{Commit, SledStore};
+use crate::*;
+use skald_model::puzzle::{Puzzle, PuzzleRoom};
+use skald_rules::{Position, RuleSetId, Viewer};
+use std::sync::Arc;
+
+/// From the prover's tests: the king on a3 escapes to a1, and only there.
+const ONE_ESCAPE: &str = "7/4A2/A6/7/K6/7/7 d 11 -";
+/// The attackers capture the king in 2 (d3-d5, then b3-b5 whatever the defence).
+const CAPTURE_IN_TWO: &str = "3A3/1A5/2K1D2/A1D2DA/1A1A1A1/2A4/7 a 12 d5-b5,c6-b6,b5-c5";
+/// The defenders escape in 3 (c4-a4 first, the only move that forces it).
+const ESCAPE_IN_THREE: &str = "7/1AD1A2/1D5/2K1DA1/D6/2A3A/3A3 d 13 d7-b7,a5-b5,b7-b6";
+
+fn at(text: &str) -> Timestamp {
+    let t: jiff::Timestamp = text.parse().expect("a timestamp");
+    Timestamp(t.as_second())
+}
+
+/// A Brandubh puzzle of `text`, proven here as the miner proves them.
+fn puzzle_of(text: &str, source: &str) -> Puzzle {
+    let position = Position::from_notation(RuleSetId::Brandubh, text).expect("a position");
+    // The largest bound at which its first move is the only win (the miner's is 3; a
+    // hand-made escape in 1 has slower wins beside it).
+    let proof = [3, 2, 1]
+        .into_iter()
+        .find_map(|bound| skald_ai::puzzle::unique_first_move(&position, bound).expect("tafl"))
+        .expect("a puzzle");
+    Puzzle {
+        rule_set: RuleSetId::Brandubh,
+        position: position.to_notation(Viewer::Final),
+        to_move: if proof.mover == skald_rules::Seat::A {
+            "attackers".into()
+        } else {
+            "defenders".into()
+        },
+        roll: None,
+        solution: proof.line,
+        theme: proof.theme.to_string(),
+        source: source.into(),
+        rating: 1500.0,
+    }
+}
+
+/// Stores `puzzles` as the console community's own (mined from its games).
+fn with_own(s: &Session, puzzles: Vec<Puzzle>) {
+    let mut room = PuzzleRoom::new(CommunityId("console".into()));
+    room.mined = puzzles;
+    s.store()
+        .commit(Commit {
+            puzzle_rooms: vec![(None, room)],
+            ..Commit::default()
+        })
+        .expect("stored");
+}
+
+fn session(clock: &Arc<FakeClock>) -> Session {
+    session_on(SledStore::temporary().expect("store"), clock.clone())
+}
+
+/// What `who` alone reads of a reply.
+fn mine(r: &Reply) -> String {
+    r.private
+        .iter()
+        .map(|p| p.text.en())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn say(s: &Session, who: &str, line: &str) -> Reply {
+    s.handle(&console(who), line)
+}
+
+/// The puzzle `who` is solving, as stored.
+fn active(s: &Session, who: &str) -> Option<skald_model::puzzle::ActivePuzzle> {
+    s.store()
+        .user(&UserId::new("console", who))
+        .expect("read")
+        .and_then(|u| u.doc.puzzles.active.map(|a| *a))
+}
+
+fn puzzles_of(s: &Session, who: &str) -> skald_model::puzzle::PlayerPuzzles {
+    s.store()
+        .user(&UserId::new("console", who))
+        .expect("read")
+        .map(|u| u.doc.puzzles)
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_puzzle_is_given_privately_and_its_move_solves_it() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(&s, vec![puzzle_of(ONE_ESCAPE, "alice vs bob, game #12")]);
+    let r = say(&s, "carol", "puzzle brandubh");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    assert!(
+        r.text.en().is_empty() && r.boards.is_empty(),
+        "nothing public"
+    );
+    let text = mine(&r);
+    assert!(
+        text.contains("Puzzle, Brandubh: Defenders to move, escape in 1."),
+        "{text}"
+    );
+    assert!(text.contains("From alice vs bob, game #12."), "{text}");
+    assert_eq!(r.private[0].boards.len(), 1, "a board of the puzzle");
+    assert!(!text.contains("a3-a1"), "the solution is not given: {text}");
+    // Asking again shows the same puzzle.
+    let again = say(&s, "carol", "puzzle");
+    assert_eq!(mine(&again).lines().next(), text.lines().next());
+    let r = say(&s, "carol", "puzzle a3-a1");
+    let text = mine(&r);
+    assert!(text.contains("Solved: a3-a1 wins."), "{text}");
+    assert!(text.contains("Puzzle rating (tafl): 1500? → "), "{text}");
+    assert!(text.contains("Streak: 1 (best 1)."), "{text}");
+    let p = puzzles_of(&s, "carol");
+    assert!(p.active.is_none());
+    let tafl = p.ratings[&skald_model::puzzle::PuzzleFamily::Tafl];
+    assert!(tafl.rating.rating > 1500.0, "{tafl:?}");
+    assert_eq!((tafl.solved, tafl.failed), (1, 0));
+}
+
+#[test]
+fn a_longer_puzzle_answers_each_right_move_with_the_strongest_defence() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(
+        &s,
+        vec![puzzle_of(
+            CAPTURE_IN_TWO,
+            "self-play brandubh seed 1, ply 12",
+        )],
+    );
+    let r = say(&s, "carol", "puzzle brandubh");
+    assert!(
+        mine(&r).contains("Attackers to move, capture the king in 2"),
+        "{}",
+        mine(&r)
+    );
+    assert!(
+        mine(&r).contains("From the engine's own games."),
+        "{}",
+        mine(&r)
+    );
+    let line = active(&s, "carol").expect("active").line;
+    let r = say(&s, "carol", "puzzle d3 d5");
+    let text = mine(&r);
+    assert!(
+        text.contains(&format!("Right: d3-d5. They answer {}.", line[1])),
+        "{text}"
+    );
+    assert!(text.contains("one move left to win"), "{text}");
+    let next = active(&s, "carol").expect("still solving");
+    assert_eq!(next.moves_left, 1);
+    let r = say(&s, "carol", &format!("puzzle {}", next.line[0]));
+    assert!(mine(&r).contains("Solved"), "{}", mine(&r));
+    assert_eq!(puzzles_of(&s, "carol").streak, 1);
+}
+
+#[test]
+fn a_wrong_move_ends_the_puzzle_with_its_solution_and_the_streak() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(
+        &s,
+        vec![
+            puzzle_of(ONE_ESCAPE, "self-play"),
+            puzzle_of(ESCAPE_IN_THREE, "self-play"),
+        ],
+    );
+    // One solved first, so the streak has something to lose.
+    say(&s, "carol", "puzzle brandubh");
+    let first = active(&s, "carol").expect("given");
+    say(&s, "carol", &format!("puzzle {}", first.line[0]));
+    assert_eq!(puzzles_of(&s, "carol").streak, 1);
+    say(&s, "carol", "puzzle brandubh");
+    let second = active(&s, "carol").expect("given");
+    assert_ne!(second.puzzle.id(), first.puzzle.id(), "a new one");
+    let position = Position::from_notation(RuleSetId::Brandubh, &second.position).unwrap();
+    let wrong = position
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != second.line[0])
+        .expect("another legal move");
+    // An illegal move is refused and counts for nothing.
+    let r = say(&s, "carol", "puzzle a1-a1");
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert!(
+        r.text.en().contains("Nothing was counted"),
+        "{}",
+        r.text.en()
+    );
+    assert_eq!(active(&s, "carol"), Some(second.clone()));
+    let r = say(&s, "carol", &format!("puzzle {wrong}"));
+    let text = mine(&r);
+    assert!(
+        text.contains(&format!("Not this one: {wrong} does not force the win.")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("The solution: {}.", second.line.join(", "))),
+        "{text}"
+    );
+    let board = &r.private[0].boards[0];
+    assert!(board.compare.is_some(), "both moves drawn");
+    let p = puzzles_of(&s, "carol");
+    assert_eq!((p.streak, p.best_streak), (0, 1));
+    assert!(p.active.is_none());
+}
+
+#[test]
+fn answers_typed_where_others_read_are_refused_and_skip_gives_up() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(&s, vec![puzzle_of(ONE_ESCAPE, "self-play")]);
+    let public = Context::new(User::new("console", "carol", "carol"), "console", "hall");
+    // Asked in a channel: the puzzle still comes privately.
+    let r = s.handle(&public, "puzzle brandubh");
+    assert!(r.text.en().is_empty() && !mine(&r).is_empty());
+    let r = s.handle(&public, "puzzle a3-a1");
+    assert_eq!(r.kind, ReplyKind::Refused);
+    assert!(r.text.en().contains("only you read"), "{}", r.text.en());
+    assert!(!r.text.en().contains("a3-a1 wins"));
+    assert!(active(&s, "carol").is_some(), "nothing counted");
+    let r = say(&s, "carol", "puzzle skip");
+    let text = mine(&r);
+    assert!(
+        text.contains("Given up.") && text.contains("The solution: a3-a1."),
+        "{text}"
+    );
+    let p = puzzles_of(&s, "carol");
+    assert_eq!(
+        p.ratings[&skald_model::puzzle::PuzzleFamily::Tafl].failed,
+        1
+    );
+    let r = say(&s, "carol", "puzzle skip");
+    assert_eq!(r.kind, ReplyKind::Refused, "nothing to skip");
+}
+
+#[test]
+fn stats_and_the_ladder_list_the_solvers_here() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(
+        &s,
+        vec![
+            puzzle_of(ONE_ESCAPE, "self-play"),
+            puzzle_of(CAPTURE_IN_TWO, "self-play"),
+        ],
+    );
+    let r = say(&s, "dave", "puzzle stats");
+    assert!(
+        r.text.en().contains("dave has not tried a puzzle yet"),
+        "{}",
+        r.text.en()
+    );
+    for who in ["carol", "dave"] {
+        say(&s, who, "puzzle brandubh");
+        let a = active(&s, who).expect("given");
+        if who == "carol" {
+            // Each right move until the end (the puzzle may take two).
+            let mut next = Some(a);
+            while let Some(a) = next {
+                let r = say(&s, who, &format!("puzzle {}", a.line[0]));
+                assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+                next = active(&s, who);
+            }
+        } else {
+            say(&s, who, "puzzle skip");
+        }
+    }
+    let r = say(&s, "dave", "puzzle stats @carol");
+    assert!(r.text.en().contains("carol's puzzles:"), "{}", r.text.en());
+    assert!(
+        r.text.en().contains("(1 solved, 0 failed)"),
+        "{}",
+        r.text.en()
+    );
+    let r = say(&s, "dave", "puzzle ladder");
+    let text = r.text.en();
+    let carol = text.find("1. carol").expect("carol first");
+    let dave = text.find("2. dave").expect("dave second");
+    assert!(carol < dave, "{text}");
+    let r = say(&s, "dave", "puzzle ladder daldosa");
+    assert!(
+        r.text
+            .en()
+            .contains("Nobody here has tried a daldosa puzzle"),
+        "{}",
+        r.text.en()
+    );
+}
+
+/// The daily posts among `notices`: (channel, text), the first posts only (not edits).
+fn daily_posts(notices: &[Notice]) -> Vec<(String, String)> {
+    notices
+        .iter()
+        .filter(|n| n.reply.progress.is_some() && n.reply.text.en().starts_with("Daily puzzle"))
+        .map(|n| (n.channel.0.clone(), n.reply.text.en()))
+        .collect()
+}
+
+#[test]
+fn the_daily_puzzle_is_posted_once_a_day_at_the_local_hour_and_solved_privately() {
+    // Paris leaves summer time on 2026-10-25: 09:00 there is 07:00 UTC before, 08:00 after.
+    let store = SledStore::temporary().expect("store");
+    let clock = Arc::new(FakeClock::new(at("2026-10-22T12:00:00Z")));
+    let s = session_on(store.clone(), clock.clone());
+    let puzzles = vec![
+        puzzle_of(ONE_ESCAPE, "alice vs bob, game #12"),
+        puzzle_of(CAPTURE_IN_TWO, "alice vs bob, game #13"),
+        puzzle_of(ESCAPE_IN_THREE, "alice vs bob, game #14"),
+    ];
+    with_own(&s, puzzles.clone());
+    let hall = Context::new(User::new("console", "ann", "ann"), "console", "hall");
+    let r = s.handle(&hall, "puzzle daily on 09:00 Europe/Paris");
+    assert_eq!(r.kind, ReplyKind::Refused, "not an admin");
+    assert!(
+        r.text.en().contains("Only a server admin"),
+        "{}",
+        r.text.en()
+    );
+    let r = s.handle(
+        &hall.clone().as_admin(),
+        "puzzle daily on 09:00 europe/paris",
+    );
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    assert!(
+        r.text
+            .en()
+            .contains("every day at 09:00 (Europe/Paris), posted here"),
+        "{}",
+        r.text.en()
+    );
+    let mut posted = Vec::new();
+    let mut s = s;
+    // Eight days hour by hour, with a restart on the fourth.
+    for hour in 0..(8 * 24) {
+        if hour == 4 * 24 {
+            drop(s);
+            s = session_on(store.clone(), clock.clone());
+        }
+        let now = clock.advance(HOUR);
+        for (channel, text) in daily_posts(&s.tick(now)) {
+            assert_eq!(channel, "hall");
+            posted.push((now, text));
+        }
+    }
+    let times: Vec<Timestamp> = posted.iter().map(|(t, _)| *t).collect();
+    assert_eq!(times.len(), 8, "{times:?}");
+    assert_eq!(times[0], at("2026-10-23T07:00:00Z"));
+    assert_eq!(times[2], at("2026-10-25T08:00:00Z"), "winter time");
+    assert_eq!(times[7], at("2026-10-30T08:00:00Z"));
+    // The community's own puzzles first, newest first; the solution only the next day.
+    let (_, first) = &posted[0];
+    assert!(first.contains("From alice vs bob, game #14."), "{first}");
+    let solution = puzzles[2].solution.join(", ");
+    assert!(!first.contains(&solution), "{first}");
+    assert!(
+        posted[1]
+            .1
+            .contains(&format!("Yesterday's puzzle (2026-10-23): {solution}."))
+    );
+}
+
+#[test]
+fn solving_the_daily_puzzle_updates_its_post_and_counts_once() {
+    let clock = Arc::new(FakeClock::new(at("2026-11-29T06:00:00Z")));
+    let s = session(&clock);
+    with_own(&s, vec![puzzle_of(ONE_ESCAPE, "alice vs bob, game #12")]);
+    let admin = Context::new(User::new("console", "ann", "ann"), "console", "hall").as_admin();
+    s.handle(&admin, "puzzle daily on 09:00 UTC");
+    assert_eq!(s.next_wakeup(), Some(at("2026-11-29T09:00:00Z")));
+    let r = say(&s, "carol", "puzzle daily");
+    assert_eq!(r.kind, ReplyKind::Refused, "none posted yet");
+    let posts = daily_posts(&s.tick(clock.advance(3 * HOUR)));
+    assert_eq!(posts.len(), 1);
+    assert!(daily_posts(&s.tick(clock.now())).is_empty(), "once");
+    let r = say(&s, "carol", "puzzle daily");
+    assert!(mine(&r).contains("escape in 1"), "{}", mine(&r));
+    say(&s, "carol", "puzzle a3-a1");
+    // The post's edit, through the outbox: who solved it, never the move.
+    let edits: Vec<Notice> = s
+        .take_notices(
+            &["console"],
+            "test",
+            std::time::Duration::from_secs(60),
+            100,
+        )
+        .into_iter()
+        .map(|(_, n)| n)
+        .filter(|n| n.reply.replaces.is_some())
+        .collect();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    let text = edits[0].reply.text.en();
+    assert!(text.contains("Solved by carol."), "{text}");
+    assert!(!text.contains("a3-a1"), "{text}");
+    let r = say(&s, "carol", "puzzle daily");
+    assert_eq!(r.kind, ReplyKind::Refused);
+    assert!(
+        r.text.en().contains("You answered today's puzzle"),
+        "{}",
+        r.text.en()
+    );
+    let _ = DAY;
+}

@@ -12,6 +12,10 @@ use skald_model::puzzle::{
 use skald_model::user::UserDoc;
 use skald_rules::Position;
 
+/// How near the player's rating a community's own puzzle must be to come before the
+/// starter set's.
+const OWN_NEAR: f64 = 300.0;
+
 /// `puzzle [scope]`.
 pub(super) fn cmd_new(
     cx: &Cx,
@@ -41,7 +45,20 @@ pub(super) fn cmd_new(
         .filter(|p| scope.is_none_or(|s| pool::in_scope(p, s)))
         .map(|p| (p, pool::rating_in(&room, p)))
         .collect();
-    let Some((puzzle, rating)) = choose(rated, &doc.puzzles, seed) else {
+    // The community's own puzzles first, when one near the player's rating is left: a
+    // position from a game played here is one they care about.
+    let mine = doc.puzzles.family(family).rating.rating;
+    let own: Vec<(&Puzzle, PuzzleRating)> = rated
+        .iter()
+        .filter(|(p, r)| {
+            room.mined.iter().any(|m| m.id() == p.id())
+                && !doc.puzzles.seen(&p.id())
+                && (r.rating - mine).abs() <= OWN_NEAR
+        })
+        .copied()
+        .collect();
+    let chosen = choose(own, &doc.puzzles, seed).or_else(|| choose(rated, &doc.puzzles, seed));
+    let Some((puzzle, rating)) = chosen else {
         return Err(Failure::Refused(t!("puzzle-none", family = family.id())));
     };
     let active = start(puzzle.clone(), rating, ctx, cx.now(), None)?;

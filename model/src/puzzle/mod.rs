@@ -5,8 +5,10 @@
 //! file"), the same for the starter set shipped with Skald, `skald puzzles mine` and
 //! `skald puzzles export`, so other programs can read and write it.
 
+pub mod difficulty;
 pub mod record;
 pub mod room;
 
+pub use difficulty::{Difficulty, STARTING_DEVIATION};
 pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};

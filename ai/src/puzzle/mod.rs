@@ -1,5 +1,6 @@
-//! Tafl puzzles proven by exhaustive search (issue #35): the mover's forced wins within a few
-//! of their own moves, and the positions where exactly one first move forces one.
+//! Puzzles proven by exhaustive search (issue #35): the mover's forced wins within a few of
+//! their own moves, and the positions where exactly one first move forces one, for every tafl
+//! rule set and for Subulata with every value known (as in a finished game).
 //!
 //! [`forced_win`] answers "does the side to move win by force within N of its moves against
 //! every defence?", [`unique_first_move`] answers "is this position a puzzle?". Both are
@@ -9,6 +10,7 @@
 mod answer;
 mod line;
 mod search;
+mod subulata;
 
 pub use answer::{Answer, answer};
 use search::Search;
@@ -22,12 +24,19 @@ pub const MOST_MOVES: u8 = 4;
 /// Why a position cannot be proven: the prover answers only the games it is exact for.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProverError {
-    /// Not a tafl rule set: dice games need "best use of the roll", Subulata hides values.
+    /// A dice game: its puzzles are "the best use of the roll", not a forced win.
     #[error(
-        "puzzles are proven for the tafl rule sets only (hnefatafl, hnefatafl-13, copenhagen, \
-         brandubh), not {0}"
+        "forced wins are proven for the tafl rule sets (hnefatafl, hnefatafl-13, copenhagen, \
+         brandubh) and subulata, not {0}"
     )]
-    NotTafl(RuleSetId),
+    NotProven(RuleSetId),
+    /// A Subulata position with values hidden (`?`): the winner at the end depends on values
+    /// the position does not say, so no win can be proven. Write it with `Viewer::Final`.
+    #[error(
+        "a subulata position is proven with every value known: write it as a finished game \
+         shows it (no '?')"
+    )]
+    HiddenValues,
     /// A bound of zero moves, or more than [`MOST_MOVES`].
     #[error("a forced win is searched within 1 to {most} of the mover's moves, not {asked}")]
     Bound {
@@ -58,7 +67,8 @@ impl fmt::Display for Theme {
             EndReason::NoLegalMove => "leave no move",
             EndReason::Repetition => "win by repetition",
             EndReason::AllCaptured => "capture everything",
-            EndReason::GoalReached | EndReason::NoPegsLeft | EndReason::MoveLimit => "win",
+            EndReason::GoalReached => "win on the goal",
+            EndReason::NoPegsLeft | EndReason::MoveLimit => "win",
         };
         write!(f, "{what} in {}", self.moves)
     }
@@ -98,14 +108,29 @@ pub fn unique_first_move(position: &Position, max_moves: u8) -> Result<Option<Pr
     Ok(with_game!(position, g => unique(g, max_moves)))
 }
 
+/// Whether the prover answers `rule_set`'s positions: every tafl rule set and Subulata (with
+/// every value known); not the dice games.
+pub fn proves(rule_set: RuleSetId) -> bool {
+    matches!(
+        rule_set,
+        RuleSetId::Hnefatafl
+            | RuleSetId::Hnefatafl13
+            | RuleSetId::Copenhagen
+            | RuleSetId::Brandubh
+            | RuleSetId::Subulata
+    )
+}
+
 /// Refuses what the prover cannot answer exactly.
 fn check(position: &Position, max_moves: u8) -> Result<(), ProverError> {
     let rule_set = position.rule_set();
-    if !matches!(
-        rule_set,
-        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Copenhagen | RuleSetId::Brandubh
-    ) {
-        return Err(ProverError::NotTafl(rule_set));
+    if !proves(rule_set) {
+        return Err(ProverError::NotProven(rule_set));
+    }
+    if let Position::Subulata(game) = position
+        && !subulata::every_value_known(game)
+    {
+        return Err(ProverError::HiddenValues);
     }
     if max_moves == 0 || max_moves > MOST_MOVES {
         return Err(ProverError::Bound {

@@ -4,6 +4,7 @@
 use crate::common::random_position;
 use proptest::prelude::*;
 use skald_ai::puzzle::{ProverError, forced_win, unique_first_move};
+use skald_rules::subulata::Subulata;
 use skald_rules::tafl::Tafl;
 use skald_rules::{EndReason, Family, Position, RuleSetId, Seat, Status};
 
@@ -121,7 +122,7 @@ fn the_prover_refuses_other_games_and_bounds_it_cannot_search() {
     let adelta = Position::start(RuleSetId::Adelta, 1);
     assert_eq!(
         forced_win(&adelta, 2),
-        Err(ProverError::NotTafl(RuleSetId::Adelta))
+        Err(ProverError::NotProven(RuleSetId::Adelta))
     );
     let position = brandubh(ONE_ESCAPE);
     for bound in [0, 9] {
@@ -166,4 +167,106 @@ proptest! {
             assert_line_wins(&position, &proof.line, proof.mover);
         }
     }
+
+    #[test]
+    fn every_claimed_subulata_win_replays_to_the_movers_win(seed in 0u64..10_000, plies in 30u32..120) {
+        let game: Subulata = random_position(RuleSetId::Subulata, seed, plies);
+        let position = game.into_position();
+        if let Some(proof) = forced_win(&position, 1).expect("subulata") {
+            let mut after = position.clone();
+            after.play(&proof.first_move).expect("legal");
+            prop_assert_eq!(
+                after.status().outcome().and_then(|o| o.winner),
+                Some(proof.mover)
+            );
+        }
+        if let Some(proof) = forced_win(&position, 2).expect("subulata") {
+            prop_assert_eq!(proof.line.first(), Some(&proof.first_move));
+            assert_line_wins(&position, &proof.line, proof.mover);
+        }
+    }
+}
+
+/// Subulata's tiles for the hand-made positions (the set-up of seed 0): g4 is a leaf (3
+/// cells), g3 a flower (2), c5 a leaf, i8 a leaf. White's goal is g7..i9, Black's a1..c3.
+const SUBULATA_TILES: &str = "1r3,2r2,4r0,7r0,6r1,5r0,3r2,8r3,9r0";
+
+/// A Subulata position on [`SUBULATA_TILES`], every value shown.
+fn subulata(ranks: &str) -> Position {
+    Position::from_notation(
+        RuleSetId::Subulata,
+        &format!("{SUBULATA_TILES} {ranks} w 100"),
+    )
+    .expect("a valid Subulata position")
+}
+
+/// White has four pieces on its goal and one on g4: g4-g7 brings the last one home, and
+/// the game ends with White ahead (27 to 12). The other move, i8xi5, takes a piece but
+/// leaves the goal (Black's c5 is still out, so the game goes on; it wins more slowly, so
+/// the test bound is 1, as for the tafl escape in 1).
+const SUBULATA_GOAL_IN_ONE: &str = "6W9W1W4/8W5/9/9/2B45B3/6W22/9/9/B88";
+
+/// The same without Black's c5: i8xi5 now takes Black's last piece off its goal, the game
+/// ends with Black's pieces all home and White ahead on points: two wins in 1.
+const SUBULATA_TWO_WINS: &str = "6W9W1W4/8W5/9/9/8B3/6W22/9/9/B88";
+
+/// White's g3 needs two moves to reach the goal (g3-g5, g5-g8), but Black's c5-c2 brings
+/// Black's last piece home first, and Black is ahead then (26 to 16).
+const SUBULATA_REFUTED: &str = "6W1W2W3/8W4/9/9/2B76/9/6W52/9/B9B67";
+
+#[test]
+fn a_subulata_goal_in_one_is_a_puzzle() {
+    let position = subulata(SUBULATA_GOAL_IN_ONE);
+    let proof = unique_first_move(&position, 1)
+        .expect("subulata is proven")
+        .expect("a puzzle");
+    assert_eq!(proof.first_move, "g4-g7");
+    assert_eq!(proof.line, vec!["g4-g7".to_string()]);
+    assert_eq!(proof.theme.ending, EndReason::GoalReached);
+    assert_eq!(proof.theme.to_string(), "win on the goal in 1");
+    assert_eq!(proof.mover, Seat::A);
+    assert_line_wins(&position, &proof.line, Seat::A);
+}
+
+#[test]
+fn two_subulata_wins_in_one_are_no_puzzle() {
+    let position = subulata(SUBULATA_TWO_WINS);
+    assert!(forced_win(&position, 1).expect("subulata").is_some());
+    for mv in ["g4-g7", "i8-i5"] {
+        let mut after = position.clone();
+        after.play(mv).expect("legal");
+        assert_eq!(
+            after.status().outcome().and_then(|o| o.winner),
+            Some(Seat::A)
+        );
+    }
+    assert_eq!(unique_first_move(&position, 3).expect("subulata"), None);
+}
+
+#[test]
+fn a_subulata_defence_that_finishes_first_refutes_the_threat() {
+    let position = subulata(SUBULATA_REFUTED);
+    for bound in 1..=3 {
+        assert_eq!(forced_win(&position, bound).expect("subulata"), None);
+    }
+    let mut after = position.clone();
+    after.play("g3-g5").expect("legal");
+    after.play("c5-c2").expect("legal");
+    assert_eq!(
+        after.status().outcome().and_then(|o| o.winner),
+        Some(Seat::B)
+    );
+}
+
+#[test]
+fn a_subulata_position_with_hidden_values_is_refused() {
+    let position = subulata(SUBULATA_GOAL_IN_ONE);
+    let public = position.to_notation(skald_rules::Viewer::Public);
+    assert!(public.contains('?'), "{public}");
+    let hidden = Position::from_notation(RuleSetId::Subulata, &public).expect("readable");
+    assert_eq!(forced_win(&hidden, 1), Err(ProverError::HiddenValues));
+    assert_eq!(
+        unique_first_move(&hidden, 1),
+        Err(ProverError::HiddenValues)
+    );
 }

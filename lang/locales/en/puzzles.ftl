@@ -8,6 +8,7 @@ puzzle-theme-no-move = leave no move in { $n }
 puzzle-theme-repetition = win by repetition in { $n }
 puzzle-theme-capture-all = capture everything in { $n }
 puzzle-theme-win = win in { $n }
+puzzle-theme-goal = win on the goal in { $n }
 puzzle-theme-best-roll = the best use of the roll
 puzzle-from-engine = From the engine's own games.
 puzzle-from = From { $source }.

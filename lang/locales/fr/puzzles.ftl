@@ -8,6 +8,7 @@ puzzle-theme-no-move = ne laisser aucun coup en { $n }
 puzzle-theme-repetition = gagner par répétition en { $n }
 puzzle-theme-capture-all = tout prendre en { $n }
 puzzle-theme-win = gagner en { $n }
+puzzle-theme-goal = gagner sur la tuile d'arrivée en { $n }
 puzzle-theme-best-roll = le meilleur usage du jet
 puzzle-from-engine = Tiré des parties du moteur contre lui-même.
 puzzle-from = Tiré de { $source }.

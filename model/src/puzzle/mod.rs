@@ -5,10 +5,15 @@
 //! file"), the same for the starter set shipped with Skald, `skald puzzles mine` and
 //! `skald puzzles export`, so other programs can read and write it.
 
+pub mod check;
+pub mod difficulty;
+pub mod mine;
 pub mod player;
 pub mod record;
 pub mod room;
 
+pub use check::{CheckError, check};
+pub use difficulty::{Difficulty, STARTING_DEVIATION};
 pub use player::{ActivePuzzle, FamilyRecord, PlayerPuzzles, choose, rate_attempt};
 pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};

@@ -115,7 +115,10 @@ pub enum ThemeKind {
     Repetition,
     /// Every enemy piece captured.
     CaptureAll,
-    /// Any other win the rules define (Subulata's goal, Daldøsa's last peg, …).
+    /// Subulata: the game ends with one side's pieces all on its goal tile (the mover's or,
+    /// forced, the opponent's) and the mover ahead on points.
+    GoalWin,
+    /// Any other win the rules define (Daldøsa's last peg, …).
     Win,
     /// Dice games: the one use of the roll that beats every other.
     BestRoll,
@@ -123,7 +126,7 @@ pub enum ThemeKind {
 
 impl ThemeKind {
     /// Every kind with its English words, as the file writes them before ` in N`.
-    const WORDS: [(ThemeKind, &'static str); 9] = [
+    const WORDS: [(ThemeKind, &'static str); 10] = [
         (ThemeKind::Escape, "escape"),
         (ThemeKind::CaptureKing, "capture the king"),
         (ThemeKind::ExitFort, "exit fort"),
@@ -131,6 +134,7 @@ impl ThemeKind {
         (ThemeKind::LeaveNoMove, "leave no move"),
         (ThemeKind::Repetition, "win by repetition"),
         (ThemeKind::CaptureAll, "capture everything"),
+        (ThemeKind::GoalWin, "win on the goal"),
         (ThemeKind::Win, "win"),
         (ThemeKind::BestRoll, "best use of the roll"),
     ];

@@ -20,6 +20,7 @@ pub(super) fn theme(puzzle: &Puzzle) -> Text {
         ThemeKind::Repetition => "repetition",
         ThemeKind::CaptureAll => "capture-all",
         ThemeKind::Win => "win",
+        ThemeKind::GoalWin => "goal",
         ThemeKind::BestRoll => "best-roll",
     };
     let msg = skald_lang::Msg::new(format!("puzzle-theme-{key}"));

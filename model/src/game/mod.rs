@@ -142,6 +142,9 @@ pub struct GameDoc {
     /// The engine's review once a finished game's is asked for ([`crate::review`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<crate::review::ReviewState>,
+    /// Mining the finished game for its community's puzzles ([`crate::puzzle::mining`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mining: Option<crate::puzzle::Mining>,
 }
 
 fn no_premoves(p: &[Vec<crate::premove::PremoveLine>; 2]) -> bool {
@@ -192,6 +195,7 @@ impl GameDoc {
             engine_said: Vec::new(),
             tournament: None,
             review: None,
+            mining: None,
         }
     }
 
@@ -227,14 +231,16 @@ impl GameDoc {
     }
 
     /// When the background work must next look at this game: a reminder or a timeout
-    /// while it is played, a review asked for once it is over (the deadline index of both
+    /// while it is played, a review asked for or its puzzles to mine once it is over (the deadline index of both
     /// stores is made of this).
     pub fn wake(&self) -> Option<Timestamp> {
         if self.end.is_some() {
-            return match &self.review {
+            let review = match &self.review {
                 Some(crate::review::ReviewState::Pending(r)) => Some(r.look_at),
                 _ => None,
             };
+            let mining = self.mining.as_ref().and_then(|m| m.look_at());
+            return review.into_iter().chain(mining).min();
         }
         Some(self.clock.remind_at.unwrap_or(self.clock.deadline))
     }
@@ -338,6 +344,15 @@ impl GameDoc {
         });
         self.draw_offer = None;
         self.takeback = None;
+        // A game played far enough is mined for its community's puzzles (an abort has no
+        // result and nothing to find).
+        if !matches!(
+            result,
+            GameResult::Aborted(_) | GameResult::AbortedOnTime(_)
+        ) && self.moves_played() >= crate::puzzle::mining::MIN_MOVES
+        {
+            self.mining = Some(crate::puzzle::Mining::asked(now));
+        }
     }
 }
 

@@ -8,12 +8,14 @@
 pub mod check;
 pub mod difficulty;
 pub mod mine;
+pub mod mining;
 pub mod player;
 pub mod record;
 pub mod room;
 
 pub use check::{CheckError, check};
 pub use difficulty::{Difficulty, STARTING_DEVIATION};
+pub use mining::Mining;
 pub use player::{ActivePuzzle, FamilyRecord, PlayerPuzzles, choose, rate_attempt};
 pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};

@@ -30,6 +30,7 @@
 //!   run and machine to machine.
 
 mod claims;
+mod minings;
 mod pool;
 mod reviews;
 #[cfg(test)]
@@ -214,7 +215,21 @@ impl Driver {
                 self.in_outbox,
                 post,
             );
-            if pass.in_flight.is_empty() && !reviews::busy(&pass.review) {
+            // Mining comes last: the workers the turns and the review leave free.
+            let searching = pass.in_flight.len()
+                + pass.review.as_ref().map_or(0, |r| r.in_flight)
+                + pass.mining.as_ref().map_or(0, |r| r.in_flight);
+            minings::hand_out(
+                &mut pass.mining,
+                session,
+                &self.pool,
+                self.threads.max(1).saturating_sub(searching),
+                &self.holder,
+            );
+            if pass.in_flight.is_empty()
+                && !reviews::busy(&pass.review)
+                && !minings::busy(&pass.mining)
+            {
                 if pass.held.is_empty() {
                     break;
                 }
@@ -246,16 +261,25 @@ impl Driver {
                     self.in_outbox,
                     post,
                 ),
+                Event::Mined { game, index, found } => {
+                    minings::mined(&mut pass.mining, session, (game, index, found))
+                }
             }
         }
-        if !pass.in_flight.is_empty() || reviews::busy(&pass.review) {
+        if !pass.in_flight.is_empty()
+            || reviews::busy(&pass.review)
+            || pass.mining.as_ref().is_some_and(|r| r.in_flight > 0)
+        {
             // Only after MAX_LOOKS: wait for the searches still running so none outlives
             // the pass, and play none of them (the next pass searches again).
             tracing::warn!(
                 searching = pass.in_flight.len(),
                 "the engine's pass stops early"
             );
-            while !pass.in_flight.is_empty() || reviews::busy(&pass.review) {
+            while !pass.in_flight.is_empty()
+                || reviews::busy(&pass.review)
+                || pass.mining.as_ref().is_some_and(|r| r.in_flight > 0)
+            {
                 match self.pool.next_event() {
                     Event::Searched { turn, .. } => {
                         pass.in_flight.remove(&turn.game);
@@ -265,6 +289,7 @@ impl Driver {
                         Some(r) if r.in_flight > 1 => r.in_flight -= 1,
                         _ => pass.review = None,
                     },
+                    Event::Mined { .. } => minings::let_go(&mut pass.mining),
                     Event::Kick => {}
                 }
             }
@@ -451,6 +476,8 @@ struct Pass {
     played: usize,
     /// The review being made on the workers the turns leave free.
     review: Option<reviews::ReviewRun>,
+    /// The finished game being mined for puzzles on the workers left free after that.
+    mining: Option<minings::MineRun>,
 }
 
 impl Pass {

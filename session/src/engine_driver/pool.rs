@@ -39,6 +39,18 @@ pub(super) enum Job {
         /// The review's seed.
         seed: u64,
     },
+    /// One position of a finished game mined for a puzzle
+    /// ([`crate::puzzle::mining::mine_position`]).
+    Mine {
+        /// The game mined.
+        game: u64,
+        /// Its positions.
+        positions: Arc<Vec<skald_rules::Position>>,
+        /// Which one.
+        index: usize,
+        /// Where its puzzles come from, as players read it.
+        source: Arc<String>,
+    },
 }
 
 /// What a search ended with.
@@ -72,6 +84,15 @@ pub(super) enum Event {
         index: usize,
         /// What it found.
         eval: Option<PointEval>,
+    },
+    /// A mined position's answer (`None`: the proof panicked).
+    Mined {
+        /// The game mined.
+        game: u64,
+        /// Which position.
+        index: usize,
+        /// Its puzzle, if it is one.
+        found: Option<Option<skald_model::puzzle::Puzzle>>,
     },
     /// Something may have given the engine a new turn: look again at once.
     Kick,
@@ -175,6 +196,9 @@ impl Pool {
                 Event::Reviewed { game, .. } => {
                     tracing::warn!(game, "a review's search outlived its pass; dropped")
                 }
+                Event::Mined { game, .. } => {
+                    tracing::warn!(game, "a mined position outlived its pass; dropped")
+                }
                 Event::Kick => {}
             }
         }
@@ -213,6 +237,20 @@ fn search(job: Job) -> Event {
         } => {
             let eval = catch_unwind(AssertUnwindSafe(|| plan.search(index, budget, seed))).ok();
             return Event::Reviewed { game, index, eval };
+        }
+        Job::Mine {
+            game,
+            positions,
+            index,
+            source,
+        } => {
+            let found = catch_unwind(AssertUnwindSafe(|| {
+                positions
+                    .get(index)
+                    .and_then(|p| crate::puzzle::mining::mine_position(p, &source))
+            }))
+            .ok();
+            return Event::Mined { game, index, found };
         }
     };
     let found = catch_unwind(AssertUnwindSafe(|| {

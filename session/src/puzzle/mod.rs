@@ -16,6 +16,7 @@
 
 mod daily;
 mod give;
+pub(crate) mod mining;
 mod pool;
 mod show;
 mod solve;

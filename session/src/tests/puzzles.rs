@@ -413,3 +413,84 @@ fn solving_the_daily_puzzle_updates_its_post_and_counts_once() {
     );
     let _ = DAY;
 }
+
+/// alice and bob play game 1 of Brandubh as the engine's self-play game `seed` went, to
+/// its end.
+fn play_self_play_game(s: &Session, seed: u64) {
+    let record = skald_model::puzzle::mine::self_play(RuleSetId::Brandubh, seed);
+    let hall = |who: &str| Context::new(User::new("console", who, who), "console", "hall");
+    let r = s.handle(&hall("alice"), "challenge brandubh @bob first");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let r = s.handle(&hall("bob"), "accept #1");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    let mut position = Position::start(RuleSetId::Brandubh, 0);
+    for action in &record.actions {
+        let skald_rules::Action::Move(mv) = action else {
+            continue;
+        };
+        let seat = position.status().seat().expect("a player to move");
+        let who = if seat == skald_rules::Seat::A {
+            "alice"
+        } else {
+            "bob"
+        };
+        let r = s.handle(&hall(who), &format!("move #1 {mv}"));
+        assert_eq!(r.kind, ReplyKind::Done, "{mv}: {}", r.text.en());
+        position.play(mv).expect("the record's move");
+    }
+    if s.test_game(1).end.is_none() {
+        let r = s.handle(&hall("bob"), "resign #1");
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    }
+}
+
+#[test]
+fn a_finished_game_is_mined_once_for_its_communitys_own_puzzles() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    play_self_play_game(&s, 1);
+    let game = s.test_game(1);
+    assert!(
+        matches!(
+            game.mining,
+            Some(skald_model::puzzle::Mining::Pending { .. })
+        ),
+        "{:?}",
+        game.mining
+    );
+    crate::engine_driver::Driver::new().play_pending(&s, |_| {});
+    let game = s.test_game(1);
+    let Some(skald_model::puzzle::Mining::Done { found }) = game.mining else {
+        panic!("mined: {:?}", game.mining);
+    };
+    let room = s
+        .store()
+        .puzzle_room(&CommunityId("console".into()))
+        .expect("read")
+        .expect("the community's puzzles");
+    assert!(found > 0, "self-play brandubh seed 1 has a puzzle within 2");
+    assert_eq!(room.doc.mined.len(), found as usize);
+    for puzzle in &room.doc.mined {
+        assert!(
+            puzzle.source.starts_with("alice vs bob, game #1, move "),
+            "{}",
+            puzzle.source
+        );
+        skald_model::puzzle::check(puzzle).expect("a proven puzzle");
+    }
+    // Once: another pass finds nothing to do, and the set stays as it is.
+    crate::engine_driver::Driver::new().play_pending(&s, |_| {});
+    let again = s
+        .store()
+        .puzzle_room(&CommunityId("console".into()))
+        .expect("read")
+        .expect("still there");
+    assert_eq!(again.doc.version, room.doc.version);
+    // The community's own puzzle comes first for a new solver.
+    let r = say(&s, "carol", "puzzle brandubh");
+    assert!(
+        mine(&r).contains("From alice vs bob, game #1, move "),
+        "{}",
+        mine(&r)
+    );
+}

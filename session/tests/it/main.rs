@@ -7,5 +7,6 @@ mod hostile_input;
 mod journal_complete;
 mod journal_replay;
 mod ladder;
+mod puzzles;
 mod races;
 mod reviews;

@@ -83,6 +83,7 @@ fn main() {
         let record = self_play(rule_set, seed, plies, PLAY);
         let (one, t1) = review(&record, budget);
         let (two, t2) = review(&record, doubled);
+        dump(&format!("{rule_set} seed {seed}"), &one, &two);
         let (a, b) = (points(&one), points(&two));
         let shared = a.iter().filter(|x| b.contains(x)).count();
         // A turning point the doubled budget still rates a mistake (over 10 points).
@@ -115,4 +116,21 @@ fn main() {
          {kept_as_mistakes} of the first budget's points are still mistakes (over 10) at the doubled one",
         GAMES.len()
     );
+}
+
+/// Appends each turn's loss at both budgets to the file `SKALD_REVIEW_DUMP` names, one
+/// JSON line a game, so a rule for choosing turning points can be tried on the same
+/// searches without running them again.
+fn dump(game: &str, one: &Analysis, two: &Analysis) {
+    let Ok(path) = std::env::var("SKALD_REVIEW_DUMP") else {
+        return;
+    };
+    let losses = |a: &Analysis| -> Vec<(usize, f64)> {
+        a.turns.iter().map(|t| (t.action, t.loss())).collect()
+    };
+    let line = serde_json::json!({"game": game, "one": losses(one), "two": losses(two)});
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(f, "{line}");
+    }
 }

@@ -96,6 +96,7 @@ fn main() {
             continue;
         };
         games += 1;
+        dump(&format!("copenhagen line {}", i + 1), &one, &two);
         let ((a, am), (b, bm)) = (points(&one), points(&two));
         kept += a.iter().filter(|x| b.contains(x)).count();
         total += a.len().max(b.len());
@@ -111,4 +112,21 @@ fn main() {
          {changed_mistakes}; {kept} of {total} points kept ({} against {} iterations)",
         budget.iterations, doubled.iterations
     );
+}
+
+/// Appends each turn's loss at both budgets to the file `SKALD_REVIEW_DUMP` names, one
+/// JSON line a game, so a rule for choosing turning points can be tried on the same
+/// searches without running them again.
+fn dump(game: &str, one: &Analysis, two: &Analysis) {
+    let Ok(path) = std::env::var("SKALD_REVIEW_DUMP") else {
+        return;
+    };
+    let losses = |a: &Analysis| -> Vec<(usize, f64)> {
+        a.turns.iter().map(|t| (t.action, t.loss())).collect()
+    };
+    let line = serde_json::json!({"game": game, "one": losses(one), "two": losses(two)});
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(f, "{line}");
+    }
 }

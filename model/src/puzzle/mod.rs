@@ -10,8 +10,12 @@ pub mod difficulty;
 pub mod mine;
 pub mod record;
 pub mod room;
+pub mod starter;
 
-pub use check::{CheckError, check};
+pub use check::{CheckError, check, check_all};
 pub use difficulty::{Difficulty, STARTING_DEVIATION};
-pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
+pub use record::{
+    Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_line, read_lines,
+};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};
+pub use starter::{STARTER_FILES, starter};

@@ -130,7 +130,11 @@ fn dump(game: &str, one: &Analysis, two: &Analysis) {
     };
     let line = serde_json::json!({"game": game, "one": losses(one), "two": losses(two)});
     use std::io::Write;
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
         let _ = writeln!(f, "{line}");
     }
 }

@@ -78,6 +78,9 @@ pub enum CheckError {
         /// The theme written.
         written: String,
     },
+    /// The check itself failed (a bug in the prover, not in the puzzle).
+    #[error("the check stopped on an internal error: please report it")]
+    Crashed,
     /// The prover refused the position (hidden Subulata values, say).
     #[error("{0}")]
     Prover(#[from] ProverError),
@@ -149,6 +152,41 @@ pub fn check(puzzle: &Puzzle) -> Result<(), CheckError> {
         });
     }
     Ok(())
+}
+
+/// Checks every puzzle on up to `threads` threads (each proof is independent); the results
+/// in the puzzles' order.
+pub fn check_all(puzzles: &[Puzzle], threads: usize) -> Vec<Result<(), CheckError>> {
+    let threads = threads.clamp(1, puzzles.len().max(1));
+    let mut results: Vec<Option<Result<(), CheckError>>> = vec![None; puzzles.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    puzzles
+                        .iter()
+                        .enumerate()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|(i, p)| (i, check(p)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker only panics on a bug in the prover; its puzzles then stay unchecked
+            // and are reported so below.
+            if let Ok(done) = worker.join() {
+                for (i, result) in done {
+                    results[i] = Some(result);
+                }
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or(Err(CheckError::Crashed)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -12,10 +12,14 @@ pub mod mining;
 pub mod player;
 pub mod record;
 pub mod room;
+pub mod starter;
 
-pub use check::{CheckError, check};
+pub use check::{CheckError, check, check_all};
 pub use difficulty::{Difficulty, STARTING_DEVIATION};
 pub use mining::Mining;
 pub use player::{ActivePuzzle, FamilyRecord, PlayerPuzzles, choose, rate_attempt};
-pub use record::{Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_lines};
+pub use record::{
+    Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_line, read_lines,
+};
 pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};
+pub use starter::{STARTER_FILES, starter};

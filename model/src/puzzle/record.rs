@@ -242,36 +242,41 @@ impl Puzzle {
 pub fn read_lines(text: &str) -> Result<Vec<Puzzle>, PuzzleFileError> {
     let mut puzzles = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
         if raw.trim().is_empty() {
             continue;
         }
-        let puzzle: Puzzle = serde_json::from_str(raw).map_err(|e| PuzzleFileError::Shape {
-            line,
-            reason: e.to_string(),
-        })?;
-        if let Err(e) = puzzle.read_position() {
-            return Err(PuzzleFileError::Position {
-                line,
-                rule_set: puzzle.rule_set,
-                reason: e.to_string(),
-            });
-        }
-        if puzzle.solution.is_empty() {
-            return Err(PuzzleFileError::Content {
-                line,
-                reason: "the solution is empty".into(),
-            });
-        }
-        if ThemeKind::read(&puzzle.theme).is_none() {
-            return Err(PuzzleFileError::Content {
-                line,
-                reason: format!("unknown theme \"{}\"", puzzle.theme),
-            });
-        }
-        puzzles.push(puzzle);
+        puzzles.push(read_line(raw, i + 1)?);
     }
     Ok(puzzles)
+}
+
+/// Reads one line of a puzzle file (numbered `line` from 1, for the error): what
+/// [`read_lines`] does to each, and what a checker that reports every bad line calls.
+pub fn read_line(raw: &str, line: usize) -> Result<Puzzle, PuzzleFileError> {
+    let puzzle: Puzzle = serde_json::from_str(raw).map_err(|e| PuzzleFileError::Shape {
+        line,
+        reason: e.to_string(),
+    })?;
+    if let Err(e) = puzzle.read_position() {
+        return Err(PuzzleFileError::Position {
+            line,
+            rule_set: puzzle.rule_set,
+            reason: e.to_string(),
+        });
+    }
+    if puzzle.solution.is_empty() {
+        return Err(PuzzleFileError::Content {
+            line,
+            reason: "the solution is empty".into(),
+        });
+    }
+    if ThemeKind::read(&puzzle.theme).is_none() {
+        return Err(PuzzleFileError::Content {
+            line,
+            reason: format!("unknown theme \"{}\"", puzzle.theme),
+        });
+    }
+    Ok(puzzle)
 }
 
 #[cfg(test)]

@@ -178,17 +178,20 @@ fn todays_puzzle(room: &PuzzleRoom) -> Option<Puzzle> {
     if let Some(own) = room.mined.iter().rev().find(|p| !posted(p)) {
         return Some(own.clone());
     }
-    // Families in turn, day after day, so each game's players get theirs.
+    // Families in turn, day after day, so each game's players get theirs (a family with
+    // nothing left gives its day to the next).
     let families = skald_model::puzzle::PuzzleFamily::ALL;
-    let family = families[room.posted.len() % families.len()];
-    pool::puzzles_of(room, Some(family))
-        .filter(|p| !posted(p))
-        .min_by(|a, b| {
-            let da = (pool::rating_in(room, a).rating - 1500.0).abs();
-            let db = (pool::rating_in(room, b).rating - 1500.0).abs();
-            da.total_cmp(&db).then_with(|| a.id().cmp(&b.id()))
-        })
-        .cloned()
+    (0..families.len()).find_map(|i| {
+        let family = families[(room.posted.len() + i) % families.len()];
+        pool::puzzles_of(room, Some(family))
+            .filter(|p| !posted(p))
+            .min_by(|a, b| {
+                let da = (pool::rating_in(room, a).rating - 1500.0).abs();
+                let db = (pool::rating_in(room, b).rating - 1500.0).abs();
+                da.total_cmp(&db).then_with(|| a.id().cmp(&b.id()))
+            })
+            .cloned()
+    })
 }
 
 /// The post's words: the day, the rule set, who moves and what to find, where it came from,

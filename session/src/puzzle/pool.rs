@@ -28,11 +28,6 @@ pub(super) fn puzzles_of(
 ) -> impl Iterator<Item = &Puzzle> {
     room.mined
         .iter()
-        .chain(starter().iter())
+        .chain(skald_model::puzzle::starter().iter())
         .filter(move |p| family.is_none_or(|f| p.family() == f))
-}
-
-/// The starter set (merge point: `skald_model::puzzle::starter()` replaces this).
-fn starter() -> &'static [Puzzle] {
-    &[]
 }

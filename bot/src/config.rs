@@ -234,6 +234,9 @@ pub struct AiSection {
     /// How many engine searches (of different games) run at once (default: the machine's
     /// cores). Read as any integer so that 0 or a negative number gets a clear refusal.
     pub threads: Option<i64>,
+    /// Whether the engine's workers mine finished games for their community's puzzles
+    /// (default true; a bot short of CPU turns it off).
+    pub mine_games: Option<bool>,
 }
 
 /// The most `[ai] threads` accepted: far beyond any machine's cores, low enough that a typo
@@ -398,6 +401,7 @@ impl Config {
                 .unwrap_or(default.last_reminder_minutes),
             limits: self.limits.limits(),
             engine_budget_scale: self.ai.budget_scale(),
+            mine_games: self.ai.mine_games.unwrap_or(default.mine_games),
             // Checked by `Config::load`; a map that fails here was built in code.
             communities: self.communities().unwrap_or_default(),
             language: self.game.language,

@@ -92,6 +92,9 @@ pub struct SessionConfig {
     /// Multiplies the built-in engine's search iterations (`[ai] budget_scale`; 1.0 is the
     /// levels' real budgets, tests use less so games against the engine stay quick).
     pub engine_budget_scale: f64,
+    /// Whether the engine's workers mine finished games for their community's puzzles
+    /// (`[ai] mine_games`, on unless the file turns it off).
+    pub mine_games: bool,
     /// Per-user limits: command rate, active games, open challenges, line length.
     pub limits: Limits,
     /// Communities spanning several servers and rooms (`[[community]]`).
@@ -130,6 +133,7 @@ impl Default for SessionConfig {
             downtime_grace_secs: 120,
             limits: Limits::default(),
             engine_budget_scale: 1.0,
+            mine_games: true,
             communities: community::CommunityMap::default(),
             language: None,
             tournament_organisers: Vec::new(),

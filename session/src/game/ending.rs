@@ -57,6 +57,12 @@ impl Cx {
     ) -> Result<GameDoc, Failure> {
         let id = after.id;
         let mut attempt = 0;
+        let mut after = after;
+        if !self.config.mine_games {
+            // `[ai] mine_games = false`: nobody would take it, so nothing is asked (a
+            // pending mining would keep the background loop waking for it).
+            after.mining = None;
+        }
         loop {
             let mut rated = after.clone();
             let standings = self.rate(&mut rated)?;

@@ -44,6 +44,9 @@ impl Cx {
     /// The finished games whose mining is due by now: asked for and not taken, or taken by
     /// a driver whose hold ended. Read from the deadline index.
     pub(crate) fn minings_due(&self) -> Vec<u64> {
+        if !self.config.mine_games {
+            return Vec::new();
+        }
         let now = self.now();
         let due = match self.store.due(now) {
             Ok(due) => due,

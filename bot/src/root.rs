@@ -42,6 +42,7 @@ pub fn main() -> ExitCode {
         Some(cli::Command::Review(args)) => cli::review::review(args, &config),
         Some(cli::Command::AiMatch(args)) => cli::ai_match::run(&args),
         Some(cli::Command::Tournament(cmd)) => return cli::tournament::main(cmd, &config),
+        Some(cli::Command::Puzzles(cmd)) => return cli::puzzles::main(cmd),
     };
     match result {
         Ok(out) => {

@@ -80,6 +80,55 @@ pub enum Command {
     /// Tournament tools: the next Swiss round of a TRF-16 file; a stored tournament as TRF-16.
     #[command(subcommand)]
     Tournament(TournamentCommand),
+    /// Puzzles: mine them from games (a file, a store, engine self-play) as JSON lines, or
+    /// check a puzzle file, each puzzle re-proved (docs/PUZZLES.md).
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
+}
+
+/// `skald puzzles ...`: the puzzle file's tools (docs/PUZZLES.md "The puzzle file").
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Mine puzzles (a forced win with exactly one first move) from finished games or engine
+    /// self-play: one JSON line a puzzle on standard output (or --out), counts on standard
+    /// error. Tafl rule sets and Subulata; the dice games' puzzles are not mined yet.
+    Mine(PuzzlesMineArgs),
+    /// Check a puzzle file: every line read, its solution replayed and its first move
+    /// re-proved the only one that wins within the bound. Prints each failure with its line
+    /// number; exits 1 if any failed, 2 if the file cannot be read.
+    Check {
+        /// The puzzle file (JSON lines, as `skald puzzles mine` writes).
+        file: PathBuf,
+    },
+}
+
+/// `skald puzzles mine --from FILE | --data DIR | --self-play N [--rule-set R] [--bound N]`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["from", "data", "self_play"])))]
+pub struct PuzzlesMineArgs {
+    /// A file of `skald export` or `export #id` (its finished games), or game records (JSON).
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// A sled data directory: its finished games (read only; stop the bot first).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// N seeded engine self-play games per rule set (the one --rule-set names, else every
+    /// one whose puzzles are proven).
+    #[arg(long, value_name = "N")]
+    pub self_play: Option<u64>,
+    /// The first self-play seed (games use seeds S to S+N-1).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Only this rule set's games (see `skald rules list`).
+    #[arg(long, value_name = "R", value_parser = parse_rule_set)]
+    pub rule_set: Option<RuleSetId>,
+    /// The most of the mover's moves a win may take, 1 to 4 (default: 3, or 2 on the 11x11
+    /// and 13x13 boards).
+    #[arg(long, value_name = "N")]
+    pub bound: Option<u8>,
+    /// Write the puzzles to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// `skald tournament ...`: Skald's tournament core on files, for arbiters and scripts.
@@ -362,6 +411,7 @@ fn parse_language(text: &str) -> Result<Lang, String> {
 pub mod ai_match;
 pub mod otn;
 pub mod picture;
+pub mod puzzles;
 pub mod review;
 pub mod rules;
 pub mod store;

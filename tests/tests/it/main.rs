@@ -29,6 +29,7 @@ mod multi_process;
 mod one_process;
 mod otn_records;
 mod picture_cli;
+mod puzzles_cli;
 mod rules_cli;
 mod store_migrate;
 mod tournament_cli;

@@ -1,0 +1,119 @@
+//! `skald puzzles mine` and `skald puzzles check` through the real binary: a small record
+//! file mined into the puzzle it holds, self-play mined and checked, a tampered line failing
+//! with its line number, and a dice rule set refused with what is mined.
+
+use skald_tests::{TempDir, fails, ok, run};
+
+/// A Brandubh record starting where the attackers capture the king in 2 (d3-d5, then b3-b5
+/// whatever the defenders do), with no move played yet: a finished game's prefix as a
+/// record file holds it.
+const CAPTURE_IN_TWO_RECORD: &str = r#"{"format":1,"rule_set":"brandubh","seed":0,"start":"3A3/1A5/2K1D2/A1D2DA/1A1A1A1/2A4/7 a 12 d5-b5,c6-b6,b5-c5","actions":[]}"#;
+
+/// The puzzle lines of a mining run's output.
+fn lines(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l:?}: {e}")))
+        .collect()
+}
+
+#[test]
+fn a_record_file_is_mined_into_its_puzzle() {
+    let dir = TempDir::new("puzzles-from");
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, CAPTURE_IN_TWO_RECORD).expect("the record is written");
+    let path = file.to_str().expect("a UTF-8 path");
+    let out = run(&["puzzles", "mine", "--from", path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let puzzles = lines(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(puzzles.len(), 1, "{puzzles:?}");
+    let p = &puzzles[0];
+    assert_eq!(p["rule_set"], "brandubh");
+    assert_eq!(p["to_move"], "attackers");
+    assert_eq!(p["roll"], serde_json::Value::Null);
+    assert_eq!(p["solution"][0], "d3-d5");
+    assert_eq!(p["theme"], "capture the king in 2");
+    assert_eq!(p["source"], format!("{path}, ply 12"));
+    assert!(p["rating"].as_f64().is_some_and(|r| r >= 900.0));
+    let counts = String::from_utf8_lossy(&out.stderr);
+    assert!(counts.contains("1 puzzles from 1 games"), "{counts}");
+}
+
+#[test]
+fn self_play_puzzles_check_and_a_tampered_line_fails_with_its_number() {
+    let dir = TempDir::new("puzzles-check");
+    let file = dir.path().join("mined.jsonl");
+    let path = file.to_str().expect("a UTF-8 path");
+    // Self-play Brandubh seed 1 holds three escapes in 3 (at the default bound, 3).
+    let args = [
+        "puzzles",
+        "mine",
+        "--self-play",
+        "1",
+        "--seed",
+        "1",
+        "--rule-set",
+        "brandubh",
+        "--out",
+        path,
+    ];
+    ok(&args);
+    let text = std::fs::read_to_string(&file).expect("the puzzles are written");
+    let puzzles = lines(&text);
+    assert!(puzzles.len() >= 2, "{text}");
+    for p in &puzzles {
+        let source = p["source"].as_str().unwrap_or_default();
+        assert!(
+            source.starts_with("self-play brandubh seed 1, ply "),
+            "{source}"
+        );
+    }
+    let out = run(&["puzzles", "check", path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(&format!("{} puzzles checked, 0 failed", puzzles.len()))
+    );
+
+    // The second puzzle's first move swapped for the defenders' side to move: wrong.
+    let mut tampered: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut second = puzzles[1].clone();
+    let side = if second["to_move"] == "attackers" {
+        "defenders"
+    } else {
+        "attackers"
+    };
+    second["to_move"] = side.into();
+    tampered[1] = second.to_string();
+    std::fs::write(&file, tampered.join("\n") + "\n").expect("the file is rewritten");
+    let out = run(&["puzzles", "check", path]);
+    assert_eq!(out.status.code(), Some(1));
+    let failures = String::from_utf8_lossy(&out.stdout);
+    assert!(failures.starts_with("line 2: to_move is"), "{failures}");
+    assert_eq!(failures.lines().count(), 1, "{failures}");
+}
+
+#[test]
+fn dice_rule_sets_and_a_missing_source_are_refused_with_what_is_accepted() {
+    let refused = fails(&[
+        "puzzles",
+        "mine",
+        "--self-play",
+        "1",
+        "--rule-set",
+        "daldosa",
+    ]);
+    assert!(refused.contains("daldosa puzzles"), "{refused}");
+    assert!(refused.contains("brandubh"), "{refused}");
+    let missing = fails(&["puzzles", "mine"]);
+    assert!(missing.contains("--from"), "{missing}");
+    let unreadable = run(&["puzzles", "check", "/nonexistent/puzzles.jsonl"]);
+    assert_eq!(unreadable.status.code(), Some(2));
+}

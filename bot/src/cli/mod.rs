@@ -100,6 +100,27 @@ pub enum PuzzlesCommand {
         /// The puzzle file (JSON lines, as `skald puzzles mine` writes).
         file: PathBuf,
     },
+    /// Write puzzles as JSON lines (the puzzle file): the ones mined from each community's
+    /// games in a store (--data), and with --starter the set shipped with Skald.
+    Export(PuzzlesExportArgs),
+}
+
+/// `skald puzzles export [--data DIR] [--community C] [--starter] [--out FILE]`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["data", "starter"])))]
+pub struct PuzzlesExportArgs {
+    /// A sled data directory: its communities' own puzzles (read only; stop the bot first).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Only this community's puzzles (its id, as `skald export` writes it).
+    #[arg(long, value_name = "C", requires = "data")]
+    pub community: Option<String>,
+    /// The starter set shipped with Skald too.
+    #[arg(long)]
+    pub starter: bool,
+    /// Write the puzzles to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// `skald puzzles mine --from FILE | --data DIR | --self-play N [--rule-set R] [--bound N]`.

@@ -3,7 +3,7 @@
 //! puzzle file, `docs/PUZZLES.md` "The puzzle file"); and a puzzle file checked line by
 //! line, each puzzle re-proved.
 
-use crate::cli::{PuzzlesCommand, PuzzlesMineArgs};
+use crate::cli::{PuzzlesCommand, PuzzlesExportArgs, PuzzlesMineArgs};
 use skald_model::game::GameDoc;
 use skald_model::puzzle::mine::{default_bound, mine_record, self_play, self_play_source};
 use skald_model::puzzle::{Puzzle, check_all, read_line};
@@ -28,6 +28,7 @@ pub fn main(cmd: PuzzlesCommand) -> ExitCode {
     let result = match cmd {
         PuzzlesCommand::Mine(args) => mine(args).map(|()| ExitCode::SUCCESS),
         PuzzlesCommand::Check { file } => check_file(&file),
+        PuzzlesCommand::Export(args) => export(args).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,
@@ -288,4 +289,46 @@ fn names(rule_sets: &[RuleSetId]) -> String {
         .map(|r| r.id())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `skald puzzles export`: the store's communities' own puzzles (each once, community by
+/// community, oldest first) and with `--starter` the shipped set, one JSON line a puzzle;
+/// the counts on standard error.
+fn export(args: PuzzlesExportArgs) -> Result<(), String> {
+    let mut puzzles: Vec<Puzzle> = Vec::new();
+    if let Some(dir) = &args.data {
+        let at = crate::runtime::StoreAt::Sled(dir.to_path_buf());
+        let store = crate::runtime::open_store_at(&at)?;
+        let rooms = store
+            .puzzle_rooms()
+            .map_err(|e| format!("cannot read {}: {e}", at.describe()))?;
+        let wanted = |c: &str| args.community.as_deref().is_none_or(|w| w == c);
+        for room in rooms.into_iter().filter(|r| wanted(&r.doc.community.0)) {
+            puzzles.extend(room.doc.mined);
+        }
+        if let Some(c) = &args.community
+            && puzzles.is_empty()
+        {
+            eprintln!("no puzzle of community {c} in {}", at.describe());
+        }
+    }
+    if args.starter {
+        puzzles.extend(skald_model::puzzle::starter().iter().cloned());
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    puzzles.retain(|p| seen.insert(p.id()));
+    let mut text = String::new();
+    for p in &puzzles {
+        text.push_str(&p.to_line());
+        text.push('\n');
+    }
+    match &args.out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write the puzzles: {e}"))?,
+    }
+    eprintln!("{} puzzles", puzzles.len());
+    Ok(())
 }

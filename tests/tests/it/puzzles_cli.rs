@@ -117,3 +117,66 @@ fn dice_rule_sets_and_a_missing_source_are_refused_with_what_is_accepted() {
     let unreadable = run(&["puzzles", "check", "/nonexistent/puzzles.jsonl"]);
     assert_eq!(unreadable.status.code(), Some(2));
 }
+
+#[test]
+fn puzzles_export_writes_a_stores_community_puzzles_and_the_starter_set() {
+    let dir = TempDir::new("puzzles-export");
+    let record = dir.path().join("game.json");
+    std::fs::write(&record, CAPTURE_IN_TWO_RECORD).expect("the record is written");
+    let mined = ok(&["puzzles", "mine", "--from", &record.display().to_string()]);
+    let puzzle: serde_json::Value = serde_json::from_str(mined.trim()).expect("one puzzle");
+    // A store whose community `console` has that puzzle as its own, through `skald import`.
+    let backup = dir.path().join("backup.jsonl");
+    let room = serde_json::json!({"puzzle_room": {"community": "console", "version": 1, "mined": [puzzle]}});
+    std::fs::write(
+        &backup,
+        format!("{{\"header\":{{\"skald_export\":1,\"schema\":1}}}}\n{room}\n"),
+    )
+    .expect("written");
+    let data = TempDir::new("puzzles-export-data");
+    ok(&[
+        "import",
+        &backup.display().to_string(),
+        "--data",
+        &data.arg(),
+    ]);
+    let own = ok(&["puzzles", "export", "--data", &data.arg()]);
+    assert_eq!(lines(&own), vec![puzzle.clone()]);
+    let none = run(&[
+        "puzzles",
+        "export",
+        "--data",
+        &data.arg(),
+        "--community",
+        "elsewhere",
+    ]);
+    assert!(none.status.success());
+    assert!(none.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no puzzle of community elsewhere"));
+    let starter = lines(&ok(&["puzzles", "export", "--starter"]));
+    let both = lines(&ok(&[
+        "puzzles",
+        "export",
+        "--data",
+        &data.arg(),
+        "--starter",
+    ]));
+    assert_eq!(both.len(), starter.len() + 1);
+    assert_eq!(both[0], puzzle, "the community's own first");
+    // What export writes, check reads and re-proves.
+    let file = dir.path().join("all.jsonl");
+    ok(&[
+        "puzzles",
+        "export",
+        "--data",
+        &data.arg(),
+        "--out",
+        &file.display().to_string(),
+    ]);
+    ok(&["puzzles", "check", &file.display().to_string()]);
+    let refused = fails(&["puzzles", "export"]);
+    assert!(
+        refused.contains("--data") && refused.contains("--starter"),
+        "{refused}"
+    );
+}

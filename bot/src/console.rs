@@ -366,20 +366,23 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>, files: Option<&Path>
 /// A board as text for its viewer, after the path of its picture when pictures are on.
 /// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
 /// at each change, so an image viewer showing it follows the game; a review's turning
-/// point, one file per position (`game-3-review-ply-14.png`).
+/// point, one file per position (`game-3-review-ply-14.png`); a puzzle, one file per
+/// reader (`puzzle-to-alice.png`, the daily post's `puzzle-public.png`).
 fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: Lang) -> String {
     let text = board.text().render(lang);
     let Some(dir) = pictures else {
         return text;
     };
-    // A review's turning points are boards of earlier positions: one file each.
-    let name = match &board.compare {
-        Some(_) => format!(
+    // A review's turning points are boards of earlier positions: one file each. A puzzle's
+    // boards (no game: number 0) are one file per reader.
+    let name = match (&board.compare, board.game) {
+        (_, 0) => format!("puzzle-{audience}.png"),
+        (Some(_), _) => format!(
             "game-{}-review-ply-{}.png",
             board.game,
             board.position.ply()
         ),
-        None => format!("game-{}-{audience}.png", board.game),
+        (None, _) => format!("game-{}-{audience}.png", board.game),
     };
     let path = dir.join(name);
     match write_picture(board, &path, lang) {

@@ -80,8 +80,9 @@ pub enum Command {
     /// Tournament tools: the next Swiss round of a TRF-16 file; a stored tournament as TRF-16.
     #[command(subcommand)]
     Tournament(TournamentCommand),
-    /// Puzzles: mine them from games (a file, a store, engine self-play) as JSON lines, or
-    /// check a puzzle file, each puzzle re-proved (docs/PUZZLES.md).
+    /// Puzzles: mine them from games (a file, a store, engine self-play) as JSON lines, check
+    /// a puzzle file (each puzzle re-proved), export a store's and the shipped ones
+    /// (docs/PUZZLES.md).
     #[command(subcommand)]
     Puzzles(PuzzlesCommand),
 }

@@ -145,7 +145,9 @@ impl Cx {
     ) -> Notice {
         let mut reply = Reply::done(daily_text(day, puzzle, &[]));
         if let Ok(position) = puzzle.read_position() {
-            reply.boards.push(show::board(&position, Vec::new()));
+            reply
+                .boards
+                .push(show::board(&position, Vec::new(), show::solver(puzzle)));
         }
         if let Some(y) = yesterday {
             reply.text.line(t!(

@@ -118,9 +118,11 @@ pub(super) fn shown_again(
     let position = read_position(active)?;
     let rating = mine.family(active.puzzle.family()).rating;
     let mut reply = Reply::alone(&ctx.user, show::asked(active, &position, rating));
-    reply.private[0]
-        .boards
-        .push(show::board(&position, Vec::new()));
+    reply.private[0].boards.push(show::board(
+        &position,
+        Vec::new(),
+        show::solver(&active.puzzle),
+    ));
     Ok(reply)
 }
 

@@ -45,17 +45,28 @@ pub(super) fn source(puzzle: &Puzzle) -> Text {
     }
 }
 
+/// The seat a puzzle is solved for: the side to move in its first position.
+pub(super) fn solver(puzzle: &Puzzle) -> Seat {
+    puzzle.read_position().map(|p| mover(&p)).unwrap_or(Seat::A)
+}
+
 /// The puzzle's board: the position with every value shown (a Subulata puzzle is solved
-/// knowing every value, as a finished game shows them), the seats named, the last move
-/// marked.
-pub(super) fn board(position: &Position, last_move: Vec<Event>) -> Board {
+/// knowing every value, as a finished game shows them), the solver's seat named "you" and
+/// the other "the defence", the last move marked.
+pub(super) fn board(position: &Position, last_move: Vec<Event>, solver: Seat) -> Board {
     let rule_set = position.rule_set();
-    let name = |seat| skald_lang::seat_name(rule_set, seat);
     let alt = t!(
         "puzzle-alt",
         rule_set = skald_lang::rule_set_name(rule_set),
-        seat = name(mover(position))
+        seat = skald_lang::seat_name(rule_set, mover(position))
     );
+    let name = |seat: Seat| {
+        if seat == solver {
+            t!("puzzle-player-you")
+        } else {
+            t!("puzzle-player-defence")
+        }
+    };
     Board {
         game: 0,
         position: position.clone(),
@@ -110,12 +121,13 @@ pub(super) fn line_text(line: &[String]) -> String {
 /// as a review's turning point shows them.
 pub(super) fn compared(
     position: &Position,
+    solver: Seat,
     played: Vec<Event>,
     played_words: &str,
     solution: Vec<Event>,
     solution_words: &str,
 ) -> Board {
-    let mut b = board(position, Vec::new());
+    let mut b = board(position, Vec::new(), solver);
     b.compare = Some(Compare {
         played,
         preferred: solution,

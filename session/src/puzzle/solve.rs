@@ -102,11 +102,12 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
                 seat = skald_lang::seat_name(next.puzzle.rule_set, show::mover(&after)),
                 n = u64::from(next.moves_left)
             ));
+            let solver = show::solver(&next.puzzle);
             doc.puzzles.active = Some(next);
             let mut reply = Reply::alone(&ctx.user, text);
             reply.private[0]
                 .boards
-                .push(show::board(&after, reply_events));
+                .push(show::board(&after, reply_events, solver));
             cx.commit(
                 Commit {
                     users: vec![(stored, doc)],
@@ -124,7 +125,9 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
             let rated = finish(cx, ctx, stored, doc, &active, true)?;
             text.line(rated);
             let mut reply = Reply::alone(&ctx.user, text);
-            reply.private[0].boards.push(show::board(&after, events));
+            reply.private[0]
+                .boards
+                .push(show::board(&after, events, show::solver(&active.puzzle)));
             Ok(reply)
         }
         Outcome::Wrong { played } => {
@@ -137,10 +140,19 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
             let mut solution_position = position.clone();
             let solution_events = play_words(&mut solution_position, &solution).unwrap_or_default();
             let board = match &played {
-                Some((words, events)) => {
-                    show::compared(&position, events.clone(), words, solution_events, &solution)
-                }
-                None => show::board(&solution_position, solution_events),
+                Some((words, events)) => show::compared(
+                    &position,
+                    show::solver(&active.puzzle),
+                    events.clone(),
+                    words,
+                    solution_events,
+                    &solution,
+                ),
+                None => show::board(
+                    &solution_position,
+                    solution_events,
+                    show::solver(&active.puzzle),
+                ),
             };
             let rated = finish(cx, ctx, stored, doc, &active, false)?;
             text.line(rated);

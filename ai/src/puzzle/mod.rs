@@ -6,6 +6,7 @@
 //! exact: an AND-OR search over the rules themselves, never the engine's opinion
 //! (`docs/PUZZLES.md` says why the prunings lose nothing).
 
+pub mod dice;
 mod line;
 mod search;
 

@@ -17,7 +17,8 @@
 
 use skald_ai::Budget;
 use skald_ai::puzzle::dice::{
-    DicePuzzle, RECHECK_SEED, TurnStart, distinct, find, recheck, self_play_source, turn_starts,
+    DicePuzzle, RECHECK_SEED, TurnStart, Verdict, distinct, find, recheck, self_play_source,
+    turn_starts,
 };
 use skald_ai::review::self_play;
 use skald_rules::{Event, Position, RuleSetId, Seat, Status, Viewer};
@@ -124,6 +125,10 @@ struct GameTally {
     turn_starts: usize,
     candidates: usize,
     evaluated: usize,
+    /// How the positions that were not puzzles were ruled out, by stage.
+    ruled_out: BTreeMap<String, usize>,
+    /// The leads at 800 iterations of the positions that led by 20 points at 400.
+    second_gaps: Vec<(u16, bool)>,
     found: Vec<Found>,
 }
 
@@ -152,9 +157,36 @@ fn mine_game(rule_set: RuleSetId, seed: u64, options: &Options) -> GameTally {
         let to = candidates.len() * (phase + 1) / phases;
         for start in candidates.get(from..to).unwrap_or(&[]) {
             tally.evaluated += 1;
-            let Ok(Some(puzzle)) = find(&start.position, seed ^ (u64::from(start.ply) << 32))
-            else {
-                continue;
+            let verdict = find(&start.position, seed ^ (u64::from(start.ply) << 32));
+            let puzzle = match verdict {
+                Ok(Verdict::Puzzle(puzzle)) => {
+                    tally.second_gaps.push((puzzle.gap, true));
+                    puzzle
+                }
+                Ok(Verdict::Unstable {
+                    second_gap,
+                    same_best,
+                    ..
+                }) => {
+                    tally.second_gaps.push((second_gap, same_best));
+                    let why = if same_best {
+                        "unstable: same best use, lead under 20 at 800"
+                    } else {
+                        "unstable: another best use at 800"
+                    };
+                    *tally.ruled_out.entry(why.to_string()).or_default() += 1;
+                    continue;
+                }
+                Ok(other) => {
+                    let why = match other {
+                        Verdict::NoChoice => "one use",
+                        Verdict::Glance { .. } => "lead under 10 at the glance",
+                        _ => "lead under 20 at 400",
+                    };
+                    *tally.ruled_out.entry(why.to_string()).or_default() += 1;
+                    continue;
+                }
+                Err(_) => continue,
             };
             let checked = recheck(
                 &start.position,
@@ -217,10 +249,14 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
     });
     let results = results.into_inner().unwrap_or_default();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    let mut count = |key: String| *counts.entry(key).or_default() += 1;
     let (mut starts, mut candidates, mut evaluated, mut found, mut kept) = (0, 0, 0, 0, 0);
     let mut recheck_gaps = Vec::new();
+    let mut second_gaps = Vec::new();
     for (seed, tally) in &results {
+        for (why, n) in &tally.ruled_out {
+            *counts.entry(format!("ruled out: {why}")).or_default() += n;
+        }
+        second_gaps.extend(tally.second_gaps.iter().copied());
         starts += tally.turn_starts;
         candidates += tally.candidates;
         evaluated += tally.evaluated;
@@ -228,26 +264,39 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
             found += 1;
             recheck_gaps.push(f.recheck_gap);
             if !f.holds {
-                count(format!("re-check failed, gap {}", f.recheck_gap));
+                bump(
+                    &mut counts,
+                    format!("re-check failed, gap {}", f.recheck_gap),
+                );
                 continue;
             }
             kept += 1;
             println!("{}", line(rule_set, *seed, f));
             let phase = ["opening third", "middle third", "last third"][f.phase.min(2)];
-            count(format!("phase: {phase}"));
-            count(format!("kind: {}", f.kind));
-            count(format!("uses: {}", bucket(f.puzzle.uses)));
-            count(format!(
-                "gap (smaller of the two): {}",
-                gap_bucket(f.puzzle.gap)
-            ));
-            count(format!(
-                "rating: {}",
-                (f.puzzle.rating / 200.0).floor() * 200.0
-            ));
+            bump(&mut counts, format!("phase: {phase}"));
+            bump(&mut counts, format!("kind: {}", f.kind));
+            bump(&mut counts, format!("uses: {}", bucket(f.puzzle.uses)));
+            bump(
+                &mut counts,
+                format!("gap (smaller of the two): {}", gap_bucket(f.puzzle.gap)),
+            );
+            bump(
+                &mut counts,
+                format!("rating: {}", (f.puzzle.rating / 200.0).floor() * 200.0),
+            );
         }
     }
     recheck_gaps.sort_unstable();
+    let passed_400 = second_gaps.len();
+    let kept_800 = second_gaps
+        .iter()
+        .filter(|&&(g, same)| same && g >= 200)
+        .count();
+    let same_800 = second_gaps.iter().filter(|&&(_, same)| same).count();
+    eprintln!(
+        "  led by 20 at 400: {passed_400}; at 800 with another seed the same best use: \
+         {same_800}, still by 20: {kept_800}"
+    );
     eprintln!(
         "{rule_set}: {} games (seeds {}..), {starts} turn starts, {candidates} with several \
          uses, {evaluated} evaluated, {found} puzzles found, {kept} kept after the re-check, \
@@ -265,6 +314,11 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
     for (key, n) in counts {
         eprintln!("  {key}: {n}");
     }
+}
+
+/// Counts one more of `key`.
+fn bump(counts: &mut BTreeMap<String, usize>, key: String) {
+    *counts.entry(key).or_default() += 1;
 }
 
 /// The uses counted in ranges.

@@ -260,60 +260,98 @@ pub fn evaluate(
     Ok(RollEvaluation { mover, roll, uses })
 }
 
-/// Whether `position` is a dice puzzle, and its solution: the same use must be best by at
-/// least [`PUZZLE_GAP`] at [`DiceBudget::CHECK`] with `seed`, and again at twice that budget
-/// with a seed derived from `seed`. `None` for a roll with a single use or a smaller lead
-/// (a position whose best use leads by less than [`GLANCE_GAP`] at [`DiceBudget::GLANCE`]
-/// is not evaluated further).
-pub fn find(position: &Position, seed: u64) -> Result<Option<DicePuzzle>, DiceError> {
-    let mover = mover(position)?;
-    let roll = roll_of(position).ok_or(DiceError::NoRollInHand)?;
-    let confirm_seed = point_seed(seed, usize::MAX);
-    Ok(with_game!(position, g => {
-        find_typed(g, mover, seed, confirm_seed).map(|(solution, uses, gap, chance)| DicePuzzle {
-            roll,
-            solution,
-            uses,
-            gap,
-            chance,
-            rating: starting_rating(uses, gap),
-        })
-    }))
+/// What [`find`] made of a position: a puzzle, or the stage that ruled it out (the miner
+/// counts them: `docs/PUZZLES.md` has the figures).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The roll has a single distinct use: nothing to choose.
+    NoChoice,
+    /// The best use led by less than [`GLANCE_GAP`] at [`DiceBudget::GLANCE`].
+    Glance {
+        /// The lead seen, in thousandths.
+        gap: u16,
+    },
+    /// The best use led by less than [`PUZZLE_GAP`] at [`DiceBudget::CHECK`].
+    Small {
+        /// The lead seen, in thousandths.
+        gap: u16,
+    },
+    /// A lead of [`PUZZLE_GAP`] at [`DiceBudget::CHECK`] that did not hold at twice the
+    /// budget with another seed: another use came out best, or the lead fell under the bar.
+    Unstable {
+        /// The lead at [`DiceBudget::CHECK`].
+        first_gap: u16,
+        /// The second evaluation's lead of its own best use.
+        second_gap: u16,
+        /// Whether the second evaluation's best use was the first's.
+        same_best: bool,
+    },
+    /// A puzzle.
+    Puzzle(DicePuzzle),
 }
 
-/// [`find`] on a typed game: the solution, the number of uses, the smaller gap and the best
-/// use's chance at the larger budget.
-fn find_typed<G: AiGame>(
-    game: &G,
-    mover: Seat,
-    seed: u64,
-    confirm_seed: u64,
-) -> Option<(String, usize, u16, u16)> {
+impl Verdict {
+    /// The puzzle, if the position is one.
+    pub fn puzzle(self) -> Option<DicePuzzle> {
+        match self {
+            Verdict::Puzzle(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `position` is a dice puzzle, and its solution: the same use must be best by at
+/// least [`PUZZLE_GAP`] at [`DiceBudget::CHECK`] with `seed`, and again at twice that budget
+/// with a seed derived from `seed`. A position whose best use leads by less than
+/// [`GLANCE_GAP`] at [`DiceBudget::GLANCE`] is not evaluated further.
+pub fn find(position: &Position, seed: u64) -> Result<Verdict, DiceError> {
+    let mover = mover(position)?;
+    let roll = roll_of(position).ok_or(DiceError::NoRollInHand)?;
+    Ok(with_game!(position, g => find_typed(g, mover, roll, seed)))
+}
+
+/// [`find`] on a typed game.
+fn find_typed<G: AiGame>(game: &G, mover: Seat, roll: String, seed: u64) -> Verdict {
     let glance = scored(
         game,
         mover,
         DiceBudget::GLANCE,
         point_seed(seed, usize::MAX - 1),
     );
-    if lead(&glance)? < GLANCE_GAP {
-        return None;
+    let Some(gap) = lead(&glance) else {
+        return Verdict::NoChoice;
+    };
+    if gap < GLANCE_GAP {
+        return Verdict::Glance { gap };
     }
     let first = scored(game, mover, DiceBudget::CHECK, seed);
-    let first_gap = lead(&first)?;
+    let first_gap = lead(&first).unwrap_or(0);
     if first_gap < PUZZLE_GAP {
-        return None;
+        return Verdict::Small { gap: first_gap };
     }
+    let confirm_seed = point_seed(seed, usize::MAX);
     let second = scored(game, mover, DiceBudget::CHECK.doubled(), confirm_seed);
-    let second_gap = lead(&second)?;
-    let (best, chance) = second.first()?;
-    let same = first.first().is_some_and(|(u, _)| u.after == best.after);
-    (same && second_gap >= PUZZLE_GAP).then(|| {
-        (
-            best.written(),
-            second.len(),
-            first_gap.min(second_gap),
-            *chance,
-        )
+    let second_gap = lead(&second).unwrap_or(0);
+    let (Some((best, chance)), Some((first_best, _))) = (second.first(), first.first()) else {
+        return Verdict::NoChoice;
+    };
+    let same_best = first_best.after == best.after;
+    if !same_best || second_gap < PUZZLE_GAP {
+        return Verdict::Unstable {
+            first_gap,
+            second_gap,
+            same_best,
+        };
+    }
+    let uses = second.len();
+    let gap = first_gap.min(second_gap);
+    Verdict::Puzzle(DicePuzzle {
+        roll,
+        solution: best.written(),
+        uses,
+        gap,
+        chance: *chance,
+        rating: starting_rating(uses, gap),
     })
 }
 

@@ -27,11 +27,11 @@ use uses::{Use, distinct_uses, read_use};
 pub const PUZZLE_GAP: u16 = 200;
 
 /// The smallest lead (15 points) a shipped puzzle's solution must keep when [`recheck`]
-/// re-evaluates it with another seed. Lower than [`PUZZLE_GAP`] on purpose: a gap measured
-/// at 20 and re-measured with new noise lands below 20 about half the time when the true
-/// gap is near 20, so asking for 20 again would call half the honest borderline puzzles
-/// broken; 15 is about two standard deviations of the difference of two re-measured uses at
-/// [`DiceBudget::CHECK`] (the figures are in `docs/PUZZLES.md`).
+/// re-evaluates it with another seed. Lower than [`PUZZLE_GAP`] on purpose: re-measured at
+/// [`DiceBudget::CHECK`], a gap varies by about 3 points (one standard deviation, the
+/// median over puzzles; 6 at most), so a puzzle whose gap is truly 20 would fail a re-check
+/// at 20 half the time, and a re-check at 15 about one time in sixteen (the figures are in
+/// `docs/PUZZLES.md`).
 pub const RECHECK_GAP: u16 = 150;
 
 /// The lead (10 points) a position's best use needs at [`DiceBudget::GLANCE`] for [`find`]

@@ -228,8 +228,44 @@ fn line(rule_set: RuleSetId, seed: u64, found: &Found) -> String {
     .to_string()
 }
 
-/// Mines `options.games` games of `rule_set` on `options.threads` threads; prints the
-/// puzzles in seed order and the counts.
+/// One game's counts on one line of standard error, `game adelta seed 3: ...`, as each game
+/// ends: what a stopped run still tells.
+fn game_line(rule_set: RuleSetId, seed: u64, tally: &GameTally) -> String {
+    let ruled_out: Vec<String> = tally
+        .ruled_out
+        .iter()
+        .map(|(why, n)| format!("{why}: {n}"))
+        .collect();
+    let second: Vec<String> = tally
+        .second_gaps
+        .iter()
+        .map(|(gap, same)| format!("{gap}{}", if *same { "" } else { " (other best)" }))
+        .collect();
+    let rechecks: Vec<String> = tally
+        .found
+        .iter()
+        .map(|f| {
+            format!(
+                "{}{}",
+                f.recheck_gap,
+                if f.holds { "" } else { " (failed)" }
+            )
+        })
+        .collect();
+    format!(
+        "game {rule_set} seed {seed}: {} turn starts, {} with several uses, {} evaluated; \
+         ruled out [{}]; leads at 800 of those led by 20 at 400 [{}]; re-check leads [{}]",
+        tally.turn_starts,
+        tally.candidates,
+        tally.evaluated,
+        ruled_out.join(", "),
+        second.join(", "),
+        rechecks.join(", ")
+    )
+}
+
+/// Mines `options.games` games of `rule_set` on `options.threads` threads; prints each
+/// game's puzzles as it ends, and the counts at the end.
 fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
     let started = Instant::now();
     let seeds: Vec<u64> = (0..options.games).map(|i| options.first_seed + i).collect();
@@ -241,6 +277,12 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
                 while let Some(&seed) = seeds.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let tally = mine_game(rule_set, seed, options);
                     if let Ok(mut results) = results.lock() {
+                        // Each game's puzzles as soon as it is mined (under the lock, so
+                        // lines never interleave): a long run stopped early keeps them.
+                        for f in tally.found.iter().filter(|f| f.holds) {
+                            println!("{}", line(rule_set, seed, f));
+                        }
+                        eprintln!("{}", game_line(rule_set, seed, &tally));
                         results.insert(seed, tally);
                     }
                 }
@@ -252,7 +294,7 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
     let (mut starts, mut candidates, mut evaluated, mut found, mut kept) = (0, 0, 0, 0, 0);
     let mut recheck_gaps = Vec::new();
     let mut second_gaps = Vec::new();
-    for (seed, tally) in &results {
+    for tally in results.values() {
         for (why, n) in &tally.ruled_out {
             *counts.entry(format!("ruled out: {why}")).or_default() += n;
         }
@@ -271,7 +313,6 @@ fn mine_rule_set(rule_set: RuleSetId, options: &Options) {
                 continue;
             }
             kept += 1;
-            println!("{}", line(rule_set, *seed, f));
             let phase = ["opening third", "middle third", "last third"][f.phase.min(2)];
             bump(&mut counts, format!("phase: {phase}"));
             bump(&mut counts, format!("kind: {}", f.kind));

@@ -8,6 +8,7 @@
 //! (`docs/PUZZLES.md` says why the prunings lose nothing).
 
 mod answer;
+pub mod dice;
 mod line;
 mod search;
 mod subulata;

@@ -15,6 +15,8 @@ mod summary;
 
 pub use run::analyse;
 pub use sample::self_play;
+// The dice puzzles (`crate::puzzle::dice`) value a position as a review's search does.
+pub(crate) use search::{chance_value, point_seed};
 
 use skald_rules::{Record, ReplayError, Seat};
 

@@ -11,7 +11,7 @@ use skald_rules::{Seat, Status, with_game};
 
 /// The RNG seed of the `index`th search of a review seeded by `seed`: mixed (SplitMix64) so
 /// neighbouring indices and seeds give unrelated streams.
-pub(super) fn point_seed(seed: u64, index: usize) -> u64 {
+pub(crate) fn point_seed(seed: u64, index: usize) -> u64 {
     fn mix(mut z: u64) -> u64 {
         z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -90,7 +90,7 @@ fn typed_line<G: AiGame>(game: &G, played: &[String]) -> Vec<G::Move> {
 
 /// A chance node's value for the first seat: each roll valued by the move the search chose
 /// most after it (the mover's own view of the roll), weighted by how often the roll fell.
-fn chance_value<M: Copy + PartialEq>(tree: &SearchTree<M>, node: NodeId) -> f64 {
+pub(crate) fn chance_value<M: Copy + PartialEq>(tree: &SearchTree<M>, node: NodeId) -> f64 {
     let mut sum = 0.0;
     let mut weight = 0.0;
     for roll in tree.rolls(node) {

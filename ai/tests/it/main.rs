@@ -2,6 +2,7 @@
 //! a module per area.
 
 mod common;
+mod dice_puzzle;
 mod hidden;
 mod legal_moves;
 mod puzzle;

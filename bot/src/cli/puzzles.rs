@@ -13,14 +13,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// The rule sets whose puzzles are proven forced wins, mined here.
-const PROVEN: [RuleSetId; 5] = [
-    RuleSetId::Brandubh,
-    RuleSetId::Copenhagen,
-    RuleSetId::Hnefatafl,
-    RuleSetId::Hnefatafl13,
-    RuleSetId::Subulata,
-];
 
 /// Runs one `skald puzzles` command: exit 0 when it did its work (every puzzle held),
 /// 1 when a puzzle failed its check, 2 when the input was refused.
@@ -50,14 +42,6 @@ struct Source {
 /// `skald puzzles mine`: the puzzles of the games asked for, one JSON line each on standard
 /// output (or `--out`), the counts on standard error.
 fn mine(args: PuzzlesMineArgs) -> Result<(), String> {
-    if let Some(rule_set) = args.rule_set
-        && !PROVEN.contains(&rule_set)
-    {
-        return Err(format!(
-            "{rule_set} puzzles (the best use of the roll) are not mined yet; mine one of: {}",
-            names(&PROVEN)
-        ));
-    }
     if let Some(bound) = args.bound
         && !(1..=skald_ai::puzzle::MOST_MOVES).contains(&bound)
     {
@@ -83,7 +67,7 @@ fn mine(args: PuzzlesMineArgs) -> Result<(), String> {
     } else {
         let n = args.self_play.unwrap_or(0);
         let first = args.seed;
-        PROVEN
+        RuleSetId::ALL
             .iter()
             .filter(|r| wanted(**r))
             .flat_map(|&rule_set| {
@@ -99,7 +83,7 @@ fn mine(args: PuzzlesMineArgs) -> Result<(), String> {
     let sources: Vec<Source> = sources
         .into_iter()
         .filter(|s| {
-            let keep = wanted(s.record.rule_set) && PROVEN.contains(&s.record.rule_set);
+            let keep = wanted(s.record.rule_set);
             skipped += usize::from(!keep);
             keep
         })
@@ -129,8 +113,7 @@ fn mine(args: PuzzlesMineArgs) -> Result<(), String> {
     }
     out.flush().map_err(|e| format!("cannot write: {e}"))?;
     eprintln!(
-        "{found} puzzles from {} games ({skipped} of {total} skipped: dice games, or not the \
-         rule set asked)",
+        "{found} puzzles from {} games ({skipped} of {total} skipped: not the rule set asked)",
         sources.len()
     );
     for ((rule_set, theme), count) in counts {
@@ -280,15 +263,6 @@ fn check_file(file: &Path) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Rule sets' ids joined by ", ".
-fn names(rule_sets: &[RuleSetId]) -> String {
-    rule_sets
-        .iter()
-        .map(|r| r.id())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `skald puzzles export`: the store's communities' own puzzles (each once, community by

@@ -12,10 +12,13 @@ use skald_rules::{RuleSetId, Status};
 /// Why a puzzle does not hold, worded for the person who fixes the file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckError {
-    /// A dice game's puzzle: "the best use of the roll" is checked by the dice miner's own
-    /// check, not here.
-    #[error("{0} puzzles (best use of the roll) are not checked by this check")]
-    NotCheckedHere(RuleSetId),
+    /// A dice puzzle's solution is no longer the best use of its roll by the re-check's
+    /// margin (`skald_ai::puzzle::dice::RECHECK_GAP`) at another seed.
+    #[error("the solution is no longer the best use of the roll: {0}")]
+    NotBestUse(String),
+    /// A dice puzzle without its roll.
+    #[error("a {0} puzzle needs its roll")]
+    NoRoll(RuleSetId),
     /// The position is not one of its rule set.
     #[error("the position is not a {rule_set} position ({reason})")]
     Position {
@@ -92,11 +95,45 @@ pub fn check_bound(rule_set: RuleSetId, theme_moves: u8) -> u8 {
     default_bound(rule_set).max(theme_moves)
 }
 
+/// Checks a dice puzzle: its position and roll read, its one solution entry is a whole use
+/// of the roll, and re-evaluated with another seed it is still the best use by the
+/// re-check's margin (`skald_ai::puzzle::dice::recheck`, `docs/PUZZLES.md` "Dice puzzles").
+fn check_dice(puzzle: &Puzzle) -> Result<(), CheckError> {
+    use skald_ai::puzzle::dice::{RECHECK_SEED, recheck};
+    let rule_set = puzzle.rule_set;
+    let position = puzzle.read_position().map_err(|e| CheckError::Position {
+        rule_set,
+        reason: e.to_string(),
+    })?;
+    let Some(roll) = &puzzle.roll else {
+        return Err(CheckError::NoRoll(rule_set));
+    };
+    if puzzle.theme != ThemeKind::BestRoll.words() {
+        return Err(CheckError::Theme(puzzle.theme.clone()));
+    }
+    let [solution] = puzzle.solution.as_slice() else {
+        return Err(CheckError::NotBestUse(format!(
+            "the solution must be one entry, the whole use of the roll, not {}",
+            puzzle.solution.len()
+        )));
+    };
+    let checked = recheck(&position, roll, solution, RECHECK_SEED)
+        .map_err(|e| CheckError::NotBestUse(e.to_string()))?;
+    if checked.holds {
+        Ok(())
+    } else {
+        Err(CheckError::NotBestUse(format!(
+            "it leads the next use by {:.1} points",
+            f64::from(checked.gap) / 10.0
+        )))
+    }
+}
+
 /// Checks one puzzle; `Ok` when it holds (see the module's comment for what is checked).
 pub fn check(puzzle: &Puzzle) -> Result<(), CheckError> {
     let rule_set = puzzle.rule_set;
     if puzzle.family().has_dice() {
-        return Err(CheckError::NotCheckedHere(rule_set));
+        return check_dice(puzzle);
     }
     let position = puzzle.read_position().map_err(|e| CheckError::Position {
         rule_set,
@@ -240,9 +277,33 @@ mod tests {
             rule_set: RuleSetId::Daldosa,
             ..puzzle
         };
-        assert_eq!(
-            check(&dice),
-            Err(CheckError::NotCheckedHere(RuleSetId::Daldosa))
-        );
+        assert!(matches!(check(&dice), Err(CheckError::Position { .. })));
+    }
+
+    #[test]
+    fn a_shipped_dice_puzzle_checks_and_another_use_of_its_roll_does_not() {
+        let puzzle = crate::puzzle::starter()
+            .iter()
+            .find(|p| p.rule_set == RuleSetId::Daldosa)
+            .expect("a shipped Daldøsa puzzle")
+            .clone();
+        assert_eq!(check(&puzzle), Ok(()));
+        let position = puzzle.read_position().expect("reads");
+        let roll = puzzle.roll.clone().expect("a roll");
+        let other = skald_ai::puzzle::dice::distinct(&position)
+            .expect("uses")
+            .into_iter()
+            .find(|u| !skald_ai::puzzle::dice::same_use(&position, &roll, u, &puzzle.solution[0]))
+            .expect("another use");
+        let wrong = Puzzle {
+            solution: vec![other],
+            ..puzzle.clone()
+        };
+        assert!(matches!(check(&wrong), Err(CheckError::NotBestUse(_))));
+        let no_roll = Puzzle {
+            roll: None,
+            ..puzzle
+        };
+        assert_eq!(check(&no_roll), Err(CheckError::NoRoll(RuleSetId::Daldosa)));
     }
 }

@@ -6,6 +6,7 @@
 use super::difficulty::Difficulty;
 use super::record::Puzzle;
 use skald_ai::Budget;
+use skald_ai::puzzle::dice::{DiceError, RECHECK_SEED, Verdict, find, recheck, turn_starts};
 use skald_ai::puzzle::{ProverError, unique_first_move};
 use skald_rules::{Match, Position, Record, ReplayError, RuleSetId, Status, Viewer};
 
@@ -97,6 +98,63 @@ pub fn puzzle_at(
     }))
 }
 
+/// The dice puzzle at a turn's start (its roll in hand), with `source` as where it came
+/// from: the one use of the roll the engine rates 20 points above every other at two
+/// budgets (`skald_ai::puzzle::dice::find`, seeded with `seed`) that still leads by the
+/// re-check's margin at another seed, as the shipped ones were chosen.
+pub fn dice_puzzle_at(
+    position: &Position,
+    seed: u64,
+    source: String,
+) -> Result<Option<Puzzle>, DiceError> {
+    let Status::Move { seat } = position.status() else {
+        return Ok(None);
+    };
+    let Verdict::Puzzle(found) = find(position, seed)? else {
+        return Ok(None);
+    };
+    let checked = recheck(position, &found.roll, &found.solution, RECHECK_SEED)?;
+    if !checked.holds {
+        return Ok(None);
+    }
+    let rule_set = position.rule_set();
+    Ok(Some(Puzzle {
+        rule_set,
+        position: position.to_notation(Viewer::Final),
+        to_move: skald_lang::seat_key(rule_set, seat).to_string(),
+        roll: Some(found.roll),
+        solution: vec![found.solution],
+        theme: super::ThemeKind::BestRoll.words().to_string(),
+        source,
+        rating: found.rating,
+    }))
+}
+
+/// The positions of a record a miner tests: where a player is to move (the proven
+/// families), or each turn's start with its roll in hand (the dice games).
+pub fn mining_positions(record: &Record) -> Result<Vec<Position>, ReplayError> {
+    if super::PuzzleFamily::of(record.rule_set).has_dice() {
+        // A record that does not replay has no turn start.
+        positions(record)?;
+        return Ok(turn_starts(record).into_iter().map(|t| t.position).collect());
+    }
+    positions(record)
+}
+
+/// The puzzle at one position of a game, whatever its family: proven within `bound` (tafl,
+/// Subulata) or the best use of the roll (dice games, seeded with `seed`).
+pub fn puzzle_of(
+    position: &Position,
+    bound: u8,
+    seed: u64,
+    source: String,
+) -> Result<Option<Puzzle>, MineError> {
+    if super::PuzzleFamily::of(position.rule_set()).has_dice() {
+        return Ok(dice_puzzle_at(position, seed, source)?);
+    }
+    Ok(puzzle_at(position, bound, source)?)
+}
+
 /// Every puzzle of a record within `bound`, each with the source `source(ply)` names.
 pub fn mine_record(
     record: &Record,
@@ -104,8 +162,9 @@ pub fn mine_record(
     source: impl Fn(u32) -> String,
 ) -> Result<Vec<Puzzle>, MineError> {
     let mut found = Vec::new();
-    for position in positions(record)? {
-        if let Some(puzzle) = puzzle_at(&position, bound, source(position.ply()))? {
+    for position in mining_positions(record)? {
+        let seed = record.seed ^ (u64::from(position.ply()) << 32);
+        if let Some(puzzle) = puzzle_of(&position, bound, seed, source(position.ply()))? {
             found.push(puzzle);
         }
     }
@@ -118,9 +177,12 @@ pub enum MineError {
     /// The record does not replay.
     #[error("the game does not replay: {0}")]
     Replay(#[from] ReplayError),
-    /// The prover does not answer its rule set (a dice game) or the bound.
+    /// The prover does not answer its rule set or the bound.
     #[error("{0}")]
     Prover(#[from] ProverError),
+    /// A dice position the best use of the roll cannot be weighed in.
+    #[error("{0}")]
+    Dice(#[from] DiceError),
 }
 
 #[cfg(test)]
@@ -144,5 +206,34 @@ mod tests {
             assert!(["attackers", "defenders"].contains(&puzzle.to_move.as_str()));
             assert!(puzzle.rating >= 900.0);
         }
+    }
+}
+
+#[cfg(test)]
+mod dice_tests {
+    use super::*;
+
+    /// The shipped Daldøsa puzzle of `self-play daldosa seed N, ply P` is found again at its
+    /// position with the miner's seed (N, the ply in the high bits), as the chat's miner
+    /// finds a community's.
+    #[test]
+    fn a_shipped_dice_puzzle_is_found_again_where_it_was_mined() {
+        let shipped = crate::puzzle::starter()
+            .iter()
+            .find(|p| p.rule_set == RuleSetId::Daldosa)
+            .expect("a shipped Daldøsa puzzle");
+        let (seed, ply) = shipped
+            .source
+            .strip_prefix("self-play daldosa seed ")
+            .and_then(|rest| rest.split_once(", ply "))
+            .and_then(|(s, p)| Some((s.parse::<u64>().ok()?, p.parse::<u64>().ok()?)))
+            .expect("a self-play source");
+        let position = shipped.read_position().expect("reads");
+        let found = dice_puzzle_at(&position, seed ^ (ply << 32), shipped.source.clone())
+            .expect("a dice position")
+            .expect("the puzzle");
+        assert_eq!(found.solution, shipped.solution);
+        assert_eq!(found.roll, shipped.roll);
+        assert_eq!(found.theme, "best use of the roll");
     }
 }

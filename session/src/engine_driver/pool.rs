@@ -247,7 +247,7 @@ fn search(job: Job) -> Event {
             let found = catch_unwind(AssertUnwindSafe(|| {
                 positions
                     .get(index)
-                    .and_then(|p| crate::puzzle::mining::mine_position(p, &source))
+                    .and_then(|p| crate::puzzle::mining::mine_position(p, game, &source))
             }))
             .ok();
             return Event::Mined { game, index, found };

@@ -3,13 +3,13 @@
 //! [`Mining`] is asked for when it ends (`GameDoc::finish`), taken by one driver with a
 //! hold written on the game (its version decides between processes), and done in the
 //! commit that adds the puzzles to the community's document, only while the same driver
-//! holds it. A driver that stops midway leaves it due again when its hold ends.
+//! holds it. Every family: tafl and Subulata positions proven, dice turns weighed. A driver that stops midway leaves it due again when its hold ends.
 
 use crate::game::GameDoc;
 use crate::store::Commit;
 use crate::{Cx, Failure};
 use skald_model::puzzle::{Mining, Puzzle, PuzzleRoom};
-use skald_rules::{Position, Status};
+use skald_rules::Position;
 use std::sync::Arc;
 
 /// How long a driver holds a game it mines before another may take it over (a position
@@ -29,15 +29,40 @@ pub struct MineJob {
     pub holder: String,
 }
 
-/// The puzzle at one position of a finished game, if there is one (tafl and Subulata:
-/// the exact prover within the rule set's mining bound; the dice games' best use of the
-/// roll joins with its miner).
-pub fn mine_position(position: &Position, source: &str) -> Option<Puzzle> {
-    let bound = skald_model::puzzle::mine::default_bound(position.rule_set());
+/// How many turn starts of a dice game are weighed: each costs an engine search of every
+/// use of its roll, so a long game is sampled, evenly along it (`docs/SESSION.md`).
+pub const DICE_POSITIONS: usize = 6;
+
+/// The puzzle at one position of a finished game, if there is one: proven within the rule
+/// set's mining bound (tafl, Subulata), or the best use of the roll (dice games), seeded by
+/// the game and the position so every process finds the same.
+pub fn mine_position(position: &Position, game: u64, source: &str) -> Option<Puzzle> {
+    let rule_set = position.rule_set();
+    let bound = skald_model::puzzle::mine::default_bound(rule_set);
+    let seed = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(position.ply()) << 32);
     let source = format!("{source}, move {}", position.ply() + 1);
-    skald_model::puzzle::mine::puzzle_at(position, bound, source)
+    skald_model::puzzle::mine::puzzle_of(position, bound, seed, source)
         .ok()
         .flatten()
+}
+
+/// The positions of a finished game to mine: every one where a player is to move, or a
+/// dice game's turn starts with a choice, [`DICE_POSITIONS`] of them spread along it.
+fn positions_to_mine(g: &GameDoc) -> Result<Vec<Position>, skald_rules::ReplayError> {
+    let all = skald_model::puzzle::mine::mining_positions(&g.record)?;
+    if !skald_model::puzzle::PuzzleFamily::of(g.record.rule_set).has_dice() {
+        return Ok(all);
+    }
+    let choices: Vec<Position> = all
+        .into_iter()
+        .filter(|p| skald_ai::puzzle::dice::distinct(p).is_ok_and(|u| u.len() >= 2))
+        .collect();
+    if choices.len() <= DICE_POSITIONS {
+        return Ok(choices);
+    }
+    Ok((0..DICE_POSITIONS)
+        .filter_map(|i| choices.get(i * choices.len() / DICE_POSITIONS).cloned())
+        .collect())
 }
 
 impl Cx {
@@ -74,11 +99,8 @@ impl Cx {
         if look_at > now || stored.doc.end.is_none() {
             return None;
         }
-        let positions = match skald_model::puzzle::mine::positions(&stored.doc.record) {
-            Ok(all) => all
-                .into_iter()
-                .filter(|p| matches!(p.status(), Status::Move { .. }))
-                .collect::<Vec<_>>(),
+        let positions = match positions_to_mine(&stored.doc) {
+            Ok(all) => all,
             Err(e) => {
                 tracing::warn!(game = id, error = %e, "a finished game does not replay; it is not mined");
                 let mut after = stored.doc.clone();

@@ -1,6 +1,7 @@
 //! `skald puzzles mine` and `skald puzzles check` through the real binary: a small record
 //! file mined into the puzzle it holds, self-play mined and checked, a tampered line failing
-//! with its line number, and a dice rule set refused with what is mined.
+//! with its line number, a shipped dice puzzle checked and a tampered one failing, and
+//! `skald puzzles export`.
 
 use skald_tests::{TempDir, fails, ok, run};
 
@@ -101,17 +102,25 @@ fn self_play_puzzles_check_and_a_tampered_line_fails_with_its_number() {
 }
 
 #[test]
-fn dice_rule_sets_and_a_missing_source_are_refused_with_what_is_accepted() {
-    let refused = fails(&[
-        "puzzles",
-        "mine",
-        "--self-play",
-        "1",
-        "--rule-set",
-        "daldosa",
-    ]);
-    assert!(refused.contains("daldosa puzzles"), "{refused}");
-    assert!(refused.contains("brandubh"), "{refused}");
+fn a_shipped_dice_puzzle_checks_a_tampered_one_fails_and_a_missing_source_is_refused() {
+    let dir = TempDir::new("puzzles-dice");
+    let starter = ok(&["puzzles", "export", "--starter"]);
+    let dice = starter
+        .lines()
+        .find(|l| l.contains("\"rule_set\":\"daldosa\""))
+        .expect("a shipped Daldøsa puzzle");
+    let good = dir.path().join("dice.jsonl");
+    std::fs::write(&good, format!("{dice}\n")).expect("written");
+    ok(&["puzzles", "check", &good.display().to_string()]);
+    // The same puzzle with a solution that is no use of its roll.
+    let mut tampered: serde_json::Value = serde_json::from_str(dice).expect("JSON");
+    tampered["solution"] = serde_json::json!(["w1+1"]);
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, format!("{dice}\n{tampered}\n")).expect("written");
+    let out = run(&["puzzles", "check", &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("line 2:") && said.contains("best use of the roll"), "{said}");
     let missing = fails(&["puzzles", "mine"]);
     assert!(missing.contains("--from"), "{missing}");
     let unreadable = run(&["puzzles", "check", "/nonexistent/puzzles.jsonl"]);

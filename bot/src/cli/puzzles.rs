@@ -13,7 +13,6 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-
 /// Runs one `skald puzzles` command: exit 0 when it did its work (every puzzle held),
 /// 1 when a puzzle failed its check, 2 when the input was refused.
 pub fn main(cmd: PuzzlesCommand) -> ExitCode {

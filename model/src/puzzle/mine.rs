@@ -136,7 +136,10 @@ pub fn mining_positions(record: &Record) -> Result<Vec<Position>, ReplayError> {
     if super::PuzzleFamily::of(record.rule_set).has_dice() {
         // A record that does not replay has no turn start.
         positions(record)?;
-        return Ok(turn_starts(record).into_iter().map(|t| t.position).collect());
+        return Ok(turn_starts(record)
+            .into_iter()
+            .map(|t| t.position)
+            .collect());
     }
     positions(record)
 }

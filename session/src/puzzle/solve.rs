@@ -234,6 +234,17 @@ fn proven(
 fn dice(active: &ActivePuzzle, position: &Position, words: &[String]) -> Result<Outcome, Failure> {
     let mover = show::mover(position);
     let typed = words.join(" ");
+    let solution = active.line.first().cloned().unwrap_or_default();
+    let roll = active.puzzle.roll.clone().unwrap_or_default();
+    // The solution in any order or spelling the rules read (`13 1 7 6`): solved.
+    if skald_ai::puzzle::dice::same_use(position, &roll, &typed, &solution) {
+        let mut solved = position.clone();
+        let events = play_words(&mut solved, &solution).unwrap_or_default();
+        return Ok(Outcome::Solved {
+            played: typed,
+            events,
+        });
+    }
     let mut after = position.clone();
     let events = play_words(&mut after, &typed).map_err(|e| {
         let mut text = skald_lang::move_error(&e);
@@ -246,19 +257,10 @@ fn dice(active: &ActivePuzzle, position: &Position, words: &[String]) -> Result<
             left = after.dice().len()
         )));
     }
-    let mut solved = position.clone();
-    let solution = active.line.first().cloned().unwrap_or_default();
-    let _ = play_words(&mut solved, &solution);
-    if solved.to_notation(Viewer::Final) == after.to_notation(Viewer::Final) {
-        Ok(Outcome::Solved {
-            played: typed,
-            events,
-        })
-    } else {
-        Ok(Outcome::Wrong {
-            played: Some((typed, events)),
-        })
-    }
+    // A whole use of the roll that reaches another position than the solution's.
+    Ok(Outcome::Wrong {
+        played: Some((typed, events)),
+    })
 }
 
 /// Plays each word of `words` as a move (a dice turn's steps), returning what they did.

@@ -487,3 +487,72 @@ fn a_finished_game_is_mined_once_for_its_communitys_own_puzzles() {
         .expect("still there");
     assert_eq!(again.doc.version, room.doc.version);
 }
+
+#[test]
+fn a_dice_puzzle_takes_the_whole_turn_in_any_order_and_another_use_is_wrong() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    // A shipped Daldøsa puzzle whose answer takes two steps, as the community's own.
+    let shipped = skald_model::puzzle::starter()
+        .iter()
+        .find(|p| p.rule_set == RuleSetId::Daldosa && p.solution[0].split_whitespace().count() == 2)
+        .expect("a two-step Daldøsa puzzle")
+        .clone();
+    let own = Puzzle {
+        rating: 1500.0,
+        source: "alice vs bob, game #3".into(),
+        ..shipped.clone()
+    };
+    with_own(&s, vec![own.clone()]);
+    let r = say(&s, "carol", "puzzle daldosa");
+    let text = mine(&r);
+    assert!(text.contains("the best use of the roll"), "{text}");
+    assert!(
+        text.contains(&format!("The roll: {}.", own.roll.clone().unwrap())),
+        "{text}"
+    );
+    let steps: Vec<&str> = own.solution[0].split_whitespace().collect();
+    // Half the turn is refused and counts for nothing.
+    let r = say(&s, "carol", &format!("puzzle {}", steps[0]));
+    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    assert!(
+        r.text.en().contains("Use the whole roll"),
+        "{}",
+        r.text.en()
+    );
+    // The two steps in the other order solve it.
+    let r = say(&s, "carol", &format!("puzzle {} {}", steps[1], steps[0]));
+    let text = mine(&r);
+    if text.contains("Solved") {
+        assert_eq!(puzzles_of(&s, "carol").streak, 1);
+    } else {
+        // The other order is not legal (the first step makes the second): the solution
+        // as written then.
+        assert_eq!(r.kind, ReplyKind::Refused, "{text}");
+        let r = say(&s, "carol", &format!("puzzle {}", own.solution[0]));
+        assert!(mine(&r).contains("Solved"), "{}", mine(&r));
+    }
+    // Another use of the same roll, on a second try of the same puzzle, is wrong.
+    let position = own.read_position().expect("reads");
+    let other = skald_ai::puzzle::dice::distinct(&position)
+        .expect("uses")
+        .into_iter()
+        .find(|u| {
+            !skald_ai::puzzle::dice::same_use(
+                &position,
+                own.roll.as_deref().unwrap_or(""),
+                u,
+                &own.solution[0],
+            )
+        })
+        .expect("another use");
+    let dave = s.handle(&console("dave"), "puzzle daldosa");
+    assert!(mine(&dave).contains("the best use of the roll"));
+    let r = say(&s, "dave", &format!("puzzle {other}"));
+    let text = mine(&r);
+    assert!(text.contains(&format!("Not this one: {other}")), "{text}");
+    assert!(
+        text.contains(&format!("The solution: {}.", own.solution[0])),
+        "{text}"
+    );
+}

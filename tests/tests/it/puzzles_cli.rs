@@ -120,7 +120,10 @@ fn a_shipped_dice_puzzle_checks_a_tampered_one_fails_and_a_missing_source_is_ref
     let out = run(&["puzzles", "check", &bad.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.contains("line 2:") && said.contains("best use of the roll"), "{said}");
+    assert!(
+        said.contains("line 2:") && said.contains("best use of the roll"),
+        "{said}"
+    );
     let missing = fails(&["puzzles", "mine"]);
     assert!(missing.contains("--from"), "{missing}");
     let unreadable = run(&["puzzles", "check", "/nonexistent/puzzles.jsonl"]);

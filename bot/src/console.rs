@@ -366,23 +366,26 @@ pub fn format_reply(reply: &Reply, pictures: Option<&Path>, files: Option<&Path>
 /// A board as text for its viewer, after the path of its picture when pictures are on.
 /// One file per game and audience (`game-3-public.png`, `game-3-to-alice.png`), redrawn
 /// at each change, so an image viewer showing it follows the game; a review's turning
-/// point, one file per position (`game-3-review-ply-14.png`); a puzzle, one file per
-/// reader (`puzzle-to-alice.png`, the daily post's `puzzle-public.png`).
+/// point, one file per position (`game-3-review-ply-14.png`); a puzzle's board, one file
+/// per audience (`puzzle-to-alice.png`, `puzzle-to-alice-compared.png` for a wrong answer).
 fn board_output(board: &Board, pictures: Option<&Path>, audience: &str, lang: Lang) -> String {
     let text = board.text().render(lang);
     let Some(dir) = pictures else {
         return text;
     };
-    // A review's turning points are boards of earlier positions: one file each. A puzzle's
-    // boards (no game: number 0) are one file per reader.
-    let name = match (&board.compare, board.game) {
-        (_, 0) => format!("puzzle-{audience}.png"),
-        (Some(_), _) => format!(
+    // A review's turning points are boards of earlier positions: one file each.
+    let name = match &board.compare {
+        // A board of no game (game 0) is a puzzle's: its position, or its answer compared.
+        _ if board.game == 0 => match &board.compare {
+            Some(_) => format!("puzzle-{audience}-compared.png"),
+            None => format!("puzzle-{audience}.png"),
+        },
+        Some(_) => format!(
             "game-{}-review-ply-{}.png",
             board.game,
             board.position.ply()
         ),
-        (None, _) => format!("game-{}-{audience}.png", board.game),
+        None => format!("game-{}-{audience}.png", board.game),
     };
     let path = dir.join(name);
     match write_picture(board, &path, lang) {

@@ -568,6 +568,13 @@ pub fn select(id: u64, who: (u64, &str), value: &str) -> Value {
     i
 }
 
+/// The same interaction, from a member whose permissions in the channel are `permissions`
+/// (Discord's bit set: `0` has none, so no Manage Server; the default member has them all).
+pub fn with_permissions(mut interaction: Value, permissions: u64) -> Value {
+    interaction["member"]["permissions"] = json!(permissions.to_string());
+    interaction
+}
+
 /// The same interaction, sent from another channel (a thread).
 pub fn in_channel(mut interaction: Value, channel: u64) -> Value {
     interaction["channel_id"] = json!(channel.to_string());

@@ -374,10 +374,15 @@ fn pictures(boards: &[Board], audience: &str, lang: Lang) -> Attached {
         match skald_session::pictures::board_png(b, lang) {
             Ok(png) => {
                 // Several boards of one game (a review's turning points) are told apart.
+                // A board of no game (game 0) is a puzzle's.
+                let stem = match b.game {
+                    0 => "skald-puzzle".to_string(),
+                    game => format!("game-{game}-{audience}"),
+                };
                 let name = if drawn.len() > 1 {
-                    format!("game-{}-{audience}-{}.png", b.game, i + 1)
+                    format!("{stem}-{}.png", i + 1)
                 } else {
-                    format!("game-{}-{audience}.png", b.game)
+                    format!("{stem}.png")
                 };
                 let alt: String = b.alt.render(lang).chars().take(ALT_LIMIT).collect();
                 out.alts.push((name.clone(), alt));

@@ -1,0 +1,161 @@
+//! Puzzles (#35) on Matrix, end to end (a real Synapse, the real `skald` binary): the rooms
+//! are made before the bot starts (it joins them from their invites), so the store can hold
+//! each community's own puzzles from the start (`skald import`; on Matrix a room is its own
+//! community, a direct room with the bot too). A puzzle asked in carol's direct room with
+//! the bot is given and solved there; an answer typed in the shared room is refused with
+//! nothing counted. The daily puzzle: the room's creator (power level 100) turns it on, a
+//! member without power is refused, the post appears at the hour on the fake clock, and a
+//! solver's answer in their direct room edits it (`m.replace`) with their name, never the
+//! move.
+
+use crate::matrix_common::{Bot, Player, WAIT, bot_id, bot_ready, matrix_config};
+use crate::puzzle_common::{
+    CAPTURE_IN_TWO, ONE_ESCAPE, ONE_ESCAPE_MOVE, puzzle_of, store_with_puzzles,
+};
+use matrix_sdk::ruma::OwnedRoomId;
+use skald_tests::TempDir;
+use skald_tests::synapse::{self, Synapse};
+use std::path::Path;
+use std::time::Instant;
+
+/// Waits until the bot's log says it joined `n` rooms from their invites.
+async fn bot_joined(log: &Path, n: usize) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.matches("matrix: joined after an invite").count() >= n {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not join {n} rooms; its log:\n{}",
+            &text[text.len().saturating_sub(4000)..]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A direct room `player` opens with the bot (marked direct in the invite, as clients do).
+async fn direct_room(player: &Player) -> OwnedRoomId {
+    player
+        .client
+        .create_dm(&bot_id())
+        .await
+        .expect("a direct room with the bot")
+        .room_id()
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edited() {
+    let hs = Synapse::start(&synapse::python());
+    hs.register("skald", "bot-password");
+    hs.register("carol", "carol-password");
+    hs.register("dave", "dave-password");
+    let url = hs.url();
+    let carol = Player::login(&url, "carol", "carol-password").await;
+    let dave = Player::login(&url, "dave", "dave-password").await;
+    // Carol's room with dave and the bot (carol, its creator, has power level 100), and
+    // each one's direct room with the bot: all before the bot starts.
+    let hall = carol.create_room(&dave, false).await;
+    let carol_dm = direct_room(&carol).await;
+    let dave_dm = direct_room(&dave).await;
+
+    let dir = TempDir::new("matrix-puzzle");
+    let escape = puzzle_of(ONE_ESCAPE, "alice vs bob, game #12");
+    let mut capture = puzzle_of(CAPTURE_IN_TWO, "self-play brandubh seed 1, ply 12");
+    capture.rating = 2100.0;
+    store_with_puzzles(
+        &dir.path().join("data"),
+        &[
+            (hall.as_str(), vec![capture, escape.clone()]),
+            (carol_dm.as_str(), vec![escape]),
+        ],
+    );
+    let config = matrix_config(&dir, &url, "\n[clock]\nfake = true\n");
+    let log = dir.path().join("bot.log");
+    let _bot = Bot::start(&config, &log);
+    bot_ready(&log, 1).await;
+    bot_joined(&log, 3).await;
+
+    // Asked in carol's direct room, solved there.
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle brandubh").await;
+    let given = carol
+        .bot_says(
+            m,
+            &carol_dm,
+            "Puzzle, Brandubh: Defenders to move, escape in 1.",
+        )
+        .await;
+    assert!(!given.body.contains(ONE_ESCAPE_MOVE), "{given:?}");
+    carol.bot_board(m, &carol_dm).await;
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle a3-a1").await;
+    carol.bot_says(m, &carol_dm, "Solved: a3-a1 wins.").await;
+
+    // The daily puzzle: dave (power level 0) is refused, carol turns it on.
+    let m = dave.mark();
+    dave.say(&hall, "!skald puzzle daily on 09:00 UTC").await;
+    dave.bot_says(m, &hall, "Only a server admin").await;
+    let m = carol.mark();
+    carol.say(&hall, "!skald puzzle daily on 09:00 UTC").await;
+    carol
+        .bot_says(m, &hall, "The daily puzzle is on: every day at 09:00 (UTC)")
+        .await;
+    // The fake clock starts on 2025-01-01 00:00 UTC: the post comes at 09:00.
+    let m = carol.mark();
+    std::fs::write(
+        dir.path().join("data").join("fake-clock"),
+        "2025-01-01T09:00\n",
+    )
+    .expect("move the clock");
+    let post = carol
+        .bot_says(
+            m,
+            &hall,
+            "Daily puzzle, 2025-01-01: Brandubh, Defenders to move, escape in 1.",
+        )
+        .await;
+    assert!(!post.body.contains(ONE_ESCAPE_MOVE), "{post:?}");
+    carol.bot_board(m, &hall).await;
+
+    // Dave asks for it in the room: it comes to his direct room. His answer typed in the
+    // room is refused, nothing counted; typed in his direct room, it solves it.
+    let m = dave.mark();
+    dave.say(&hall, "!skald puzzle daily").await;
+    dave.bot_says(
+        m,
+        &dave_dm,
+        "Puzzle, Brandubh: Defenders to move, escape in 1.",
+    )
+    .await;
+    let m = dave.mark();
+    dave.say(&hall, "!skald puzzle a3-a1").await;
+    dave.bot_says(m, &hall, "Nothing was counted").await;
+    let m_carol = carol.mark();
+    let m = dave.mark();
+    dave.say(&dave_dm, "!skald puzzle a3-a1").await;
+    let solved = dave.bot_says(m, &dave_dm, "Solved: a3-a1 wins.").await;
+    assert!(solved.body.contains("Streak: 1 (best 1)."), "{solved:?}");
+    // The post is edited: dave named, the move not.
+    let edit = carol
+        .wait_for(m_carol, "the daily post's edit", |s| {
+            s.sender == bot_id() && s.room == hall && s.edits.is_some()
+        })
+        .await;
+    let (edited, _, body) = edit.edits.clone().expect("an edit");
+    assert_eq!(edited, post.event, "{edit:?}");
+    assert!(body.contains("Solved by dave."), "{body}");
+    assert!(!body.contains(ONE_ESCAPE_MOVE), "{body}");
+    // Nothing in the shared room ever gave the move away (the refusal quotes no move).
+    let leaked: Vec<String> = carol
+        .seen
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|s| s.room == hall && s.sender == bot_id() && s.body.contains(ONE_ESCAPE_MOVE))
+        .map(|s| s.body.clone())
+        .collect();
+    assert!(leaked.is_empty(), "{leaked:?}");
+}

@@ -556,3 +556,29 @@ fn a_dice_puzzle_takes_the_whole_turn_in_any_order_and_another_use_is_wrong() {
         "{text}"
     );
 }
+
+#[test]
+fn the_communitys_own_puzzles_come_first_while_one_is_near() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    with_own(
+        &s,
+        vec![
+            puzzle_of(CAPTURE_IN_TWO, "alice vs bob, game #13"),
+            puzzle_of(ONE_ESCAPE, "alice vs bob, game #12"),
+        ],
+    );
+    let mut sources = Vec::new();
+    for _ in 0..2 {
+        say(&s, "carol", "puzzle brandubh");
+        let a = active(&s, "carol").expect("given");
+        sources.push(a.puzzle.source.clone());
+        let mut next = Some(a);
+        while let Some(a) = next {
+            say(&s, "carol", &format!("puzzle {}", a.line[0]));
+            next = active(&s, "carol");
+        }
+    }
+    sources.sort();
+    assert_eq!(sources, ["alice vs bob, game #12", "alice vs bob, game #13"]);
+}

@@ -115,6 +115,24 @@ pub struct CommunitySection {
     /// The language of its channels' messages (`"en"`, `"fr"`); default `[game] language`.
     /// What one player alone reads is in that player's language.
     pub language: Option<skald_session::Lang>,
+    /// Its daily puzzle, `"09:00 Europe/Paris"` (an hour, and an IANA time zone, UTC if left
+    /// out), posted in its post channels (`matrix_rooms`' first, `discord_channels`' first).
+    pub daily_puzzle: Option<String>,
+}
+
+impl CommunitySection {
+    /// Its daily puzzle read (`None` when not set); a bad one says what to write.
+    fn daily_puzzle_at(&self) -> Result<Option<((u8, u8), String)>, String> {
+        let Some(text) = &self.daily_puzzle else {
+            return Ok(None);
+        };
+        skald_session::digest::read_daily(text).map(Some).ok_or_else(|| {
+            format!(
+                "[[community]] '{}': daily_puzzle = \"{text}\" is not an hour and a time zone; write it like \"09:00 Europe/Paris\"",
+                self.name
+            )
+        })
+    }
 }
 
 /// `[store]`: where the data lives.
@@ -457,6 +475,7 @@ impl Config {
                 members,
                 posts,
                 language: c.language,
+                daily_puzzle: c.daily_puzzle_at()?,
             });
         }
         skald_session::community::CommunityMap::new(defs)
@@ -509,6 +528,29 @@ mod tests {
             skald_session::Limits::default().rate_seconds
         );
         assert!(toml::from_str::<Config>("[limits]\nrate = 5").is_err());
+    }
+
+    #[test]
+    fn a_communitys_daily_puzzle_reads_and_a_bad_one_says_what_to_write() {
+        use skald_session::CommunityId;
+        let config: Config = toml::from_str(
+            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\ndaily_puzzle = \"9:30 europe/paris\"\n",
+        )
+        .expect("valid");
+        let map = config.communities().expect("a valid map");
+        assert_eq!(
+            map.daily_puzzle(&CommunityId("discord:81".into())),
+            Some(&((9, 30), "Europe/Paris".to_string()))
+        );
+        let config: Config = toml::from_str(
+            "[[community]]\nname = \"club\"\ndiscord_guilds = [81]\ndaily_puzzle = \"tea time\"\n",
+        )
+        .expect("valid TOML");
+        let err = config.communities().expect_err("refused");
+        assert!(
+            err.contains("'club'") && err.contains("\"09:00 Europe/Paris\""),
+            "{err}"
+        );
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct CommunityDef {
     pub posts: Vec<crate::identity::Home>,
     /// The language of its channels (`[[community]] language`), if the admin chose one.
     pub language: Option<skald_lang::Lang>,
+    /// Its daily puzzle (`[[community]] daily_puzzle = "09:00 Europe/Paris"`): hour, minute
+    /// and IANA zone, posted in its post channels; `None` leaves it to its admins'
+    /// `puzzle daily on`.
+    pub daily_puzzle: Option<((u8, u8), String)>,
 }
 
 /// Every configured community; checked when built, so a scope belongs to one at most.
@@ -90,6 +94,26 @@ impl CommunityMap {
             .map(|h| h.channel.clone())
     }
 
+    /// The daily puzzle the configuration sets for `community`, if it sets one.
+    pub fn daily_puzzle(&self, community: &CommunityId) -> Option<&((u8, u8), String)> {
+        self.groups
+            .iter()
+            .find(|g| g.members.first() == Some(&community.0))?
+            .daily_puzzle
+            .as_ref()
+    }
+
+    /// Every configured community's id (its first member) with its configured daily puzzle.
+    pub fn daily_puzzles(&self) -> Vec<(CommunityId, (u8, u8), String)> {
+        self.groups
+            .iter()
+            .filter_map(|g| {
+                let (at, zone) = g.daily_puzzle.clone()?;
+                Some((CommunityId(g.members.first()?.clone()), at, zone))
+            })
+            .collect()
+    }
+
     /// The platforms `community` has somewhere to post on, each once, in the admin's order.
     pub fn post_platforms(&self, community: &CommunityId) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
@@ -136,6 +160,7 @@ mod tests {
             members: members.iter().map(|m| m.to_string()).collect(),
             posts: Vec::new(),
             language: None,
+            daily_puzzle: None,
         }
     }
 

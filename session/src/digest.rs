@@ -64,6 +64,18 @@ pub(crate) fn read_zone(word: &str) -> Option<String> {
     })
 }
 
+/// An hour and a time zone as a setting writes them (`09:00 Europe/Paris`; UTC when no
+/// zone is given): `[[community]] daily_puzzle`.
+pub fn read_daily(text: &str) -> Option<((u8, u8), String)> {
+    let mut words = text.split_whitespace();
+    let at = read_time(words.next()?)?;
+    let zone = match words.next() {
+        Some(z) => read_zone(z)?,
+        None => "UTC".to_string(),
+    };
+    words.next().is_none().then_some((at, zone))
+}
+
 fn time_text(at: (u8, u8)) -> String {
     format!("{:02}:{:02}", at.0, at.1)
 }

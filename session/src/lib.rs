@@ -229,6 +229,7 @@ impl Session {
     ) -> Result<Session, StoreError> {
         let cx = Cx::new(store, clock, rng, config);
         cx.recover(cx.now())?;
+        cx.apply_configured_dailies();
         Ok(Session {
             cx,
             rate: RateLimiter::default(),

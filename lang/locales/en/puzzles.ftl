@@ -65,3 +65,4 @@ puzzle-daily-bad-word = '{ $word }' is neither an hour like 09:00 nor a time zon
 puzzle-daily-admins = Only a server admin (Discord: Manage Server; Matrix: power level 50) turns the daily puzzle on or off.
 puzzle-daily-on = The daily puzzle is on: every day at { $at } ({ $zone }), posted here; the first comes in { $wait }.
 puzzle-daily-off = The daily puzzle is off here.
+puzzle-daily-configured = This community's daily puzzle is set in the bot's configuration (every day at { $at }, { $zone }); its operator changes it there.

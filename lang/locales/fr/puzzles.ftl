@@ -65,3 +65,4 @@ puzzle-daily-bad-word = « { $word } » n'est ni une heure comme 09:00 ni un f
 puzzle-daily-admins = Seul un administrateur du serveur (Discord : Gérer le serveur ; Matrix : niveau de pouvoir 50) lance ou arrête le problème du jour.
 puzzle-daily-on = Le problème du jour est lancé : chaque jour à { $at } ({ $zone }), publié ici ; le premier arrive dans { $wait }.
 puzzle-daily-off = Le problème du jour est arrêté ici.
+puzzle-daily-configured = Le problème du jour de cette communauté est réglé dans la configuration du bot (chaque jour à { $at }, { $zone }) ; son opérateur le change là.

@@ -173,6 +173,59 @@ impl Cx {
     }
 }
 
+impl Cx {
+    /// At start-up: each community whose configuration sets a daily puzzle
+    /// (`[[community]] daily_puzzle`) has it stored as configured (its hour, zone and post
+    /// channels), its next post planned; one already stored as configured is left as it is,
+    /// so a restart neither skips nor repeats a day. Several processes agree (the write is
+    /// compare-and-swap; the same setting either way).
+    pub(crate) fn apply_configured_dailies(&self) {
+        let now = self.now();
+        for (community, at, zone) in self.config.communities.daily_puzzles() {
+            let mut channels = Vec::new();
+            for platform in self.config.communities.post_platforms(&community) {
+                if let Some(channel) = self.config.communities.post_channel(&community, &platform) {
+                    channels.push((platform, channel));
+                }
+            }
+            let setting = DailySetting {
+                at,
+                zone: zone.clone(),
+                channels,
+            };
+            for _ in 0..3 {
+                let stored = match self.puzzle_room(&community) {
+                    Ok(stored) => stored,
+                    Err(e) => {
+                        tracing::error!(error = ?e, "cannot read a community's daily puzzle");
+                        break;
+                    }
+                };
+                let mut room = stored
+                    .as_ref()
+                    .map_or_else(|| PuzzleRoom::new(community.clone()), |r| r.doc.clone());
+                if room.daily.as_ref() == Some(&setting) && room.next_post.is_some() {
+                    break;
+                }
+                room.daily = Some(setting.clone());
+                room.next_post = next_digest(at, &zone, now);
+                let commit = Commit {
+                    puzzle_rooms: vec![(stored, room)],
+                    ..Commit::default()
+                };
+                match self.commit(commit, None) {
+                    Ok(_) => break,
+                    Err(Failure::Conflict(_)) => continue,
+                    Err(e) => {
+                        tracing::error!(error = ?e, "cannot store a community's daily puzzle");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The day's puzzle: the community's own newest not yet posted, else the starter set's
 /// nearest its solvers' usual level (1500) among those not posted lately.
 fn todays_puzzle(room: &PuzzleRoom) -> Option<Puzzle> {
@@ -332,6 +385,7 @@ fn solve_today(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
 /// `puzzle daily on [HH:MM] [zone]` (an admin): posted in this channel, and in the
 /// community's post channels on its other platforms.
 fn turn_on(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
+    configured_elsewhere(cx, ctx)?;
     if !ctx.admin {
         return Err(Failure::Refused(t!("puzzle-daily-admins")));
     }
@@ -390,8 +444,22 @@ fn turn_on(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Reply, Failure> {
     )))
 }
 
+/// A community whose daily puzzle the bot's configuration sets is changed there, by its
+/// operator, not in chat: the refusal says so.
+fn configured_elsewhere(cx: &Cx, ctx: &Context) -> Result<(), Failure> {
+    match cx.config.communities.daily_puzzle(&ctx.community) {
+        Some((at, zone)) => Err(Failure::Refused(t!(
+            "puzzle-daily-configured",
+            at = format!("{:02}:{:02}", at.0, at.1),
+            zone = zone.as_str()
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// `puzzle daily off` (an admin).
 fn turn_off(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
+    configured_elsewhere(cx, ctx)?;
     if !ctx.admin {
         return Err(Failure::Refused(t!("puzzle-daily-admins")));
     }

@@ -94,6 +94,7 @@ impl World {
                 },
             ],
             language: None,
+            daily_puzzle: None,
         }])
         .expect("valid");
         let session = Session::new(

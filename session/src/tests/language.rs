@@ -122,6 +122,7 @@ fn a_communitys_language_is_its_channels_language() {
         members: vec!["console".into()],
         posts: Vec::new(),
         language: Some(Lang::Fr),
+        daily_puzzle: None,
     }])
     .expect("valid");
     let s = session(SessionConfig {

@@ -331,6 +331,7 @@ fn a_server_and_a_room_of_one_community_share_its_ladder() {
             channel: ChannelId("!room:example.org".into()),
         }],
         language: None,
+        daily_puzzle: None,
     }])
     .expect("valid");
     let session = Session::new(
@@ -386,6 +387,7 @@ fn club() -> (Session, Arc<FakeClock>) {
         members: vec!["discord:81".into(), "!room:example.org".into()],
         posts: vec![home("matrix", "!room:example.org"), home("discord", "9200")],
         language: None,
+        daily_puzzle: None,
     }])
     .expect("valid");
     let session = Session::new(

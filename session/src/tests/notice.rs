@@ -226,6 +226,7 @@ fn club() -> (Session, Arc<FakeClock>) {
         members: vec!["discord:81".into(), "!room:example.org".into()],
         posts: vec![home("matrix", "!room:example.org"), home("discord", "9200")],
         language: Some(Lang::ALL[Lang::ALL.len() - 1]),
+        daily_puzzle: None,
     }])
     .expect("valid");
     let session = Session::new(

@@ -580,5 +580,59 @@ fn the_communitys_own_puzzles_come_first_while_one_is_near() {
         }
     }
     sources.sort();
-    assert_eq!(sources, ["alice vs bob, game #12", "alice vs bob, game #13"]);
+    assert_eq!(
+        sources,
+        ["alice vs bob, game #12", "alice vs bob, game #13"]
+    );
+}
+
+#[test]
+fn a_daily_puzzle_set_in_the_configuration_is_posted_in_the_post_channel_and_not_changed_in_chat() {
+    let communities = crate::community::CommunityMap::new(vec![crate::community::CommunityDef {
+        name: "club".into(),
+        members: vec!["console".into()],
+        posts: vec![crate::homes::Home {
+            platform: "console".into(),
+            channel: ChannelId("news".into()),
+        }],
+        language: None,
+        daily_puzzle: Some(((9, 0), "Europe/Paris".into())),
+    }])
+    .expect("valid");
+    let store = SledStore::temporary().expect("store");
+    let clock = Arc::new(FakeClock::new(at("2026-11-29T06:00:00Z")));
+    let open = || {
+        Session::new(
+            Arc::new(store.clone()),
+            clock.clone(),
+            rand::SeedableRng::seed_from_u64(7),
+            SessionConfig {
+                communities: communities.clone(),
+                ..SessionConfig::default()
+            }
+            .without_rate_limit(),
+        )
+        .expect("session opens")
+    };
+    let s = open();
+    // 09:00 in Paris is 08:00 UTC in winter.
+    assert_eq!(s.next_wakeup(), Some(at("2026-11-29T08:00:00Z")));
+    let posts = daily_posts(&s.tick(clock.advance(2 * HOUR)));
+    assert_eq!(posts.len(), 1, "{posts:?}");
+    assert_eq!(posts[0].0, "news");
+    // A restart keeps the plan: nothing again today, tomorrow's at 09:00.
+    drop(s);
+    let s = open();
+    assert!(daily_posts(&s.tick(clock.now())).is_empty());
+    assert_eq!(s.next_wakeup(), Some(at("2026-11-30T08:00:00Z")));
+    let admin = Context::new(User::new("console", "ann", "ann"), "console", "hall").as_admin();
+    let r = s.handle(&admin, "puzzle daily off");
+    assert_eq!(r.kind, ReplyKind::Refused);
+    assert!(
+        r.text
+            .en()
+            .contains("set in the bot's configuration (every day at 09:00, Europe/Paris)"),
+        "{}",
+        r.text.en()
+    );
 }

@@ -122,7 +122,7 @@ pub struct CommunitySection {
 
 impl CommunitySection {
     /// Its daily puzzle read (`None` when not set); a bad one says what to write.
-    fn daily_puzzle_at(&self) -> Result<Option<((u8, u8), String)>, String> {
+    fn daily_puzzle_at(&self) -> Result<Option<skald_session::community::DailyAt>, String> {
         let Some(text) = &self.daily_puzzle else {
             return Ok(None);
         };

@@ -34,8 +34,11 @@ pub struct CommunityDef {
     /// Its daily puzzle (`[[community]] daily_puzzle = "09:00 Europe/Paris"`): hour, minute
     /// and IANA zone, posted in its post channels; `None` leaves it to its admins'
     /// `puzzle daily on`.
-    pub daily_puzzle: Option<((u8, u8), String)>,
+    pub daily_puzzle: Option<DailyAt>,
 }
+
+/// A daily time: hour and minute, and the IANA zone they are read in.
+pub type DailyAt = ((u8, u8), String);
 
 /// Every configured community; checked when built, so a scope belongs to one at most.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,7 +98,7 @@ impl CommunityMap {
     }
 
     /// The daily puzzle the configuration sets for `community`, if it sets one.
-    pub fn daily_puzzle(&self, community: &CommunityId) -> Option<&((u8, u8), String)> {
+    pub fn daily_puzzle(&self, community: &CommunityId) -> Option<&DailyAt> {
         self.groups
             .iter()
             .find(|g| g.members.first() == Some(&community.0))?

@@ -343,12 +343,34 @@ pub(super) fn cmd_daily(cx: &Cx, ctx: &Context, words: &[String]) -> Result<Repl
 
 /// `puzzle daily`: today's puzzle, privately, to solve (once a day).
 fn solve_today(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
-    let room = cx.puzzle_room(&ctx.community)?;
+    let (stored, mut doc) = cx.own_doc(ctx)?;
+    // Here, else (asked in a direct room, its own scope) the daily puzzle of a community
+    // the player uses Skald in.
+    let here = std::iter::once(ctx.community.clone());
+    let theirs = doc.seen_in.keys().map(|c| {
+        cx.config
+            .communities
+            .community_of(&crate::CommunityId(c.clone()))
+    });
+    let mut found = None;
+    for community in here.chain(theirs) {
+        if let Some(r) = cx.puzzle_room(&community)?
+            && r.doc.daily.is_some()
+            && !r.doc.posted.is_empty()
+        {
+            found = Some(r);
+            break;
+        }
+    }
+    let Some(room) = found else {
+        return Err(Failure::Refused(t!("puzzle-daily-none")));
+    };
+    let community = room.doc.community.clone();
+    let room = Some(room);
     let Some(today) = room.as_ref().and_then(|r| r.doc.posted.last().cloned()) else {
         return Err(Failure::Refused(t!("puzzle-daily-none")));
     };
-    let (stored, mut doc) = cx.own_doc(ctx)?;
-    let key = (ctx.community.clone(), today.day.clone());
+    let key = (community.clone(), today.day.clone());
     if doc.puzzles.dailies.contains(&key) {
         let next = room
             .as_ref()
@@ -371,13 +393,15 @@ fn solve_today(cx: &Cx, ctx: &Context) -> Result<Reply, Failure> {
         || skald_model::puzzle::PuzzleRating::new_puzzle(today.puzzle.rating),
         |r| pool::rating_in(&r.doc, &today.puzzle),
     );
-    let active = give::start(
+    let mut active = give::start(
         today.puzzle.clone(),
         rating,
         ctx,
         cx.now(),
         Some(today.day.clone()),
     )?;
+    // Rated and counted in the community whose daily puzzle it is.
+    active.community = community;
     doc.puzzles.active = Some(Box::new(active.clone()));
     give::give(cx, ctx, stored, doc, &active)
 }

@@ -636,3 +636,38 @@ fn a_daily_puzzle_set_in_the_configuration_is_posted_in_the_post_channel_and_not
         r.text.en()
     );
 }
+
+#[test]
+fn the_daily_puzzle_asked_in_a_direct_room_is_the_players_communitys() {
+    let clock = Arc::new(FakeClock::new(at("2026-11-29T06:00:00Z")));
+    let s = session(&clock);
+    with_own(&s, vec![puzzle_of(ONE_ESCAPE, "alice vs bob, game #12")]);
+    let admin = Context::new(User::new("console", "ann", "ann"), "console", "hall").as_admin();
+    s.handle(&admin, "puzzle daily on 09:00 UTC");
+    s.tick(clock.advance(3 * HOUR));
+    // carol uses Skald in the community's room, then asks in her direct room (a scope of
+    // its own, as a Matrix direct room is).
+    let hall = Context::new(User::new("console", "carol", "carol"), "console", "hall");
+    s.handle(&hall, "puzzle stats");
+    let direct = Context::private(
+        User::new("console", "carol", "carol"),
+        "dm-carol",
+        "dm-carol",
+    );
+    let r = s.handle(&direct, "puzzle daily");
+    assert!(
+        mine(&r).contains("escape in 1"),
+        "{} {}",
+        r.text.en(),
+        mine(&r)
+    );
+    let r = s.handle(&direct, "puzzle a3-a1");
+    assert!(mine(&r).contains("Solved"), "{}", mine(&r));
+    // Counted in the community whose daily puzzle it is.
+    let room = s
+        .store()
+        .puzzle_room(&CommunityId("console".into()))
+        .expect("read")
+        .expect("stored");
+    assert_eq!(room.doc.posted.last().map(|p| p.solved_by.len()), Some(1));
+}

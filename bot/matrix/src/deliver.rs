@@ -425,7 +425,11 @@ async fn send_board(
         .caption(Some(TextMessageEventContent::plain(board.alt.render(lang))))
         .mentions(Some(Mentions::new()))
         .reply(answer_to.map(AnswerTo::for_attachment));
-    let name = format!("skald-game-{}.png", board.game);
+    // A board of no game (game 0) is a puzzle's.
+    let name = match board.game {
+        0 => "skald-puzzle.png".to_string(),
+        game => format!("skald-game-{game}.png"),
+    };
     if let Err(e) = room
         .send_attachment(name, &mime::IMAGE_PNG, png.bytes, keyed(config, key))
         .await

@@ -4,9 +4,10 @@
 //! `@alice:example.org` names the same user).
 
 use matrix_sdk::ruma::api::client::receipt::create_receipt::v3::ReceiptType;
+use matrix_sdk::ruma::events::direct::DirectEventContent;
 use matrix_sdk::ruma::events::receipt::ReceiptThread;
 use matrix_sdk::ruma::events::room::member::{MembershipState, StrippedRoomMemberEvent};
-use matrix_sdk::ruma::{EventId, OwnedRoomId, UserId};
+use matrix_sdk::ruma::{EventId, OwnedRoomId, RoomId, UserId};
 use matrix_sdk::{Client, Room};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,10 +42,18 @@ pub async fn on_invite(ev: StrippedRoomMemberEvent, room: Room, client: Client) 
     {
         return;
     }
+    let direct = ev.content.is_direct == Some(true);
     tokio::spawn(async move {
         let mut wait = Duration::from_secs(2);
         for attempt in 0..=JOIN_RETRIES {
-            match room.join().await {
+            // Joining a direct room rewrites the bot's `m.direct` list: one at a time.
+            let listing = DIRECT_LIST.lock().await;
+            let joined = room.join().await;
+            if joined.is_ok() && direct {
+                wait_listed(&client, room.room_id()).await;
+            }
+            drop(listing);
+            match joined {
                 Ok(()) => {
                     tracing::info!(room = %room.room_id(), "matrix: joined after an invite");
                     return;
@@ -75,6 +84,41 @@ pub fn mark_read(room: &Room, event: &EventId) {
             tracing::debug!(room = %room.room_id(), error = %e, "matrix: cannot send a read receipt");
         }
     });
+}
+
+/// Held while the bot's `m.direct` list (its direct rooms) is changed. The SDK marks a
+/// direct room by writing the whole list as its local copy has it (joining an invite marked
+/// direct, or making a direct room), and that copy is updated only when the sync brings the
+/// write back: two invites accepted at once (players who opened direct rooms while the bot
+/// was down) would each write the list without the other's room, and the lost room would
+/// then be taken for a shared one (its private input refused, private parts sent to
+/// another room). So one change at a time, each waiting until the sync brought it back.
+static DIRECT_LIST: Mutex<()> = Mutex::const_new(());
+
+/// How long a change of the `m.direct` list waits to come back through the sync.
+const LISTED_WITHIN: Duration = Duration::from_secs(10);
+
+/// Whether the bot's local copy of its `m.direct` list holds `room`.
+async fn listed_as_direct(client: &Client, room: &RoomId) -> bool {
+    match client.account().account_data::<DirectEventContent>().await {
+        Ok(Some(raw)) => raw
+            .deserialize()
+            .is_ok_and(|list| list.values().any(|rooms| rooms.iter().any(|r| r == room))),
+        _ => false,
+    }
+}
+
+/// Waits (at most [`LISTED_WITHIN`]) until the sync brought back `room` in the bot's
+/// `m.direct` list, so the next change starts from a list that holds it.
+async fn wait_listed(client: &Client, room: &RoomId) {
+    let start = tokio::time::Instant::now();
+    while !listed_as_direct(client, room).await {
+        if start.elapsed() >= LISTED_WITHIN {
+            tracing::warn!(room = %room, "matrix: the direct room list did not come back in time");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// How long a private part waits for its reader to join a new direct room.
@@ -119,10 +163,13 @@ impl DirectRooms {
             known.insert(user.to_string(), room.room_id().to_owned());
             return Ok(room);
         }
+        let listing = DIRECT_LIST.lock().await;
         let room = client
             .create_dm(user)
             .await
             .map_err(|e| format!("cannot open a direct room with {user}: {e}"))?;
+        wait_listed(client, room.room_id()).await;
+        drop(listing);
         tracing::info!(user = %user, room = %room.room_id(), "matrix: opened a direct room");
         known.insert(user.to_string(), room.room_id().to_owned());
         Ok(room)

@@ -152,6 +152,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         "help",
         "vacation",
         "arrange",
+        "puzzle",
     ] {
         assert!(
             names.iter().any(|n| n == name),
@@ -159,7 +160,7 @@ fn a_whole_discord_session_against_the_loopback_fake() {
         );
     }
     assert_eq!(names.len(), COMMANDS.len());
-    assert_eq!(names.len(), 32);
+    assert_eq!(names.len(), 33);
     registered_limits_are_the_sessions(&reg.json());
     registered_in_french(&reg.json());
     let identify = fake.identify().expect("the bot identified");

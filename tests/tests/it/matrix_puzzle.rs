@@ -60,6 +60,7 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     let hall = carol.create_room(&dave, false).await;
     let carol_dm = direct_room(&carol).await;
     let dave_dm = direct_room(&dave).await;
+    eprintln!("hall {hall}, carol's direct room {carol_dm}, dave's {dave_dm}");
 
     let dir = TempDir::new("matrix-puzzle");
     let escape = puzzle_of(ONE_ESCAPE, "alice vs bob, game #12");
@@ -73,7 +74,9 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
         ],
     );
     let config = matrix_config(&dir, &url, "\n[clock]\nfake = true\n");
-    let log = dir.path().join("bot.log");
+    // Outside the temporary directory, so it is still there to read when the test fails.
+    let log = std::env::temp_dir().join(format!("skald-matrix-puzzle-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
     let _bot = Bot::start(&config, &log);
     bot_ready(&log, 1).await;
     bot_joined(&log, 3).await;

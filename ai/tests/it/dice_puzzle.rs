@@ -186,13 +186,12 @@ fn shipped(file: &str) -> Vec<(RuleSetId, Position, String, String)> {
     puzzles
 }
 
-/// The fewest puzzles each starter file holds for its rule sets: what was mined in the time
-/// there was (`docs/PUZZLES.md` "The starter files": both Ad Elta Stelpur rule sets are
-/// short of the 100 each the task asks for, `adelta-rustik` far short), so a file cut by
+/// The fewest puzzles each starter file holds for its rule sets (issue #35: at least 50 a
+/// rule set, 200 a family; `docs/PUZZLES.md` "The starter files"), so a file cut by
 /// accident fails.
 const SHIPPED_AT_LEAST: [(RuleSetId, usize); 3] = [
-    (RuleSetId::Adelta, 97),
-    (RuleSetId::AdeltaRustik, 18),
+    (RuleSetId::Adelta, 100),
+    (RuleSetId::AdeltaRustik, 50),
     (RuleSetId::Daldosa, 200),
 ];
 

@@ -39,7 +39,7 @@ fn option_lists(
 fn every_command_is_registered_with_its_arguments() {
     let registered = serde_json::to_value(registrations()).expect("serialisable");
     let registered = registered.as_array().expect("a list");
-    assert_eq!(registered.len(), 32);
+    assert_eq!(registered.len(), 33);
     assert_eq!(registered.len(), command::COMMANDS.len());
     let routed = all();
     for (spec, reg) in command::COMMANDS.iter().zip(registered) {

@@ -37,6 +37,7 @@ puzzle-moves-left = { $seat } to move, { $n ->
     } left to win.
 puzzle-solved = Solved: { $played } wins.
 puzzle-wrong = Not this one: { $played } does not force the win.
+puzzle-wrong-dice = Not this one: { $played } is not the best use of the roll.
 puzzle-skipped = Given up.
 puzzle-solution = The solution: { $line }.
 puzzle-legend-played = yours: { $moves }

@@ -133,6 +133,9 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
         Outcome::Wrong { played } => {
             let solution = active.line.first().cloned().unwrap_or_default();
             let mut text = match &played {
+                Some((words, _)) if show::is_dice(active.puzzle.rule_set) => {
+                    t!("puzzle-wrong-dice", played = words.as_str())
+                }
                 Some((words, _)) => t!("puzzle-wrong", played = words.as_str()),
                 None => t!("puzzle-skipped"),
             };
@@ -257,7 +260,17 @@ fn dice(active: &ActivePuzzle, position: &Position, words: &[String]) -> Result<
             left = after.dice().len()
         )));
     }
-    // A whole use of the roll that reaches another position than the solution's.
+    // The typed steps reaching the solution's position (read step by step) solve it too;
+    // any other whole use of the roll is wrong.
+    let mut solved = position.clone();
+    let reached = play_words(&mut solved, &solution).is_ok()
+        && solved.to_notation(Viewer::Final) == after.to_notation(Viewer::Final);
+    if reached {
+        return Ok(Outcome::Solved {
+            played: typed,
+            events,
+        });
+    }
     Ok(Outcome::Wrong {
         played: Some((typed, events)),
     })

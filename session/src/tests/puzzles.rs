@@ -550,7 +550,12 @@ fn a_dice_puzzle_takes_the_whole_turn_in_any_order_and_another_use_is_wrong() {
     assert!(mine(&dave).contains("the best use of the roll"));
     let r = say(&s, "dave", &format!("puzzle {other}"));
     let text = mine(&r);
-    assert!(text.contains(&format!("Not this one: {other}")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "Not this one: {other} is not the best use of the roll."
+        )),
+        "{text}"
+    );
     assert!(
         text.contains(&format!("The solution: {}.", own.solution[0])),
         "{text}"

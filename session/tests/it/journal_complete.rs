@@ -155,6 +155,10 @@ fn a_store_rebuilt_from_the_journal_alone_equals_the_store() {
         &format!("tournament create tafl round-robin starts:{in_a_month}"),
     );
     say("gus", "digest on");
+    // A community's puzzle document and its daily post's index: an admin's daily puzzle.
+    let admin = ctx("gus").as_admin();
+    let r = session.handle(&admin, "puzzle daily on 09:00 UTC");
+    assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
     let message = skald_session::chat_message::Message {
         id: "test:m1".into(),
         edits: None,

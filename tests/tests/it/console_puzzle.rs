@@ -378,6 +378,13 @@ fn a_dice_puzzle_is_answered_with_the_whole_turn_in_any_order() {
     );
     let failed = block_after(&out, &format!("@ivan> puzzle {}", wrong.join(" ")));
     assert!(
+        failed.contains(&format!(
+            "Not this one: {} is not the best use of the roll.",
+            wrong.join(" ")
+        )),
+        "{failed}"
+    );
+    assert!(
         failed.contains(&format!("The solution: {}.", solution.join(" "))),
         "{failed}"
     );

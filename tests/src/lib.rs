@@ -29,6 +29,16 @@ pub fn skald_bin() -> PathBuf {
     bin
 }
 
+/// Writes the fake time a bot's clock file (in the data directory `data`, whose store is
+/// its `store` folder) should move to, for a bot started with `[clock] fake = true`.
+pub fn set_fake_time(data: &TempDir, to: &str) {
+    std::fs::write(
+        data.path().join("store").join("fake-clock"),
+        format!("{to}\n"),
+    )
+    .expect("write the clock file");
+}
+
 /// Runs `skald` with `args` and returns its output.
 pub fn run(args: &[&str]) -> Output {
     Command::new(skald_bin())

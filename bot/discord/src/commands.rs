@@ -688,6 +688,11 @@ async fn complete_puzzle(
     let list = tokio::task::spawn_blocking(move || session.suggest_puzzle(&user, &typed))
         .await
         .unwrap_or_default();
+    as_typed(list)
+}
+
+/// Completions shown as they are typed (moves): each one's label is its value.
+fn as_typed(list: Vec<String>) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(
         list.into_iter()
             .map(|m| serenity::AutocompleteChoice::new(m.clone(), m))
@@ -719,11 +724,7 @@ async fn complete_move(
     let list = tokio::task::spawn_blocking(move || session.suggest_moves(&user, game, &typed))
         .await
         .unwrap_or_default();
-    serenity::CreateAutocompleteResponse::new().set_choices(
-        list.into_iter()
-            .map(|m| serenity::AutocompleteChoice::new(m.clone(), m))
-            .collect(),
-    )
+    as_typed(list)
 }
 
 /// Who is asking for completions, as the session knows them.

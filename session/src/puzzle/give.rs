@@ -4,7 +4,7 @@
 use super::{pool, show};
 use crate::command::PuzzleScope;
 use crate::identity::Context;
-use crate::store::{Commit, Stored};
+use crate::store::Stored;
 use crate::{Cx, Failure, Reply, t};
 use skald_model::puzzle::{
     ActivePuzzle, PlayerPuzzles, Puzzle, PuzzleFamily, PuzzleRating, PuzzleRoom, ThemeKind, choose,
@@ -99,13 +99,7 @@ pub(super) fn give(
     active: &ActivePuzzle,
 ) -> Result<Reply, Failure> {
     let reply = shown_again(ctx, &doc.puzzles, active)?;
-    cx.commit(
-        Commit {
-            users: vec![(stored, doc)],
-            ..Commit::default()
-        },
-        None,
-    )?;
+    cx.write_user(stored, doc)?;
     Ok(reply)
 }
 

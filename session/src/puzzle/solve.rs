@@ -108,13 +108,7 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
             reply.private[0]
                 .boards
                 .push(show::board(&after, reply_events, solver));
-            cx.commit(
-                Commit {
-                    users: vec![(stored, doc)],
-                    ..Commit::default()
-                },
-                None,
-            )?;
+            cx.write_user(stored, doc)?;
             Ok(reply)
         }
         Outcome::Solved { played, events } => {

@@ -10,7 +10,7 @@ use crate::clock::{DAY, FakeClock, HOUR, Timestamp};
 use crate::store::{Commit, SledStore};
 use crate::*;
 use skald_model::puzzle::{Puzzle, PuzzleRoom};
-use skald_rules::{Position, RuleSetId, Viewer};
+use skald_rules::{Position, RuleSetId};
 use std::sync::Arc;
 
 /// From the prover's tests: the king on a3 escapes to a1, and only there.
@@ -28,25 +28,17 @@ fn at(text: &str) -> Timestamp {
 /// A Brandubh puzzle of `text`, proven here as the miner proves them.
 fn puzzle_of(text: &str, source: &str) -> Puzzle {
     let position = Position::from_notation(RuleSetId::Brandubh, text).expect("a position");
-    // The largest bound at which its first move is the only win (the miner's is 3; a
-    // hand-made escape in 1 has slower wins beside it).
-    let proof = [3, 2, 1]
+    // The largest bound at which its first move is the only win (a hand-made escape in 1
+    // has slower wins beside it), mined as the miner mines, rated as a new solver is.
+    let puzzle = [3, 2, 1]
         .into_iter()
-        .find_map(|bound| skald_ai::puzzle::unique_first_move(&position, bound).expect("tafl"))
+        .find_map(|bound| {
+            skald_model::puzzle::mine::puzzle_at(&position, bound, source.into()).expect("tafl")
+        })
         .expect("a puzzle");
     Puzzle {
-        rule_set: RuleSetId::Brandubh,
-        position: position.to_notation(Viewer::Final),
-        to_move: if proof.mover == skald_rules::Seat::A {
-            "attackers".into()
-        } else {
-            "defenders".into()
-        },
-        roll: None,
-        solution: proof.line,
-        theme: proof.theme.to_string(),
-        source: source.into(),
         rating: 1500.0,
+        ..puzzle
     }
 }
 
@@ -85,6 +77,15 @@ fn active(s: &Session, who: &str) -> Option<skald_model::puzzle::ActivePuzzle> {
         .user(&UserId::new("console", who))
         .expect("read")
         .and_then(|u| u.doc.puzzles.active.map(|a| *a))
+}
+
+/// `who` answers each move of the puzzle they are solving with its line's, to the end
+/// (a puzzle may take two moves or more), each answer carried out.
+fn solve_through(s: &Session, who: &str) {
+    while let Some(a) = active(s, who) {
+        let r = say(s, who, &format!("puzzle {}", a.line[0]));
+        assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
+    }
 }
 
 fn puzzles_of(s: &Session, who: &str) -> skald_model::puzzle::PlayerPuzzles {
@@ -265,15 +266,8 @@ fn stats_and_the_ladder_list_the_solvers_here() {
     );
     for who in ["carol", "dave"] {
         say(&s, who, "puzzle brandubh");
-        let a = active(&s, who).expect("given");
         if who == "carol" {
-            // Each right move until the end (the puzzle may take two).
-            let mut next = Some(a);
-            while let Some(a) = next {
-                let r = say(&s, who, &format!("puzzle {}", a.line[0]));
-                assert_eq!(r.kind, ReplyKind::Done, "{}", r.text.en());
-                next = active(&s, who);
-            }
+            solve_through(&s, who);
         } else {
             say(&s, who, "puzzle skip");
         }
@@ -578,11 +572,7 @@ fn the_communitys_own_puzzles_come_first_while_one_is_near() {
         say(&s, "carol", "puzzle brandubh");
         let a = active(&s, "carol").expect("given");
         sources.push(a.puzzle.source.clone());
-        let mut next = Some(a);
-        while let Some(a) = next {
-            say(&s, "carol", &format!("puzzle {}", a.line[0]));
-            next = active(&s, "carol");
-        }
+        solve_through(&s, "carol");
     }
     sources.sort();
     assert_eq!(

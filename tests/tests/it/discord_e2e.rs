@@ -7,11 +7,11 @@
 
 use serde_json::{Value, json};
 use skald_session::command::{ArgKind, COMMANDS, subcommand};
-use skald_tests::TempDir;
 use skald_tests::fake_discord::{
     self, BOT_TOKEN as TOKEN, Call, FakeDiscord, command, most_verbose_log, start_bot,
     start_bot_logging, start_bot_with_guild,
 };
+use skald_tests::{TempDir, set_fake_time};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -853,15 +853,6 @@ fn with_threads_each_challenge_opens_a_thread_where_the_game_lives() {
         json!("Hnefatafl 11x11 – Alice A.")
     );
     fake.assert_valid();
-}
-
-/// Writes the fake time the bot's clock file should move to (`[clock] fake = true`).
-fn set_fake_time(data: &TempDir, to: &str) {
-    std::fs::write(
-        data.path().join("store").join("fake-clock"),
-        format!("{to}\n"),
-    )
-    .expect("write the clock file");
 }
 
 #[test]

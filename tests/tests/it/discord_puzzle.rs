@@ -12,10 +12,10 @@ use crate::puzzle_common::{
     store_with_puzzles,
 };
 use serde_json::{Value, json};
-use skald_tests::TempDir;
 use skald_tests::fake_discord::{
     self, Call, FakeDiscord, command, in_locale, start_bot, with_permissions,
 };
+use skald_tests::{TempDir, set_fake_time};
 
 const ALICE: (u64, &str) = (100_000_000_000_000_001, "alice");
 const BOB: (u64, &str) = (100_000_000_000_000_002, "bob");
@@ -191,15 +191,6 @@ fn puzzles_on_discord_are_given_and_answered_ephemerally() {
         channel_posts(&fake)
     );
     fake.assert_valid();
-}
-
-/// Writes the fake time the bot's clock file should move to (`[clock] fake = true`).
-fn set_fake_time(data: &TempDir, to: &str) {
-    std::fs::write(
-        data.path().join("store").join("fake-clock"),
-        format!("{to}\n"),
-    )
-    .expect("write the clock file");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! of a new solver's 1500 comes before any other, so each test knows the puzzle it gets.
 
 use skald_model::puzzle::{Puzzle, PuzzleRoom};
-use skald_rules::{Position, RuleSetId, Seat, Viewer};
+use skald_rules::{Position, RuleSetId};
 use skald_session::CommunityId;
 use skald_session::store::{ExportLine, export_header};
 use std::path::Path;
@@ -23,24 +23,16 @@ pub const CAPTURE_FIRST: &str = "d3-d5";
 pub fn puzzle_of(text: &str, source: &str) -> Puzzle {
     let position = Position::from_notation(RuleSetId::Brandubh, text).expect("a position");
     // The largest bound at which its first move is the only win (a hand-made escape in 1
-    // has slower wins beside it).
-    let proof = [3, 2, 1]
+    // has slower wins beside it), mined as the miner mines, rated as a new solver is.
+    let puzzle = [3, 2, 1]
         .into_iter()
-        .find_map(|bound| skald_ai::puzzle::unique_first_move(&position, bound).expect("tafl"))
+        .find_map(|bound| {
+            skald_model::puzzle::mine::puzzle_at(&position, bound, source.into()).expect("tafl")
+        })
         .expect("a puzzle");
     Puzzle {
-        rule_set: RuleSetId::Brandubh,
-        position: position.to_notation(Viewer::Final),
-        to_move: if proof.mover == Seat::A {
-            "attackers".into()
-        } else {
-            "defenders".into()
-        },
-        roll: None,
-        solution: proof.line,
-        theme: proof.theme.to_string(),
-        source: source.into(),
         rating: 1500.0,
+        ..puzzle
     }
 }
 

@@ -61,7 +61,11 @@ fn read_state(store: &dyn Store) -> StoreState {
                 games.insert(
                     id,
                     GameState {
-                        version: g.doc.version,
+                        // A finished game is still written by the background work the killed
+                        // bot runs and the mirror does not (mining it for puzzles claims it,
+                        // then marks it done): its version is not the players' doing, so a
+                        // finished game is told apart by its actions and its end alone.
+                        version: if g.doc.end.is_some() { 0 } else { g.doc.version },
                         actions: g.doc.record.actions.clone(),
                         ended: g.doc.end.is_some(),
                     },
@@ -433,13 +437,14 @@ fn killed_again_and_again(place: &Place, default_kills: usize) {
                 .filter(|(id, g)| last_acked.games.get(id) != Some(g))
                 .map(|(id, g)| {
                     format!(
-                        "game #{id}: on disk version {} with {} actions; acknowledged {:?}",
+                        "game #{id}: on disk version {} with {} actions (ended: {}); acknowledged {:?}",
                         g.version,
                         g.actions.len(),
+                        g.ended,
                         last_acked
                             .games
                             .get(id)
-                            .map(|a| (a.version, a.actions.len()))
+                            .map(|a| (a.version, a.actions.len(), a.ended))
                     )
                 })
                 .collect();

@@ -258,6 +258,12 @@ pub struct Reply {
     /// The name ([`Reply::progress`]) of an earlier message this reply's text replaces.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaces: Option<String>,
+    /// How the adapter that posted the message [`Reply::replaces`] names reaches it, as it
+    /// told the session then (a daily puzzle's post keeps it in the store): an adapter that
+    /// does not remember the name (it restarted, or another process posted the message)
+    /// edits the message by this instead of posting a new one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces_posted: Option<String>,
 }
 
 impl Reply {
@@ -278,6 +284,7 @@ impl Reply {
             speaker_lang: None,
             progress: None,
             replaces: None,
+            replaces_posted: None,
         }
     }
 

@@ -371,6 +371,17 @@ impl Session {
         self.cx.notices_posted(ids)
     }
 
+    /// See [`Cx::message_posted`].
+    pub fn message_posted(
+        &self,
+        name: &str,
+        platform: &str,
+        channel: &ChannelId,
+        handle: &str,
+    ) -> bool {
+        self.cx.message_posted(name, platform, channel, handle)
+    }
+
     /// See [`Cx::set_languages`].
     pub fn set_languages(&self, reply: &mut Reply, speaker: &Context) {
         self.cx.set_languages(reply, speaker)

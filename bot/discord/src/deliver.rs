@@ -60,6 +60,9 @@ pub struct Prepared {
     pub progress: Option<String>,
     /// The name of an earlier message whose text this one replaces ([`Reply::replaces`]).
     pub replaces: Option<String>,
+    /// That message's id as the session kept it ([`Reply::replaces_posted`]; a daily
+    /// puzzle's post): edited by it when this process does not remember the name.
+    pub replaces_posted: Option<u64>,
 }
 
 impl Prepared {
@@ -101,6 +104,10 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         caller_lang,
         progress: reply.progress.clone(),
         replaces: reply.replaces.clone(),
+        replaces_posted: reply
+            .replaces_posted
+            .as_deref()
+            .and_then(|h| h.parse().ok()),
         ..Prepared::default()
     };
     let lang = if reply.kind == ReplyKind::Done {

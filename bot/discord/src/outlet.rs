@@ -106,11 +106,13 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
         // one this process does not know is posted, and later ones edit that.
         if let (Some(key), Some(first)) = (&prepared.replaces, prepared.public.as_ref()) {
             let key_part = parts.next();
-            if !super::progress::edit(http, &outlet.progress, key, first).await {
+            let kept = prepared.replaces_posted.map(|id| (channel.get(), id));
+            if !super::progress::edit(http, &outlet.progress, key, kept, first).await {
                 let Some(sent) = post_one(http, channel, first, key_part).await else {
                     continue;
                 };
                 super::progress::remember_message(&outlet.progress, key, &sent);
+                keep_message(outlet, key, &sent).await;
             }
             messages.next();
         }
@@ -121,9 +123,29 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
             };
             if first && let Some(key) = &prepared.progress {
                 super::progress::remember_message(&outlet.progress, key, &sent);
+                keep_message(outlet, key, &sent).await;
             }
             first = false;
         }
+    }
+}
+
+/// Tells the session the id of the message posted under the progress name `key`, which it
+/// keeps when that is a daily puzzle's post: another process, or this one after a restart,
+/// then edits that message with the solvers instead of posting a new one.
+async fn keep_message(outlet: &DiscordOutlet, key: &str, sent: &serenity::Message) {
+    let session = outlet.session.clone();
+    let (key, channel) = (
+        key.to_string(),
+        ChannelId(sent.channel_id.get().to_string()),
+    );
+    let handle = sent.id.get().to_string();
+    let kept = tokio::task::spawn_blocking(move || {
+        session.message_posted(&key, deliver::PLATFORM, &channel, &handle)
+    })
+    .await;
+    if let Err(e) = kept {
+        tracing::warn!(error = %e, "discord: cannot keep a posted message's id");
     }
 }
 

@@ -102,11 +102,29 @@ fn ways(posted: &Posted, at: Instant, now: Instant) -> Vec<Way> {
 }
 
 /// Edits the message remembered under `key` to say `m`'s text (no pings: the answer it
-/// replaces pinged nobody either). `false` when this process does not know the name or
-/// every way failed: the caller posts `m` as a new message.
-pub async fn edit(http: &serenity::Http, progress: &Progress, key: &str, m: &Outgoing) -> bool {
+/// replaces pinged nobody either); a name this process does not know is edited by `kept`,
+/// the message's channel and id as the session kept them (a daily puzzle's post). `false`
+/// when neither is known or every way failed: the caller posts `m` as a new message.
+pub async fn edit(
+    http: &serenity::Http,
+    progress: &Progress,
+    key: &str,
+    kept: Option<(u64, u64)>,
+    m: &Outgoing,
+) -> bool {
     let now = Instant::now();
-    let Some((posted, at)) = progress.find(key, now) else {
+    let found = progress.find(key, now).or_else(|| {
+        kept.map(|(channel, message)| {
+            let posted = Posted {
+                channel,
+                message: Some(message),
+                token: None,
+            };
+            progress.remember(key, posted.clone(), now);
+            (posted, now)
+        })
+    });
+    let Some((posted, at)) = found else {
         tracing::info!(
             key,
             "discord: a progress message this process does not know; posted anew"

@@ -85,8 +85,10 @@ pub fn matrix_commands(text: &str, prefix: &str) -> String {
 }
 
 /// Posts a whole reply: channel text, public boards, then the private parts. A reply
-/// replacing an earlier one's text (a review's progress) edits it when `edited` knows it
-/// ([`super::progress`]); one with a progress name is remembered there.
+/// replacing an earlier one's text (a review's progress, a daily puzzle's solvers) edits it
+/// when `edited` knows it ([`super::progress`]) or the reply names its event
+/// ([`Reply::replaces_posted`]); one with a progress name is remembered there. Returns the
+/// event of the text posted anew, if any (what a progress name names).
 pub async fn deliver(
     client: &Client,
     dms: &DirectRooms,
@@ -94,12 +96,13 @@ pub async fn deliver(
     room: &Room,
     reply: &Reply,
     how: &Delivery,
-) {
+) -> Option<OwnedEventId> {
     if !reply.channel_boards_are_public() {
         // The session guarantees this; refuse to post rather than leak.
         tracing::error!("matrix: a reply carried a private board for the channel; not posted");
-        return;
+        return None;
     }
+    let mut posted = None;
     // A room reads the community's language (a direct room, its one reader's); each
     // private part its reader's.
     let lang = if how.direct {
@@ -123,7 +126,9 @@ pub async fn deliver(
         let mut content = with_mentions(room, &text, &reply.notify).await;
         // A review's progress edits the notice it replaces, when this process knows it.
         let edits = match reply.replaces.as_deref() {
-            Some(key) => progress::to_edit(edited, key, room.room_id()).await,
+            Some(key) => progress::to_edit(edited, key, room.room_id())
+                .await
+                .or_else(|| kept_event(reply)),
             None => None,
         };
         if let Some(key) = &reply.progress {
@@ -144,7 +149,10 @@ pub async fn deliver(
                 // message unknown here) is what the next ones edit.
                 let key = reply.progress.as_ref().or(reply.replaces.as_ref());
                 if let Some(key) = key.filter(|_| !is_edit) {
-                    progress::remember(edited, key, room.room_id(), event);
+                    progress::remember(edited, key, room.room_id(), event.clone());
+                }
+                if !is_edit {
+                    posted = Some(event);
                 }
             }
             Err(e) => {
@@ -197,6 +205,16 @@ pub async fn deliver(
             });
         }
     }
+    posted
+}
+
+/// The event a reply replacing an earlier one names, as the session kept it (a daily
+/// puzzle's post): edited when this process does not remember it.
+fn kept_event(reply: &Reply) -> Option<OwnedEventId> {
+    reply
+        .replaces_posted
+        .as_deref()
+        .and_then(|e| OwnedEventId::try_from(e).ok())
 }
 
 /// One private part, in the direct room: its text, then its boards and files, each event

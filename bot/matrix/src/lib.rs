@@ -197,6 +197,7 @@ pub async fn start(
         dms,
         prefix: notices_prefix,
         edited,
+        session: shared.session.clone(),
     });
     tracing::info!("matrix: ready, listening for commands");
     let sync = tokio::spawn(async move { sync_forever(&client, settings).await });

@@ -7,7 +7,7 @@ use matrix_sdk::Client;
 use matrix_sdk::ruma::RoomId;
 use skald_port::once_key::OnceKey;
 use skald_port::{BoxFuture, Outlet};
-use skald_session::{ChannelId, Notice};
+use skald_session::{ChannelId, Notice, Session};
 
 /// Posts notices as the bot's Matrix account.
 pub struct MatrixOutlet {
@@ -19,6 +19,9 @@ pub struct MatrixOutlet {
     pub prefix: String,
     /// The notices a later one edits (a review's progress), shared with the commands.
     pub edited: std::sync::Arc<super::progress::Progress>,
+    /// The session, which keeps the event of a daily puzzle's post so that any process
+    /// edits it later ([`Session::message_posted`]).
+    pub session: std::sync::Arc<Session>,
 }
 
 impl Outlet for MatrixOutlet {
@@ -44,7 +47,7 @@ async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
         .and_then(|id| client.get_room(&id));
     match room {
         Some(room) => {
-            deliver::deliver(
+            let posted = deliver::deliver(
                 client,
                 &outlet.dms,
                 &outlet.edited,
@@ -57,6 +60,16 @@ async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
                 },
             )
             .await;
+            // Posted anew: under its own name, or a replacement whose first message was
+            // not found (the next ones edit this one).
+            let key = notice
+                .reply
+                .progress
+                .as_ref()
+                .or(notice.reply.replaces.as_ref());
+            if let (Some(key), Some(event)) = (key, posted) {
+                keep_event(outlet, key, &notice.channel, event.to_string()).await;
+            }
             if !notice.reply.boards.is_empty() {
                 super::typing::stop(&room).await;
             }
@@ -64,5 +77,20 @@ async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
         None => {
             tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
         }
+    }
+}
+
+/// Tells the session the event posted under the progress name `key` in `channel`, which it
+/// keeps when that is a daily puzzle's post: another process, or this one after a restart,
+/// then edits that event with the solvers instead of posting a new notice.
+async fn keep_event(outlet: &MatrixOutlet, key: &str, channel: &ChannelId, event: String) {
+    let session = outlet.session.clone();
+    let (key, channel) = (key.to_string(), channel.clone());
+    let kept = tokio::task::spawn_blocking(move || {
+        session.message_posted(&key, super::PLATFORM, &channel, &event)
+    })
+    .await;
+    if let Err(e) = kept {
+        tracing::warn!(error = %e, "matrix: cannot keep a posted event's id");
     }
 }

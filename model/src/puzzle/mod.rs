@@ -21,5 +21,5 @@ pub use player::{ActivePuzzle, FamilyRecord, PlayerPuzzles, choose, rate_attempt
 pub use record::{
     Puzzle, PuzzleFamily, PuzzleFileError, PuzzleId, ThemeKind, read_line, read_lines,
 };
-pub use room::{DailyPost, DailySetting, PuzzleRating, PuzzleRoom};
+pub use room::{DailyPost, DailySetting, PostedMessage, PuzzleRating, PuzzleRoom};
 pub use starter::{STARTER_FILES, starter};

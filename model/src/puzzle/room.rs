@@ -72,6 +72,50 @@ pub struct DailyPost {
     /// Who solved it, in the order they did (with the names to list).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub solved_by: Vec<User>,
+    /// The messages that posted it, as each adapter told the session it reached them
+    /// ([`PostedMessage`]): kept here, so that a solver's edit of the post is an edit
+    /// whichever process handles it, after a restart too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<PostedMessage>,
+}
+
+/// A message an adapter posted in one channel, and how it reaches it again to edit it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostedMessage {
+    /// The platform that posted it (`discord`, `matrix`).
+    pub platform: String,
+    /// The channel it is in.
+    pub channel: ChannelId,
+    /// The adapter's own handle on it (Discord: the message's id; Matrix: the event's id):
+    /// opaque to everything but that adapter.
+    pub handle: String,
+}
+
+impl DailyPost {
+    /// The handle of the message that posted it in `channel` of `platform`, if an adapter
+    /// told one.
+    pub fn message_in(&self, platform: &str, channel: &ChannelId) -> Option<&str> {
+        self.messages
+            .iter()
+            .find(|m| m.platform == platform && m.channel == *channel)
+            .map(|m| m.handle.as_str())
+    }
+
+    /// Records (or replaces) the handle of the message in `channel` of `platform`; `false`
+    /// when it was already the one recorded (nothing to write).
+    pub fn remember_message(&mut self, platform: &str, channel: &ChannelId, handle: &str) -> bool {
+        if self.message_in(platform, channel) == Some(handle) {
+            return false;
+        }
+        self.messages
+            .retain(|m| !(m.platform == platform && m.channel == *channel));
+        self.messages.push(PostedMessage {
+            platform: platform.to_string(),
+            channel: channel.clone(),
+            handle: handle.to_string(),
+        });
+        true
+    }
 }
 
 impl PuzzleRoom {

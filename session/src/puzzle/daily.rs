@@ -40,9 +40,19 @@ fn day_in(zone: &str, at: Timestamp) -> String {
         .unwrap_or_else(|| at.date())
 }
 
+/// What every daily post's name starts with.
+const POST_NAME: &str = "daily-puzzle:";
+
 /// The name under which a day's post is edited (the adapters keep the message it named).
 fn post_name(room: &PuzzleRoom, day: &str) -> String {
-    format!("daily-puzzle:{}:{day}", room.community)
+    format!("{POST_NAME}{}:{day}", room.community)
+}
+
+/// The community and day a post's name ([`post_name`]) names; `None` for another name (a
+/// review's progress). The day is last: a community's id has colons of its own.
+fn read_post_name(name: &str) -> Option<(crate::CommunityId, &str)> {
+    let (community, day) = name.strip_prefix(POST_NAME)?.rsplit_once(':')?;
+    Some((crate::CommunityId(community.to_string()), day))
 }
 
 impl Cx {
@@ -107,6 +117,7 @@ impl Cx {
                 day: day.clone(),
                 puzzle: puzzle.clone(),
                 solved_by: Vec::new(),
+                messages: Vec::new(),
             });
             let extra = room.posted.len().saturating_sub(POSTS_KEPT);
             room.posted.drain(..extra);
@@ -130,6 +141,53 @@ impl Cx {
             None,
         )?;
         Ok(notices)
+    }
+
+    /// Keeps how `platform`'s adapter reaches the message it posted in `channel` under the
+    /// progress name `name`, when that is a daily puzzle's post (other names, a review's
+    /// progress, are the adapter's memory alone): the solvers' edits then carry it, so the
+    /// post is edited by whichever process handles an answer, after a restart too. `false`
+    /// when nothing was kept (not a daily post, or the store refused: logged).
+    pub(crate) fn message_posted(
+        &self,
+        name: &str,
+        platform: &str,
+        channel: &ChannelId,
+        handle: &str,
+    ) -> bool {
+        let Some((community, day)) = read_post_name(name) else {
+            return false;
+        };
+        for _ in 0..4 {
+            let stored = match self.puzzle_room(&community) {
+                Ok(Some(stored)) => stored,
+                Ok(None) => return false,
+                Err(e) => {
+                    tracing::warn!(community = %community, error = ?e, "cannot read a daily post");
+                    return false;
+                }
+            };
+            let mut room = stored.doc.clone();
+            let Some(post) = room.posted.iter_mut().find(|p| p.day == day) else {
+                return false;
+            };
+            if !post.remember_message(platform, channel, handle) {
+                return true;
+            }
+            let commit = Commit {
+                puzzle_rooms: vec![(Some(stored), room)],
+                ..Commit::default()
+            };
+            match self.commit(commit, None) {
+                Ok(_) => return true,
+                Err(Failure::Conflict(_)) => continue,
+                Err(e) => {
+                    tracing::warn!(community = %community, error = ?e, "cannot keep a daily post's message");
+                    return false;
+                }
+            }
+        }
+        false
     }
 
     /// A day's post in one channel: the puzzle's board and theme, how to answer, and
@@ -312,6 +370,7 @@ pub(super) fn solved_by(cx: &Cx, room: &mut PuzzleRoom, day: &str, user: &User) 
     let names: Vec<String> = post.solved_by.iter().map(|u| u.name.clone()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let text = daily_text(day, &post.puzzle.clone(), &names);
+    let post = post.clone();
     let name = post_name(room, day);
     setting
         .channels
@@ -319,6 +378,7 @@ pub(super) fn solved_by(cx: &Cx, room: &mut PuzzleRoom, day: &str, user: &User) 
         .map(|(platform, channel)| {
             let mut reply = Reply::done(text.clone());
             reply.replaces = Some(name.clone());
+            reply.replaces_posted = post.message_in(platform, channel).map(String::from);
             cx.set_languages_in(&mut reply, &room.community, None);
             Notice {
                 channel: channel.clone(),

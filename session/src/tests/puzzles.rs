@@ -376,9 +376,23 @@ fn solving_the_daily_puzzle_updates_its_post_and_counts_once() {
     assert_eq!(s.next_wakeup(), Some(at("2026-11-29T09:00:00Z")));
     let r = say(&s, "carol", "puzzle daily");
     assert_eq!(r.kind, ReplyKind::Refused, "none posted yet");
-    let posts = daily_posts(&s.tick(clock.advance(3 * HOUR)));
+    let notices = s.tick(clock.advance(3 * HOUR));
+    let posts = daily_posts(&notices);
     assert_eq!(posts.len(), 1);
     assert!(daily_posts(&s.tick(clock.now())).is_empty(), "once");
+    // The adapter that posted it tells how it reaches the message: kept with the post (a
+    // review's progress name is not), so the edit below names it.
+    let name = notices
+        .iter()
+        .find_map(|n| n.reply.progress.clone())
+        .expect("the post has a progress name");
+    let channel = crate::ChannelId("hall".into());
+    assert!(s.message_posted(&name, "console", &channel, "message-7"));
+    assert!(
+        s.message_posted(&name, "console", &channel, "message-7"),
+        "again: unchanged"
+    );
+    assert!(!s.message_posted("review:1:0", "console", &channel, "message-8"));
     let r = say(&s, "carol", "puzzle daily");
     assert!(mine(&r).contains("escape in 1"), "{}", mine(&r));
     say(&s, "carol", "puzzle a3-a1");
@@ -395,6 +409,8 @@ fn solving_the_daily_puzzle_updates_its_post_and_counts_once() {
         .filter(|n| n.reply.replaces.is_some())
         .collect();
     assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0].reply.replaces.as_ref(), Some(&name));
+    assert_eq!(edits[0].reply.replaces_posted.as_deref(), Some("message-7"));
     let text = edits[0].reply.text.en();
     assert!(text.contains("Solved by carol."), "{text}");
     assert!(!text.contains("a3-a1"), "{text}");

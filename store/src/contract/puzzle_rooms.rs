@@ -8,7 +8,9 @@ use super::conflicts;
 use crate::{Commit, Store, Stored};
 use skald_model::clock::Timestamp;
 use skald_model::identity::{ChannelId, CommunityId, User, UserId};
-use skald_model::puzzle::{DailyPost, DailySetting, Puzzle, PuzzleId, PuzzleRating, PuzzleRoom};
+use skald_model::puzzle::{
+    DailyPost, DailySetting, PostedMessage, Puzzle, PuzzleId, PuzzleRating, PuzzleRoom,
+};
 use skald_model::user::UserDoc;
 use skald_rules::RuleSetId;
 
@@ -41,6 +43,11 @@ pub fn a_room(id: &str, next: Option<Timestamp>) -> PuzzleRoom {
         day: "2026-11-29".into(),
         puzzle: puzzle.clone(),
         solved_by: vec![skald_model::User::new("discord", "1", "ann")],
+        messages: vec![PostedMessage {
+            platform: "discord".into(),
+            channel: ChannelId("puzzles".into()),
+            handle: "1234567890".into(),
+        }],
     }];
     room.mined = vec![puzzle];
     room.ratings.insert(

@@ -65,7 +65,11 @@ fn read_state(store: &dyn Store) -> StoreState {
                         // bot runs and the mirror does not (mining it for puzzles claims it,
                         // then marks it done): its version is not the players' doing, so a
                         // finished game is told apart by its actions and its end alone.
-                        version: if g.doc.end.is_some() { 0 } else { g.doc.version },
+                        version: if g.doc.end.is_some() {
+                            0
+                        } else {
+                            g.doc.version
+                        },
                         actions: g.doc.record.actions.clone(),
                         ended: g.doc.end.is_some(),
                     },

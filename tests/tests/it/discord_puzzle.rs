@@ -197,7 +197,7 @@ fn puzzles_on_discord_are_given_and_answered_ephemerally() {
 fn the_daily_puzzle_on_discord_is_posted_at_the_hour_and_edited_with_its_solvers() {
     let fake = FakeDiscord::start();
     let data = server_store("discord-daily");
-    let (_bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
+    let (bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
     fake.wait_calls(1, "command registration", |c| c.method == "PUT");
 
     // A member without Manage Server is refused; one with it turns it on.
@@ -257,6 +257,23 @@ fn the_daily_puzzle_on_discord_is_posted_at_the_hour_and_edited_with_its_solvers
     let edited = edit.json()["content"].as_str().unwrap_or("").to_string();
     assert!(edited.contains("Solved by carol."), "{edited}");
     assert!(!edited.contains(ONE_ESCAPE_MOVE), "{edited}");
+
+    // After a restart (the message's id is kept with the post, not in the process's
+    // memory alone), bob's answer edits the same message again.
+    drop(bot);
+    let (_bot, _log) = start_bot(&fake, data.path(), "[clock]\nfake = true\n");
+    fake.wait_calls(2, "command registration again", |c| c.method == "PUT");
+    ask(&fake, puzzle(5, BOB, "daily"));
+    let (solved, _) = ask(&fake, puzzle(6, BOB, ONE_ESCAPE_MOVE));
+    assert!(text(&solved).contains("Solved: a3-a1 wins."), "{solved}");
+    let again = fake
+        .wait_calls(2, "the post's second edit", |c| {
+            c.method == "PATCH" && c.path.starts_with("/api/v10/channels/")
+        })
+        .remove(1);
+    assert_eq!(again.path, edit.path, "the same message edited");
+    let edited = again.json()["content"].as_str().unwrap_or("").to_string();
+    assert!(edited.contains("Solved by carol, bob."), "{edited}");
     // Nothing public ever held the move.
     assert!(
         channel_posts(&fake).iter().all(|c| !c.json()["content"]

@@ -6,7 +6,7 @@
 //! nothing counted. The daily puzzle: the room's creator (power level 100) turns it on, a
 //! member without power is refused, the post appears at the hour on the fake clock, and a
 //! solver's answer in their direct room edits it (`m.replace`) with their name, never the
-//! move.
+//! move, and another's after a restart edits the same post again.
 
 use crate::matrix_common::{Bot, Player, WAIT, bot_id, bot_ready, matrix_config};
 use crate::puzzle_common::{
@@ -77,7 +77,7 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     // Outside the temporary directory, so it is still there to read when the test fails.
     let log = std::env::temp_dir().join(format!("skald-matrix-puzzle-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&log);
-    let _bot = Bot::start(&config, &log);
+    let bot = Bot::start(&config, &log);
     bot_ready(&log, 1).await;
     bot_joined(&log, 3).await;
 
@@ -151,6 +151,28 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     assert_eq!(edited, post.event, "{edit:?}");
     assert!(body.contains("Solved by dave."), "{body}");
     assert!(!body.contains(ONE_ESCAPE_MOVE), "{body}");
+
+    // After a restart (the post's event is kept with it in the store, not in the process's
+    // memory alone), carol's answer in her direct room edits the same post again.
+    drop(bot);
+    let _bot = Bot::start(&config, &log);
+    bot_ready(&log, 2).await;
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle daily").await;
+    carol.bot_says(m, &carol_dm, "escape in 1.").await;
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle a3-a1").await;
+    carol.bot_says(m, &carol_dm, "Solved: a3-a1 wins.").await;
+    let again = carol
+        .wait_for(m, "the daily post's edit after a restart", |s| {
+            s.sender == bot_id()
+                && s.room == hall
+                && (s.edits.is_some() || s.body.contains("Daily"))
+        })
+        .await;
+    let (edited, _, body) = again.edits.clone().expect("an edit, not a new post");
+    assert_eq!(edited, post.event, "{again:?}");
+    assert!(body.contains("Solved by dave, carol."), "{body}");
     // Nothing in the shared room ever gave the move away (the refusal quotes no move).
     let leaked: Vec<String> = carol
         .seen

@@ -1245,6 +1245,8 @@ mod tests {
             Command::Digest(Vec::new()),
             Command::Puzzle(PuzzleAsk::New(None)),
             Command::Puzzle(PuzzleAsk::Answer(vec!["d4-d1".into()])),
+            // A dice puzzle's step button: the steps so far and the next.
+            Command::Puzzle(PuzzleAsk::Answer(vec!["13+1".into(), "8+5".into()])),
             Command::Puzzle(PuzzleAsk::Stats(Some("bob".into()))),
             Command::Puzzle(PuzzleAsk::Daily(vec!["off".into()])),
             Command::Digest(vec!["on".into(), "Europe/Paris".into()]),

@@ -1,5 +1,6 @@
 //! How a reply's choices look on Discord: buttons (accept, decline, the legal steps of a dice
-//! turn, rematch) and "My pieces" for Subulata, a select menu for a dice turn's many steps,
+//! turn or of a dice puzzle's answer, rematch) and "My pieces" for Subulata, a select menu
+//! for a dice turn's many steps,
 //! in rows within Discord's limits; and what a pressed id asks for. A button's custom id is
 //! its typed command in the session's versioned encoding (`1:accept:4`, `1:move:w12+1:2`,
 //! [`command::encode`]), decoded back to the command when pressed, so pressing it is the same
@@ -89,7 +90,12 @@ fn split_steps(reply: &Reply, lang: Lang) -> (Labelled, Labelled) {
         .choices
         .iter()
         .filter_map(|c| action(c, lang))
-        .partition(|(cmd, _, _)| matches!(cmd, Command::Move { .. }));
+        .partition(|(cmd, _, _)| {
+            matches!(
+                cmd,
+                Command::Move { .. } | Command::Puzzle(command::PuzzleAsk::Answer(_))
+            )
+        });
     let plain = |v: Vec<(Command, String, String)>| -> Labelled {
         v.into_iter().map(|(_, label, id)| (label, id)).collect()
     };

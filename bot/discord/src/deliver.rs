@@ -153,6 +153,9 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         text: with_pings(&main.text, &main.mentions),
         ..main
     };
+    // The choices of a reply with nothing for the channel (a dice puzzle's steps) go with
+    // the caller's own answer instead.
+    let mut unposted = None;
     if reply.kind == ReplyKind::Done {
         // A reply with nothing for the channel (`premove`: only its speaker's private part)
         // posts no public message.
@@ -160,6 +163,8 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
             let mut parts = split_message(main).into_iter();
             out.public = parts.next();
             out.more = parts.collect();
+        } else {
+            unposted = Some((main.buttons, main.select));
         }
     } else {
         out.ephemeral.extend(split_message(Outgoing {
@@ -199,7 +204,7 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
         } = pictures(&p.boards, "my-pieces", lang);
         files.extend(attached.files);
         alts.extend(attached.alts);
-        let message = Outgoing {
+        let mut message = Outgoing {
             text: discord_text(&discord_commands(&text.render(lang), &[], lang))
                 + &text_boards(&p.boards, lang),
             files,
@@ -207,6 +212,10 @@ pub fn prepare(reply: &Reply, caller: Option<&UserId>, locales: Locales) -> Prep
             lang,
             ..Outgoing::default()
         };
+        if mine && let Some((buttons, select)) = unposted.take() {
+            message.buttons = buttons;
+            message.select = select;
+        }
         for part in split_message(message) {
             match direct {
                 Some(user) => out.direct.push((user, part)),

@@ -26,10 +26,10 @@ puzzle-damaged = This puzzle cannot be read back; `puzzle skip` drops it.
 puzzle-answer-privately = Answer puzzles where only you read what you type, so nobody's puzzle is spoiled: in a direct message with me, or with `/puzzle` on Discord. Nothing was counted.
 puzzle-no-active = You are not solving a puzzle; `puzzle` gives you one.
 puzzle-not-counted = Nothing was counted; try again.
-puzzle-whole-roll = Use the whole roll: { $left ->
-        [one] one die is
-       *[other] { $left } dice are
-    } left. Nothing was counted.
+puzzle-dice-so-far = So far: { $played }; { $left ->
+        [one] one die
+       *[other] { $left } dice
+    } left to use. Next steps: { $steps }. Answer with the whole turn, `puzzle { $played } <step>`; nothing is counted before.
 puzzle-right-go-on = Right: { $played }. They answer { $reply }.
 puzzle-moves-left = { $seat } to move, { $n ->
         [one] one move

@@ -26,10 +26,10 @@ puzzle-damaged = Ce problème ne peut pas être relu ; `puzzle skip` l'abandonn
 puzzle-answer-privately = Répondez aux problèmes là où personne d'autre ne lit ce que vous tapez, pour ne gâcher le problème de personne : en message privé avec moi, ou avec `/problème` sur Discord. Rien n'a été compté.
 puzzle-no-active = Vous ne résolvez aucun problème ; `puzzle` vous en donne un.
 puzzle-not-counted = Rien n'a été compté ; réessayez.
-puzzle-whole-roll = Utilisez tout le jet : { $left ->
+puzzle-dice-so-far = Jusqu'ici : { $played } ; { $left ->
         [one] il reste un dé
        *[other] il reste { $left } dés
-    }. Rien n'a été compté.
+    } à jouer. Pas suivants : { $steps }. Répondez par le tour entier, `puzzle { $played } <pas>` ; rien n'est compté avant.
 puzzle-right-go-on = Juste : { $played }. La réponse : { $reply }.
 puzzle-moves-left = { $seat } au trait, { $n ->
         [one] un coup

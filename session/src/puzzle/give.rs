@@ -117,6 +117,7 @@ pub(super) fn shown_again(
         Vec::new(),
         show::solver(&active.puzzle),
     ));
+    reply.choices = show::step_choices(&position, &[], &ctx.user.id);
     Ok(reply)
 }
 

@@ -1,7 +1,9 @@
 //! What players read of a puzzle: its board (every value shown, as in a finished game), who
 //! is to move and what to find, where it came from, the solution.
 
-use crate::reply::{Board, Compare};
+use crate::command::{Command, PuzzleAsk};
+use crate::identity::UserId;
+use crate::reply::{Board, Choice, Compare};
 use crate::{Text, t};
 use skald_model::puzzle::{ActivePuzzle, Puzzle, PuzzleRating, ThemeKind};
 use skald_rules::{Event, Position, RuleSetId, Seat, Viewer};
@@ -105,6 +107,28 @@ pub(super) fn asked(active: &ActivePuzzle, position: &Position, mine: PuzzleRati
         t!("puzzle-how")
     });
     text
+}
+
+/// A dice puzzle's next steps from `after` (reached by the steps `played`), as choices for
+/// the solver alone: each answers `puzzle <played> <step>` (the step buttons or menu of a
+/// dice turn on Discord). None for a proven puzzle, or when the turn is over.
+pub(super) fn step_choices(after: &Position, played: &[String], solver: &UserId) -> Vec<Choice> {
+    if !is_dice(after.rule_set()) {
+        return Vec::new();
+    }
+    after
+        .legal_moves()
+        .into_iter()
+        .map(|step| {
+            let mut steps = played.to_vec();
+            steps.push(step.clone());
+            Choice {
+                label: Text::verbatim(step),
+                command: Command::Puzzle(PuzzleAsk::Answer(steps)),
+                for_user: Some(solver.clone()),
+            }
+        })
+        .collect()
 }
 
 /// Whether the rule set's puzzles are a use of the roll (typed as several steps).

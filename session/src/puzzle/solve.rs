@@ -71,6 +71,16 @@ enum Outcome {
         /// The move as played, and what it did.
         played: Option<(String, Vec<Event>)>,
     },
+    /// Part of a dice turn, legal so far: nothing is decided or stored; the position after
+    /// those steps is shown with the steps that may follow.
+    Partial {
+        /// The steps as typed.
+        steps: Vec<String>,
+        /// The position after them (the solver still to move).
+        after: Position,
+        /// What they did.
+        events: Vec<Event>,
+    },
 }
 
 /// One try at answering (`words: None` gives up).
@@ -86,6 +96,25 @@ fn answer_once(cx: &Cx, ctx: &Context, words: Option<&[String]>) -> Result<Reply
         Some(words) => proven(&active, &position, words)?,
     };
     match outcome {
+        Outcome::Partial {
+            steps,
+            after,
+            events,
+        } => {
+            let next = after.legal_moves();
+            let text = t!(
+                "puzzle-dice-so-far",
+                played = steps.join(" "),
+                left = after.dice().len(),
+                steps = next.join(", ")
+            );
+            let mut reply = Reply::alone(&ctx.user, text);
+            reply.private[0]
+                .boards
+                .push(show::board(&after, events, show::solver(&active.puzzle)));
+            reply.choices = show::step_choices(&after, &steps, &ctx.user.id);
+            Ok(reply)
+        }
         Outcome::Step {
             next,
             said,
@@ -249,10 +278,13 @@ fn dice(active: &ActivePuzzle, position: &Position, words: &[String]) -> Result<
         Failure::Refused(text)
     })?;
     if after.status() == (Status::Move { seat: mover }) {
-        return Err(Failure::Refused(t!(
-            "puzzle-whole-roll",
-            left = after.dice().len()
-        )));
+        // Part of the turn (a step button pressed, or steps typed one by one): shown, with
+        // what may follow; the answer is the whole turn.
+        return Ok(Outcome::Partial {
+            steps: words.to_vec(),
+            after,
+            events,
+        });
     }
     // The typed steps reaching the solution's position (read step by step) solve it too;
     // any other whole use of the roll is wrong.

@@ -7,6 +7,7 @@
 
 use super::support::{console, session_on};
 use crate::clock::{DAY, FakeClock, HOUR, Timestamp};
+use crate::command::{Command, PuzzleAsk};
 use crate::store::{Commit, SledStore};
 use crate::*;
 use skald_model::puzzle::{Puzzle, PuzzleRoom};
@@ -522,13 +523,41 @@ fn a_dice_puzzle_takes_the_whole_turn_in_any_order_and_another_use_is_wrong() {
         "{text}"
     );
     let steps: Vec<&str> = own.solution[0].split_whitespace().collect();
-    // Half the turn is refused and counts for nothing.
-    let r = say(&s, "carol", &format!("puzzle {}", steps[0]));
-    assert_eq!(r.kind, ReplyKind::Refused, "{}", r.text.en());
+    // The puzzle comes with its first steps as choices for carol alone (Discord's step
+    // buttons), each answering `puzzle <step>`.
+    let first_steps: Vec<Command> = r.choices.iter().map(|c| c.command.clone()).collect();
     assert!(
-        r.text.en().contains("Use the whole roll"),
+        first_steps.contains(&Command::Puzzle(PuzzleAsk::Answer(vec![
+            steps[0].to_string()
+        ]))),
+        "{first_steps:?}"
+    );
+    assert!(
+        r.choices
+            .iter()
+            .all(|c| c.for_user == Some(console("carol").user.id))
+    );
+    // Half the turn is shown with what may follow, and counts for nothing.
+    let before = active(&s, "carol");
+    let r = say(&s, "carol", &format!("puzzle {}", steps[0]));
+    assert_eq!(r.kind, ReplyKind::Done, "{}", mine(&r));
+    assert!(
+        mine(&r).contains(&format!("So far: {}; one die left to use.", steps[0])),
         "{}",
-        r.text.en()
+        mine(&r)
+    );
+    assert!(r.text.en().is_empty(), "nothing for the channel");
+    assert_eq!(r.private[0].boards.len(), 1, "the board after the step");
+    assert_eq!(active(&s, "carol"), before, "nothing stored");
+    // Its choices complete the turn: pressing the solution's second step solves it.
+    let whole = Command::Puzzle(PuzzleAsk::Answer(vec![
+        steps[0].to_string(),
+        steps[1].to_string(),
+    ]));
+    assert!(
+        r.choices.iter().any(|c| c.command == whole),
+        "{:?}",
+        r.choices
     );
     // The two steps in the other order solve it.
     let r = say(&s, "carol", &format!("puzzle {} {}", steps[1], steps[0]));

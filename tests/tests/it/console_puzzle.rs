@@ -9,8 +9,8 @@
 //! solution.
 
 use crate::puzzle_common::{
-    CAPTURE_FIRST, CAPTURE_IN_TWO, ONE_ESCAPE, ONE_ESCAPE_MOVE, capture_second, puzzle_of,
-    store_with_puzzles,
+    CAPTURE_FIRST, CAPTURE_IN_TWO, DicePuzzle, ONE_ESCAPE, ONE_ESCAPE_MOVE, capture_second,
+    dice_puzzle, puzzle_of, store_with_puzzles,
 };
 use skald_tests::{TempDir, block_after, block_after_last, console_with, script};
 use std::path::{Path, PathBuf};
@@ -280,64 +280,13 @@ fn the_daily_puzzle_is_posted_once_at_the_hour_and_its_post_names_who_solved_it(
     );
 }
 
-/// Every whole use of the roll from `position` (its steps in order) with the position it
-/// reaches, found by trying each step the rules allow.
-fn uses(position: &skald_rules::Position) -> Vec<(Vec<String>, String)> {
-    let mover = position.status().seat();
-    let mut out = Vec::new();
-    for step in position.legal_moves() {
-        let mut after = position.clone();
-        if after.play(&step).is_err() {
-            continue;
-        }
-        let still_mine =
-            mover.is_some_and(|seat| after.status() == skald_rules::Status::Move { seat });
-        if still_mine {
-            for (mut rest, reached) in uses(&after) {
-                rest.insert(0, step.clone());
-                out.push((rest, reached));
-            }
-        } else {
-            out.push((vec![step], after.to_notation(skald_rules::Viewer::Final)));
-        }
-    }
-    out
-}
-
 #[test]
 fn a_dice_puzzle_is_answered_with_the_whole_turn_in_any_order() {
-    // White rolled 1 and 6 at the start; the solution is one use of the roll, computed here
-    // (the shipped dice puzzles come from the miner; this one tests the answering).
-    let start = "WWWWWW......BBBBBB...... w 16 0";
-    let position = skald_rules::Position::from_notation(skald_rules::RuleSetId::Adelta, start)
-        .expect("a position");
-    let all = uses(&position);
-    // A use whose steps, played the other way round, reach the same position.
-    let (solution, reached) = all
-        .iter()
-        .find(|(steps, reached)| {
-            steps.len() == 2
-                && all.iter().any(|(other, r)| {
-                    r == reached && *other == [steps[1].clone(), steps[0].clone()]
-                })
-        })
-        .cloned()
-        .expect("a use playable in both orders");
-    let (wrong, _) = all
-        .iter()
-        .find(|(_, r)| *r != reached)
-        .cloned()
-        .expect("another use");
-    let puzzle = skald_model::puzzle::Puzzle {
-        rule_set: skald_rules::RuleSetId::Adelta,
-        position: start.into(),
-        to_move: "white".into(),
-        roll: Some("1+6".into()),
-        solution: vec![solution.join(" ")],
-        theme: "best use of the roll".into(),
-        source: "alice vs bob, game #3".into(),
-        rating: 1500.0,
-    };
+    let DicePuzzle {
+        puzzle,
+        solution,
+        wrong,
+    } = dice_puzzle();
     let data = TempDir::new("console-puzzle-dice");
     store_with_puzzles(data.path(), &[("console", vec![puzzle])]);
     let reversed = format!("{} {}", solution[1], solution[0]);
@@ -364,9 +313,13 @@ fn a_dice_puzzle_is_answered_with_the_whole_turn_in_any_order() {
     assert!(given.contains("Answer with the whole turn"), "{given}");
     let half = block_after(&out, &format!("@hana> puzzle {}", solution[0]));
     assert!(
-        half.contains("! Use the whole roll: one die is left. Nothing was counted."),
+        half.contains(&format!(
+            "(private to @hana) So far: {}; one die left to use. Next steps: ",
+            solution[0]
+        )),
         "{half}"
     );
+    assert!(half.contains(&solution[1]), "{half}");
     let solved = block_after(&out, &format!("@hana> puzzle {reversed}"));
     assert!(
         solved.contains(&format!("(private to @hana) Solved: {reversed} wins.")),

@@ -8,12 +8,12 @@
 //! solver's private answer editing that post (PATCH) with "Solved by", never the move.
 
 use crate::puzzle_common::{
-    CAPTURE_FIRST, CAPTURE_IN_TWO, ONE_ESCAPE, ONE_ESCAPE_MOVE, capture_second, puzzle_of,
-    store_with_puzzles,
+    CAPTURE_FIRST, CAPTURE_IN_TWO, DicePuzzle, ONE_ESCAPE, ONE_ESCAPE_MOVE, capture_second,
+    dice_puzzle, puzzle_of, store_with_puzzles,
 };
 use serde_json::{Value, json};
 use skald_tests::fake_discord::{
-    self, Call, FakeDiscord, command, in_locale, start_bot, with_permissions,
+    self, Call, FakeDiscord, button, command, in_locale, select, start_bot, with_permissions,
 };
 use skald_tests::{TempDir, set_fake_time};
 
@@ -282,5 +282,63 @@ fn the_daily_puzzle_on_discord_is_posted_at_the_hour_and_edited_with_its_solvers
             .contains(ONE_ESCAPE_MOVE)),
         "a public message gave the solution away"
     );
+    fake.assert_valid();
+}
+
+/// The press of the step labelled `step` among an answer's components, as interaction
+/// `id` by `who`: its button, or its option in the select menu.
+fn press_step(data: &Value, step: &str, id: u64, who: (u64, &str)) -> Value {
+    for row in data["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if c["type"] == 2 && c["label"] == step {
+                return button(id, who, c["custom_id"].as_str().unwrap_or(""));
+            }
+            for o in c["options"].as_array().into_iter().flatten() {
+                if o["label"] == step {
+                    return select(id, who, o["value"].as_str().unwrap_or(""));
+                }
+            }
+        }
+    }
+    panic!("no step {step} among the components: {data}");
+}
+
+#[test]
+fn a_dice_puzzle_on_discord_is_answered_with_its_step_buttons() {
+    let fake = FakeDiscord::start();
+    let data = TempDir::new("discord-puzzle-dice");
+    let DicePuzzle {
+        puzzle: dice,
+        solution,
+        ..
+    } = dice_puzzle();
+    store_with_puzzles(
+        &data.path().join("store"),
+        &[(&format!("discord:{}", fake_discord::GUILD_ID), vec![dice])],
+    );
+    let (_bot, _log) = start_bot(&fake, data.path(), "");
+    fake.wait_calls(1, "command registration", |c| c.method == "PUT");
+
+    // Given ephemerally with the first steps of the turn to press.
+    let (given, _) = ask(&fake, puzzle(1, ALICE, "adelta"));
+    assert!(ephemeral(&given), "{given}");
+    assert!(text(&given).contains("the best use of the roll"), "{given}");
+    // The first step pressed: the board after it, ephemeral, with the steps that follow;
+    // nothing counted yet.
+    let (half, call) = ask(&fake, press_step(&given, &solution[0], 2, ALICE));
+    assert!(ephemeral(&half), "{half}");
+    assert!(
+        text(&half).contains(&format!("So far: {}; one die left to use.", solution[0])),
+        "{half}"
+    );
+    assert!(has_board(&call), "the board after the step");
+    // The second step completes the turn: solved.
+    let (solved, _) = ask(&fake, press_step(&half, &solution[1], 3, ALICE));
+    assert!(ephemeral(&solved), "{solved}");
+    assert!(
+        text(&solved).contains(&format!("Solved: {} {} wins.", solution[0], solution[1])),
+        "{solved}"
+    );
+    assert!(channel_posts(&fake).is_empty(), "nothing in the channel");
     fake.assert_valid();
 }

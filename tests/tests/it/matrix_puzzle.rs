@@ -2,7 +2,8 @@
 //! are made before the bot starts (it joins them from their invites), so the store can hold
 //! each community's own puzzles from the start (`skald import`; on Matrix a room is its own
 //! community, a direct room with the bot too). A puzzle asked in carol's direct room with
-//! the bot is given and solved there; an answer typed in the shared room is refused with
+//! the bot is given and solved there, a dice puzzle too (a step typed alone shown with what
+//! may follow, then the whole turn); an answer typed in the shared room is refused with
 //! nothing counted. The daily puzzle: the room's creator (power level 100) turns it on, a
 //! member without power is refused, the post appears at the hour on the fake clock, and a
 //! solver's answer in their direct room edits it (`m.replace`) with their name, never the
@@ -10,7 +11,8 @@
 
 use crate::matrix_common::{Bot, Player, WAIT, bot_id, bot_ready, matrix_config};
 use crate::puzzle_common::{
-    CAPTURE_IN_TWO, ONE_ESCAPE, ONE_ESCAPE_MOVE, puzzle_of, store_with_puzzles,
+    CAPTURE_IN_TWO, DicePuzzle, ONE_ESCAPE, ONE_ESCAPE_MOVE, dice_puzzle, puzzle_of,
+    store_with_puzzles,
 };
 use matrix_sdk::ruma::OwnedRoomId;
 use skald_tests::TempDir;
@@ -63,6 +65,11 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     eprintln!("hall {hall}, carol's direct room {carol_dm}, dave's {dave_dm}");
 
     let dir = TempDir::new("matrix-puzzle");
+    let DicePuzzle {
+        puzzle: dice,
+        solution,
+        ..
+    } = dice_puzzle();
     let escape = puzzle_of(ONE_ESCAPE, "alice vs bob, game #12");
     let mut capture = puzzle_of(CAPTURE_IN_TWO, "self-play brandubh seed 1, ply 12");
     capture.rating = 2100.0;
@@ -70,7 +77,7 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
         &dir.path().join("data"),
         &[
             (hall.as_str(), vec![capture, escape.clone()]),
-            (carol_dm.as_str(), vec![escape]),
+            (carol_dm.as_str(), vec![escape, dice.clone()]),
         ],
     );
     let config = matrix_config(&dir, &url, "\n[clock]\nfake = true\n");
@@ -96,6 +103,35 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     let m = carol.mark();
     carol.say(&carol_dm, "!skald puzzle a3-a1").await;
     carol.bot_says(m, &carol_dm, "Solved: a3-a1 wins.").await;
+
+    // A dice puzzle: its first step typed alone is shown with the steps that may follow
+    // (nothing counted); the whole turn solves it.
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle adelta").await;
+    carol
+        .bot_says(m, &carol_dm, "White to move, the best use of the roll.")
+        .await;
+    let m = carol.mark();
+    carol
+        .say(&carol_dm, &format!("!skald puzzle {}", solution[0]))
+        .await;
+    let half = carol
+        .bot_says(
+            m,
+            &carol_dm,
+            &format!("So far: {}; one die left", solution[0]),
+        )
+        .await;
+    assert!(half.body.contains(&solution[1]), "{half:?}");
+    carol.bot_board(m, &carol_dm).await;
+    let m = carol.mark();
+    let whole = solution.join(" ");
+    carol
+        .say(&carol_dm, &format!("!skald puzzle {whole}"))
+        .await;
+    carol
+        .bot_says(m, &carol_dm, &format!("Solved: {whole} wins."))
+        .await;
 
     // The daily puzzle: dave (power level 0) is refused, carol turns it on.
     let m = dave.mark();

@@ -83,3 +83,80 @@ pub fn capture_second(reply: &str) -> String {
         })
         .unwrap_or_else(|| panic!("no capture in 1 after {reply}"))
 }
+
+/// Every whole use of the roll from `position` (its steps in order) with the position it
+/// reaches, found by trying each step the rules allow.
+fn uses(position: &Position) -> Vec<(Vec<String>, String)> {
+    let mover = position.status().seat();
+    let mut out = Vec::new();
+    for step in position.legal_moves() {
+        let mut after = position.clone();
+        if after.play(&step).is_err() {
+            continue;
+        }
+        let still_mine =
+            mover.is_some_and(|seat| after.status() == skald_rules::Status::Move { seat });
+        if still_mine {
+            for (mut rest, reached) in uses(&after) {
+                rest.insert(0, step.clone());
+                out.push((rest, reached));
+            }
+        } else {
+            out.push((vec![step], after.to_notation(skald_rules::Viewer::Final)));
+        }
+    }
+    out
+}
+
+/// An Ad Elta Stelpur puzzle made here: White's 1+6 at the start, the solution a use of the
+/// roll playable in both orders, and another use that reaches elsewhere (the shipped dice
+/// puzzles come from the miner; this one tests the answering).
+pub struct DicePuzzle {
+    /// The puzzle, rated 1500 (a new solver's rating).
+    pub puzzle: Puzzle,
+    /// Its solution's two steps.
+    pub solution: Vec<String>,
+    /// A wrong use of the same roll.
+    pub wrong: Vec<String>,
+}
+
+/// The [`DicePuzzle`].
+pub fn dice_puzzle() -> DicePuzzle {
+    // White rolled 1 and 6 at the start; the solution is one use of the roll, computed here
+    // (the shipped dice puzzles come from the miner; this one tests the answering).
+    let start = "WWWWWW......BBBBBB...... w 16 0";
+    let position = skald_rules::Position::from_notation(skald_rules::RuleSetId::Adelta, start)
+        .expect("a position");
+    let all = uses(&position);
+    // A use whose steps, played the other way round, reach the same position.
+    let (solution, reached) = all
+        .iter()
+        .find(|(steps, reached)| {
+            steps.len() == 2
+                && all.iter().any(|(other, r)| {
+                    r == reached && *other == [steps[1].clone(), steps[0].clone()]
+                })
+        })
+        .cloned()
+        .expect("a use playable in both orders");
+    let (wrong, _) = all
+        .iter()
+        .find(|(_, r)| *r != reached)
+        .cloned()
+        .expect("another use");
+    let puzzle = Puzzle {
+        rule_set: skald_rules::RuleSetId::Adelta,
+        position: start.into(),
+        to_move: "white".into(),
+        roll: Some("1+6".into()),
+        solution: vec![solution.join(" ")],
+        theme: "best use of the roll".into(),
+        source: "alice vs bob, game #3".into(),
+        rating: 1500.0,
+    };
+    DicePuzzle {
+        puzzle,
+        solution,
+        wrong,
+    }
+}

@@ -11,11 +11,10 @@ pub mod secrecy;
 
 use crate::store::{SledStore, Store};
 use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 
-/// Makes an empty store for one test world.
-type Maker = Rc<dyn Fn() -> Arc<dyn Store>>;
+/// Makes an empty store for one test world; shared with the threads a suite starts.
+type Maker = Arc<dyn Fn() -> Arc<dyn Store> + Send + Sync>;
 
 thread_local! {
     static MAKER: RefCell<Option<Maker>> = const { RefCell::new(None) };
@@ -33,9 +32,23 @@ pub fn store() -> Arc<dyn Store> {
     }
 }
 
-/// Runs `suite` with every world it opens on a store from `make` (on this thread).
-pub fn on_store<R>(make: impl Fn() -> Arc<dyn Store> + 'static, suite: impl FnOnce() -> R) -> R {
-    let before = MAKER.with(|m| m.replace(Some(Rc::new(make))));
+/// Runs `suite` with every world it opens on a store from `make` (on this thread, and on
+/// the threads the suite starts, which carry it over with [`maker`] and [`with_maker`]).
+pub fn on_store<R>(
+    make: impl Fn() -> Arc<dyn Store> + Send + Sync + 'static,
+    suite: impl FnOnce() -> R,
+) -> R {
+    with_maker(Some(Arc::new(make)), suite)
+}
+
+/// This thread's store maker, for a thread the suite starts.
+fn maker() -> Option<Maker> {
+    MAKER.with(|m| m.borrow().clone())
+}
+
+/// Runs `suite` with `maker` as this thread's store maker (`None`: temporary sled stores).
+fn with_maker<R>(maker: Option<Maker>, suite: impl FnOnce() -> R) -> R {
+    let before = MAKER.with(|m| m.replace(maker));
     let out = suite();
     MAKER.with(|m| *m.borrow_mut() = before);
     out

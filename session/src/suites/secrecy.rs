@@ -321,6 +321,65 @@ struct Counts {
     premoves_shared: u64,
 }
 
+impl Counts {
+    /// Adds another thread's counts.
+    fn add(&mut self, other: Counts) {
+        self.games += other.games;
+        self.steps_compared += other.steps_compared;
+        self.end_steps_revealing += other.end_steps_revealing;
+        self.refusals += other.refusals;
+        self.arranges += other.arranges;
+        self.notices += other.notices;
+        self.log_lines += other.log_lines;
+        self.boards += other.boards;
+        self.pngs += other.pngs;
+        self.private_compared += other.private_compared;
+        self.games_between_platforms += other.games_between_platforms;
+        self.linked_actions += other.linked_actions;
+        self.posted_elsewhere += other.posted_elsewhere;
+        for (how, n) in other.ended_by {
+            *self.ended_by.entry(how).or_default() += n;
+        }
+        self.premoves_hidden += other.premoves_hidden;
+        self.premoves_shared += other.premoves_shared;
+    }
+}
+
+/// Plays games `first + 1`, `first + 1 + every`, … up to `games` in twin worlds of this
+/// thread's own, and returns what they covered.
+fn play_share(first: u64, every: u64, games: u64) -> Counts {
+    let mut twins = Twins {
+        a: World::new(),
+        b: World::new(),
+        rng: StdRng::seed_from_u64(2026 + first),
+        counts: Counts::default(),
+        game: 0,
+        players: [String::new(), String::new()],
+        permuted: [false, false],
+        aliases: Default::default(),
+        avoid: Vec::new(),
+    };
+    for k in (first + 1..=games).step_by(usize::try_from(every).unwrap_or(1)) {
+        twins.start(k);
+        let mut steps = 0;
+        while !twins.over() {
+            if steps == MAX_STEPS {
+                let p = twins.players[0].clone();
+                twins.say(&p, "resign");
+                break;
+            }
+            twins.step();
+            steps += 1;
+        }
+        let end = twins.a.game(twins.game).end.expect("over");
+        let how = format!("{:?}", end.result);
+        let how = how.split('(').next().unwrap_or("").to_string();
+        *twins.counts.ended_by.entry(how).or_default() += 1;
+        twins.counts.games += 1;
+    }
+    twins.counts
+}
+
 /// The two worlds and the game being played in them.
 struct Twins {
     a: World,
@@ -783,36 +842,32 @@ impl Twins {
 /// store [`super::store`] makes, and fails at the first public output that differs between
 /// the worlds (see the module's documentation).
 pub fn subulata_games_show_no_hidden_value_in_public(games: u64) {
-    let mut twins = Twins {
-        a: World::new(),
-        b: World::new(),
-        rng: StdRng::seed_from_u64(2026),
-        counts: Counts::default(),
-        game: 0,
-        players: [String::new(), String::new()],
-        permuted: [false, false],
-        aliases: Default::default(),
-        avoid: Vec::new(),
-    };
-    for k in 1..=games {
-        twins.start(k);
-        let mut steps = 0;
-        while !twins.over() {
-            if steps == MAX_STEPS {
-                let p = twins.players[0].clone();
-                twins.say(&p, "resign");
-                break;
-            }
-            twins.step();
-            steps += 1;
-        }
-        let end = twins.a.game(twins.game).end.expect("over");
-        let how = format!("{:?}", end.result);
-        let how = how.split('(').next().unwrap_or("").to_string();
-        *twins.counts.ended_by.entry(how).or_default() += 1;
-        twins.counts.games += 1;
+    // The games are shared among threads (every `threads`th game each, on worlds of its
+    // own): the run is a minute or two of one core otherwise, while the machine has more.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4)
+        .min(usize::try_from(games).unwrap_or(1).max(1));
+    let maker = super::maker();
+    let shares: Vec<Counts> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let maker = maker.clone();
+                scope.spawn(move || {
+                    super::with_maker(maker, || play_share(t as u64, threads as u64, games))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut counts = Counts::default();
+    for share in shares {
+        counts.add(share);
     }
-    let c = &twins.counts;
+    let c = &counts;
     eprintln!("secrecy run: {c:#?}");
     assert_eq!(c.games, games);
     // The run covered what it claims: every way of ending, and real logs.

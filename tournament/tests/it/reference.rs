@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::Simulation;
 use skald_tournament::swiss_check::recorded_round;
 use skald_tournament::trf;
 
@@ -46,36 +47,72 @@ fn every_round_is_identical_to_the_reference() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pairing-reference");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    let mut files = Vec::new();
-    let mut simulations = Vec::new();
-    for seed in 0..tournaments() {
-        let sim = crate::common::simulate(seed.wrapping_mul(7919) + 1, 40);
-        if sim.rounds == 0 {
-            continue;
-        }
-        let path = dir.join(format!("t{seed:04}.trf"));
-        std::fs::write(&path, trf::write(&sim.tournament)).expect("write TRF");
-        files.push(path);
-        simulations.push(sim);
-    }
+    // Shared among workers, each simulating its share of the tournaments and then pairing
+    // them with one Python process of its own (which loads the engine once): one worker
+    // alone keeps one core busy for two minutes while the others wait.
     let driver =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/pairing-reference-pairs.py");
-    let output = Command::new(&python)
-        .arg(&driver)
-        .args(&files)
-        .output()
-        .expect("run the reference driver");
-    assert!(
-        output.status.success(),
-        "the reference driver failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line from the reference driver"))
-        .collect();
-    assert_eq!(lines.len(), files.len(), "one answer per tournament");
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4) as u64;
+    let shares: Vec<Vec<(PathBuf, Simulation, serde_json::Value)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (dir, driver, python) = (&dir, &driver, &python);
+                scope.spawn(move || {
+                    let mut files = Vec::new();
+                    let mut simulations = Vec::new();
+                    for seed in (w..tournaments()).step_by(workers as usize) {
+                        let sim = crate::common::simulate(seed.wrapping_mul(7919) + 1, 40);
+                        if sim.rounds == 0 {
+                            continue;
+                        }
+                        let path = dir.join(format!("t{seed:04}.trf"));
+                        std::fs::write(&path, trf::write(&sim.tournament)).expect("write TRF");
+                        files.push(path);
+                        simulations.push(sim);
+                    }
+                    if files.is_empty() {
+                        return Vec::new();
+                    }
+                    let output = Command::new(python)
+                        .arg(driver)
+                        .args(&files)
+                        .output()
+                        .expect("run the reference driver");
+                    assert!(
+                        output.status.success(),
+                        "the reference driver failed: {}",
+                        String::from_utf8_lossy(&output.stderr)
+                    );
+                    let stdout = String::from_utf8_lossy(&output.stdout);
+                    let lines: Vec<serde_json::Value> = stdout
+                        .lines()
+                        .map(|l| {
+                            serde_json::from_str(l).expect("a JSON line from the reference driver")
+                        })
+                        .collect();
+                    assert_eq!(lines.len(), files.len(), "one answer per tournament");
+                    files
+                        .into_iter()
+                        .zip(simulations)
+                        .zip(lines)
+                        .map(|((f, s), l)| (f, s, l))
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut all: Vec<(PathBuf, Simulation, serde_json::Value)> =
+        shares.into_iter().flatten().collect();
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    let files: Vec<&PathBuf> = all.iter().map(|(f, _, _)| f).collect();
+    let simulations: Vec<&Simulation> = all.iter().map(|(_, s, _)| s).collect();
+    let lines: Vec<&serde_json::Value> = all.iter().map(|(_, _, l)| l).collect();
 
     let mut compared = 0usize;
     let mut identical = 0usize;

@@ -58,9 +58,11 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// A move of the mover's that wins at once in `game` (the mover to move), with how.
+    /// A move of the mover's that wins at once in `game` (the mover to move), with how: only
+    /// the moves the rules name as possibly winning at once are played (a superset of the
+    /// winning ones, `Game::moves_that_may_win`), in legal-move order.
     pub(super) fn win_at_once(&mut self, game: &G) -> Option<(G::Move, EndReason)> {
-        for mv in game.legal_moves() {
+        for mv in game.moves_that_may_win() {
             if let After::MoverWon(reason) = self.play(game, mv) {
                 return Some((mv, reason));
             }

@@ -17,6 +17,9 @@ struct WinFilter {
     to: Bits,
     /// A king's move landing on one of these squares may win.
     king_to: Bits,
+    /// A king's move landing on one of these squares may make an exit fort, if
+    /// `king_may_make_fort` says so.
+    fort_king_to: Bits,
     /// A move may leave the opponent without a legal move only if it lands here: on the
     /// rank or file of every opponent piece that has a move now.
     stalemate_to: Bits,
@@ -71,13 +74,18 @@ impl Tafl {
         // The king's moves onto his own targets.
         if let Some(king) = self.board.king_cell()
             && mine & bit(king) != 0
-            && filter.king_to & !targets != 0
+            && (filter.king_to | filter.fort_king_to) & !targets != 0
         {
             for dir in 0..4 {
                 let mut to = g.step(dir, king);
                 let mut distance = 1;
+                let mut path = bit(king);
                 while to != NONE && occupied & bit(to) == 0 {
-                    if filter.king_to & !targets & bit(to) != 0 {
+                    path |= bit(to);
+                    let t = bit(to) & !targets;
+                    if filter.king_to & t != 0
+                        || (filter.fort_king_to & t != 0 && self.king_may_make_fort(path, to))
+                    {
                         add(king, dir, distance, to);
                     }
                     to = g.step(dir, to);
@@ -114,6 +122,7 @@ impl Tafl {
             every: false,
             to: 0,
             king_to: 0,
+            fort_king_to: 0,
             stalemate_to: self.stalemate_squares(self.side.other()),
             repeats: Vec::new(),
         };
@@ -121,7 +130,7 @@ impl Tafl {
         match self.side {
             Seat::A => {
                 // The king's capture: only the attacker that moves next to him takes him.
-                filter.to |= g.expand(king);
+                filter.to |= self.king_capture_squares();
                 // Encirclement: the move must cut the king's region from the edge.
                 match self.encirclement_cuts() {
                     Some(cuts) => filter.to |= cuts,
@@ -136,8 +145,9 @@ impl Tafl {
                 // The escape: the king onto a corner (a subset of the edge, below).
                 filter.king_to |= g.corners;
                 if self.variant == Variant::Copenhagen {
-                    // The exit fort: the king on the edge after the move.
-                    filter.king_to |= g.edge;
+                    // The exit fort: the king on the edge after the move (his own moves onto
+                    // it are narrowed in `king_may_make_fort`).
+                    filter.fort_king_to = g.edge & !g.corners;
                     if king & g.edge != 0 {
                         match self.fort_squares() {
                             Some(squares) => filter.to |= squares,
@@ -148,6 +158,57 @@ impl Tafl {
             }
         }
         filter
+    }
+
+    /// The empty squares an attacker must move to for the king's capture: next to the king,
+    /// with every other side of him already closed as the variant's capture reads it (the
+    /// move adds one attacker and takes no attacker away). Copenhagen: off the edge, the
+    /// other three sides attackers or the throne; Brandubh: on the throne, the other three
+    /// attackers; off it, an attacker or a corner on the opposite side.
+    fn king_capture_squares(&self) -> Bits {
+        let g = self.geo();
+        let Some(king) = self.board.king_cell() else {
+            return 0;
+        };
+        let attackers = self.board.attackers;
+        let empty = g.all & !self.board.occupied();
+        let closed = |cell: u8, throne_counts: bool| {
+            cell != NONE && (attackers & bit(cell) != 0 || (throne_counts && cell == g.throne_cell))
+        };
+        let mut squares = 0;
+        for dir in 0..4 {
+            let to = g.step(dir, king);
+            if to == NONE || empty & bit(to) == 0 {
+                continue;
+            }
+            let others = |throne_counts: bool| {
+                (0..4)
+                    .filter(|&d| d != dir)
+                    .all(|d| closed(g.step(d, king), throne_counts))
+            };
+            let taken = match self.variant {
+                Variant::Copenhagen => g.edge & bit(king) == 0 && others(true),
+                Variant::Brandubh if king == g.throne_cell => others(false),
+                Variant::Brandubh => {
+                    let beyond = g.step(dir ^ 2, king);
+                    beyond != NONE && (attackers | g.corners) & bit(beyond) != 0
+                }
+            };
+            if taken {
+                squares |= bit(to);
+            }
+        }
+        squares
+    }
+
+    /// Whether the king's slide over `path` (his square, the squares he crosses and `to`, on
+    /// the edge) may make an exit fort: his room after it holds the whole path (its squares
+    /// are empty then and connected to him), so no attacker may touch the path unless the
+    /// move captures it, which takes only pieces on the rank or file of `to` (next to it, or
+    /// in a shieldwall along its edge).
+    fn king_may_make_fort(&self, path: Bits, to: u8) -> bool {
+        let g = self.geo();
+        g.expand(path) & self.board.attackers & !self.cross(to) == 0
     }
 
     /// The squares a move must land on to leave `seat` (the opponent of the side to move)
@@ -168,19 +229,21 @@ impl Tafl {
         squares
     }
 
-    /// The pieces of `seat` with at least one legal move.
+    /// The pieces of `seat` with at least one legal move: a soldier next to an empty square
+    /// it may stop on, the king next to any empty square, and the few others walked out (a
+    /// soldier passes the empty throne).
     fn mobile(&self, seat: Seat) -> Bits {
         let g = self.geo();
         let empty = g.all & !self.board.occupied();
-        let mut mobile = 0;
-        for from in Squares(self.board.of(seat)) {
-            let is_king = self.board.king & bit(from) != 0;
-            'directions: for dir in 0..4 {
+        let pieces = self.board.of(seat);
+        let mut mobile = (pieces & g.expand(empty & !g.restricted))
+            | (pieces & self.board.king & g.expand(empty));
+        for from in Squares(pieces & !mobile & g.expand(empty & g.throne)) {
+            for dir in 0..4 {
                 let mut to = g.step(dir, from);
                 while to != NONE && empty & bit(to) != 0 {
-                    if is_king || g.restricted & bit(to) == 0 {
+                    if g.restricted & bit(to) == 0 {
                         mobile |= bit(from);
-                        break 'directions;
                     }
                     to = g.step(dir, to);
                 }
@@ -208,25 +271,26 @@ impl Tafl {
         let g = self.geo();
         let king = self.board.king;
         let open = g.all & !self.board.attackers;
-        // Breadth-first layers from the king until one meets the edge.
-        let mut layers: Vec<Bits> = vec![king];
+        // Breadth-first layers from the king until one meets the edge (a path longer than
+        // `LAYERS` rules nothing out).
+        const LAYERS: usize = 32;
+        let mut layers = [0; LAYERS];
+        layers[0] = king;
         let mut seen = king;
-        loop {
-            let last = layers[layers.len() - 1];
-            if last & g.edge != 0 {
-                break;
-            }
-            let next = g.expand(last) & open & !seen;
-            if next == 0 {
+        let mut count = 1;
+        while layers[count - 1] & g.edge == 0 {
+            let next = g.expand(layers[count - 1]) & open & !seen;
+            if next == 0 || count == LAYERS {
                 return None;
             }
             seen |= next;
-            layers.push(next);
+            layers[count] = next;
+            count += 1;
         }
         // Every cut lies on every path from the king to the edge: walk one back.
         let mut cuts = 0;
-        let mut at = (layers[layers.len() - 1] & g.edge).trailing_zeros() as u8;
-        for layer in layers.iter().rev().skip(1) {
+        let mut at = (layers[count - 1] & g.edge).trailing_zeros() as u8;
+        for layer in layers[..count - 1].iter().rev() {
             let square = bit(at);
             if self.board.occupied() & square == 0 && g.flood(king, open & !square) & g.edge == 0 {
                 cuts |= square;
@@ -237,25 +301,58 @@ impl Tafl {
     }
 
     /// The squares a defender soldier's move must land on to make an exit fort, the king
-    /// standing on the edge: with I the king's square and the empty squares connected to it,
-    /// a move landing outside I leaves I inside the room after it (it only fills its
-    /// destination), so every attacker next to I must be captured, which takes a piece on
-    /// the destination's rank or file (next to it, or in a shieldwall along its edge). So
-    /// the destination is in I or on the rank or file of every attacker next to I. `None`
-    /// when no attacker touches I (the fort then hangs on which pieces can be captured,
-    /// which any move can change): no move is ruled out.
+    /// standing on the edge. With I the king's square and the empty squares connected to it,
+    /// the king's room after the move holds every square of I still connected to him without
+    /// crossing the destination (the move fills only its destination). So every attacker
+    /// touching I must be captured, which takes a piece on the destination's rank or file
+    /// (next to it, or in a shieldwall along its edge), or be cut off from the king by the
+    /// destination, which then lies on every path in I from the king to that attacker (one
+    /// shortest path is taken). `None` when no attacker touches I (the fort then hangs on
+    /// which pieces can be captured, which any move can change) or I is too long to walk:
+    /// no move is ruled out.
     fn fort_squares(&self) -> Option<Bits> {
         let g = self.geo();
-        let inside = g.flood(self.board.king, g.all & !self.board.occupied());
+        let empty = g.all & !self.board.occupied();
+        // Breadth-first layers of I from the king.
+        const LAYERS: usize = 48;
+        let mut layers = [0; LAYERS];
+        layers[0] = self.board.king;
+        let mut inside = self.board.king;
+        let mut count = 1;
+        loop {
+            let next = g.expand(layers[count - 1]) & empty & !inside;
+            if next == 0 {
+                break;
+            }
+            if count == LAYERS {
+                return None;
+            }
+            inside |= next;
+            layers[count] = next;
+            count += 1;
+        }
         let touching = g.expand(inside) & self.board.attackers;
         if touching == 0 {
             return None;
         }
         let mut squares = g.all;
         for attacker in Squares(touching) {
-            squares &= self.cross(attacker);
+            let near = g.expand(bit(attacker)) & inside;
+            let Some(first) = layers[..count].iter().position(|&l| l & near != 0) else {
+                continue;
+            };
+            let mut at = (layers[first] & near).trailing_zeros() as u8;
+            let mut path = bit(at);
+            for layer in layers[..first].iter().rev() {
+                at = (layer & g.expand(bit(at))).trailing_zeros() as u8;
+                path |= bit(at);
+            }
+            squares &= self.cross(attacker) | path;
+            if squares == 0 {
+                break;
+            }
         }
-        Some(inside | squares)
+        Some(squares)
     }
 
     /// The attackers' moves (from, to cells) that make the board one of the boards since the

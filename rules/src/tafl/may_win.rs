@@ -5,7 +5,7 @@
 //! `docs/PUZZLES.md` "The moves that may win at once"); an ending that cannot be narrowed
 //! in a position lets every move through.
 
-use super::geometry::{Bits, NONE, Squares, bit};
+use super::geometry::{Bits, EAST, NONE, NORTH, SOUTH, Squares, WEST, bit};
 use super::{Move, Tafl, Variant};
 use crate::Seat;
 
@@ -292,12 +292,51 @@ impl Tafl {
         let mut at = (layers[count - 1] & g.edge).trailing_zeros() as u8;
         for layer in layers[..count - 1].iter().rev() {
             let square = bit(at);
-            if self.board.occupied() & square == 0 && g.flood(king, open & !square) & g.edge == 0 {
+            if self.board.occupied() & square == 0
+                && self.may_cut(at, open)
+                && g.flood(king, open & !square) & g.edge == 0
+            {
                 cuts |= square;
             }
             at = (layer & g.expand(square)).trailing_zeros() as u8;
         }
         Some(cuts)
+    }
+
+    /// Whether filling the `open` square `cell` may disconnect `open`: not when its open
+    /// orthogonal neighbours are joined by one unbroken run of open squares around it (the
+    /// eight squares about it, in turn), since a way through it then goes around it.
+    fn may_cut(&self, cell: u8, open: Bits) -> bool {
+        let g = self.geo();
+        let towards = |from: u8, dir: usize| {
+            if from == NONE {
+                NONE
+            } else {
+                g.step(dir, from)
+            }
+        };
+        let (north, south) = (g.step(NORTH, cell), g.step(SOUTH, cell));
+        let ring = [
+            north,
+            towards(north, EAST),
+            g.step(EAST, cell),
+            towards(south, EAST),
+            south,
+            towards(south, WEST),
+            g.step(WEST, cell),
+            towards(north, WEST),
+        ]
+        .map(|c| c != NONE && open & bit(c) != 0);
+        // The runs of open squares around it that hold an orthogonal neighbour (the even
+        // places); a ring open all round has no start and joins them all.
+        let mut runs = 0;
+        for start in (0..8).filter(|&i| ring[i] && !ring[(i + 7) % 8]) {
+            let run = (start..start + 8).take_while(|&i| ring[i % 8]);
+            if run.clone().any(|i| i % 2 == 0) {
+                runs += 1;
+            }
+        }
+        runs >= 2
     }
 
     /// The squares a defender soldier's move must land on to make an exit fort, the king

@@ -8,95 +8,122 @@
 use super::rules::DIRS;
 use super::{CELLS, Hnefatafl, Move, Piece};
 use crate::Seat;
+use crate::coords::Square;
 
 impl Hnefatafl {
     /// Every legal move of the side to move that may end the game at once with its win: a
-    /// superset of those that do (the caller still plays each and reads the end); none after
-    /// the end.
+    /// superset of those that do (the caller still plays each and reads the end), in the
+    /// order of the legal moves; none after the end.
     pub fn moves_that_may_win(&self) -> Vec<Move> {
-        let mut out = Vec::new();
         if self.outcome.is_some() {
-            return out;
+            return Vec::new();
         }
         // Any move landing on one of these cells may win.
-        let mut to = [false; CELLS];
-        let mut every = false;
-        self.mark_stalemate_cells(&mut to);
+        let mut targets = self.stalemate_cells();
         match self.side {
             Seat::A => match self.king_liberties() {
                 // The king's group already shut in: any move that keeps it so wins.
-                Liberties::None => every = true,
-                Liberties::One(cell) => to[cell] = true,
+                Liberties::None => return crate::Game::legal_moves(self),
+                Liberties::One(cell) => targets.push(cell),
                 Liberties::Several => {}
             },
-            Seat::B => {
-                for corner in self.corners() {
-                    to[self.index_of(corner)] = true;
-                }
-            }
-        }
-        self.scan_moves(|mv| {
             // Only the king stops on a corner, so a move onto one is his escape.
-            if every || to[self.index_of(mv.to)] {
-                out.push(mv);
+            Seat::B => targets.extend(self.corners().map(|c| self.index_of(c))),
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        // Each move onto a target: the first piece met along each line from it, if it is the
+        // mover's and may stop there; with its place in the legal moves' order (origin,
+        // direction, distance, as `scan_moves` walks them).
+        let mut found: Vec<(usize, Move)> = Vec::new();
+        for &to in &targets {
+            if self.board.get(to).is_some() {
+                continue;
             }
-            true
-        });
-        out
-    }
-
-    /// Marks the cells a move must land on to leave the opponent without a legal move: a
-    /// move only fills its destination, so an opponent's piece that has a move now keeps one
-    /// unless the destination blocks its only direction (on its rank or file) or the move
-    /// captures it (next to the destination: on its rank or file too). So the destination
-    /// lies on the rank or file of every opponent's piece that has a move.
-    fn mark_stalemate_cells(&self, to: &mut [bool; CELLS]) {
-        let mobile = self.mobile(self.side.other());
-        let size = usize::from(self.size);
-        let Some(&first) = mobile.first() else {
-            to[..self.cells()].iter_mut().for_each(|t| *t = true);
-            return;
-        };
-        let (file, rank) = (first % size, first / size);
-        let line = (0..size)
-            .map(|f| rank * size + f)
-            .chain((0..size).map(|r| r * size + file));
-        for cell in line {
-            let (f, r) = (cell % size, cell / size);
-            if mobile.iter().all(|&m| m % size == f || m / size == r) {
-                to[cell] = true;
+            for (dir, &step) in DIRS.iter().enumerate() {
+                let mut from = to;
+                let mut distance = 0;
+                let piece = loop {
+                    let Some(next) = self.neighbour(from, step) else {
+                        break None;
+                    };
+                    from = next;
+                    distance += 1;
+                    if let Some(piece) = self.board.get(from) {
+                        break Some(piece);
+                    }
+                };
+                let Some(piece) = piece else {
+                    continue;
+                };
+                if piece.seat() != self.side || (piece != Piece::King && self.restricted(to)) {
+                    continue;
+                }
+                let key = from * 64 + (dir ^ 2) * 16 + distance;
+                let mv = Move::new(
+                    Square::from_index(from, self.size),
+                    Square::from_index(to, self.size),
+                );
+                found.push((key, mv));
             }
         }
+        found.sort_unstable_by_key(|&(key, _)| key);
+        found.into_iter().map(|(_, mv)| mv).collect()
     }
 
-    /// The cells of the pieces of `seat` that have at least one legal move.
-    fn mobile(&self, seat: Seat) -> Vec<usize> {
-        let mut mobile = Vec::new();
+    /// The cells a move must land on to leave the opponent without a legal move: a move only
+    /// fills its destination, so an opponent's piece that has a move now keeps one unless
+    /// the destination blocks its only direction (on its rank or file) or the move captures
+    /// it (next to the destination: on its rank or file too). So the destination lies on the
+    /// rank or file of every opponent's piece that has a move (worked out piece by piece
+    /// until none is left).
+    fn stalemate_cells(&self) -> Vec<usize> {
+        let size = usize::from(self.size);
+        let opponent = self.side.other();
+        let mut cells: Option<Vec<usize>> = None;
         for cell in 0..self.cells() {
             let Some(piece) = self.board.get(cell) else {
                 continue;
             };
-            if piece.seat() != seat {
+            if piece.seat() != opponent || !self.may_move(cell, piece) {
                 continue;
             }
-            let moves = DIRS.iter().any(|&dir| {
-                let mut at = cell;
-                while let Some(next) = self.neighbour(at, dir) {
-                    if self.board.get(next).is_some() {
-                        return false;
-                    }
-                    if piece == Piece::King || !self.restricted(next) {
-                        return true;
-                    }
-                    at = next;
+            let (file, rank) = (cell % size, cell / size);
+            let on_line = |c: &usize| c % size == file || c / size == rank;
+            match &mut cells {
+                None => {
+                    let line = (0..size)
+                        .map(|f| rank * size + f)
+                        .chain((0..size).map(|r| r * size + file).filter(|&c| c != cell));
+                    cells = Some(line.collect());
                 }
-                false
-            });
-            if moves {
-                mobile.push(cell);
+                Some(cells) => {
+                    cells.retain(on_line);
+                    if cells.is_empty() {
+                        return Vec::new();
+                    }
+                }
             }
         }
-        mobile
+        // No opponent's piece can move: every move leaves it so, unless it frees one.
+        cells.unwrap_or_else(|| (0..self.cells()).collect())
+    }
+
+    /// Whether the `piece` on `cell` has at least one legal move.
+    fn may_move(&self, cell: usize, piece: Piece) -> bool {
+        DIRS.iter().any(|&dir| {
+            let mut at = cell;
+            while let Some(next) = self.neighbour(at, dir) {
+                if self.board.get(next).is_some() {
+                    return false;
+                }
+                if piece == Piece::King || !self.restricted(next) {
+                    return true;
+                }
+                at = next;
+            }
+            false
+        })
     }
 
     /// The liberties of the king's group (the king and the defenders orthogonally connected

@@ -202,13 +202,34 @@ impl Tafl {
     }
 
     /// Whether the king's slide over `path` (his square, the squares he crosses and `to`, on
-    /// the edge) may make an exit fort: his room after it holds the whole path (its squares
-    /// are empty then and connected to him), so no attacker may touch the path unless the
-    /// move captures it, which takes only pieces on the rank or file of `to` (next to it, or
-    /// in a shieldwall along its edge).
+    /// the edge) may make an exit fort: his room after it holds every square connected to
+    /// `to` through squares empty after the slide (captures only empty more), so no attacker
+    /// may touch that room unless the move captures it, which takes only pieces next to `to`
+    /// or along its edge (a shieldwall). The path, in the room, is looked at first.
     fn king_may_make_fort(&self, path: Bits, to: u8) -> bool {
         let g = self.geo();
-        g.expand(path) & self.board.attackers & !self.cross(to) == 0
+        let spared = self.board.attackers & !self.capture_reach(to);
+        if g.expand(path) & spared != 0 {
+            return false;
+        }
+        let empty_after = (g.all & !self.board.occupied() | path) & !bit(to);
+        let room = g.flood(bit(to), empty_after);
+        g.expand(room) & spared == 0
+    }
+
+    /// The squares whose pieces a move landing on `cell` may capture: next to it, and along
+    /// the edge it stands on (a shieldwall). The relation is symmetric: a piece on `cell` is
+    /// captured only by a move landing in `capture_reach(cell)`.
+    fn capture_reach(&self, cell: u8) -> Bits {
+        let g = self.geo();
+        let square = bit(cell);
+        let mut reach = g.expand(square);
+        for line in [g.rank_first, g.rank_last, g.file_first, g.file_last] {
+            if line & square != 0 {
+                reach |= line;
+            }
+        }
+        reach
     }
 
     /// The squares a move must land on to leave `seat` (the opponent of the side to move)
@@ -292,8 +313,9 @@ impl Tafl {
         let mut at = (layers[count - 1] & g.edge).trailing_zeros() as u8;
         for layer in layers[..count - 1].iter().rev() {
             let square = bit(at);
+            // An edge square is a target itself: only the others can be passed by.
             if self.board.occupied() & square == 0
-                && self.may_cut(at, open)
+                && (g.edge & square != 0 || self.may_cut(at, open))
                 && g.flood(king, open & !square) & g.edge == 0
             {
                 cuts |= square;
@@ -343,8 +365,8 @@ impl Tafl {
     /// standing on the edge. With I the king's square and the empty squares connected to it,
     /// the king's room after the move holds every square of I still connected to him without
     /// crossing the destination (the move fills only its destination). So every attacker
-    /// touching I must be captured, which takes a piece on the destination's rank or file
-    /// (next to it, or in a shieldwall along its edge), or be cut off from the king by the
+    /// touching I must be captured, which takes a piece next to the destination or along its
+    /// edge (a shieldwall: `capture_reach`), or be cut off from the king by the
     /// destination, which then lies on every path in I from the king to that attacker (one
     /// shortest path is taken). `None` when no attacker touches I (the fort then hangs on
     /// which pieces can be captured, which any move can change) or I is too long to walk:
@@ -386,7 +408,7 @@ impl Tafl {
                 at = (layer & g.expand(bit(at))).trailing_zeros() as u8;
                 path |= bit(at);
             }
-            squares &= self.cross(attacker) | path;
+            squares &= self.capture_reach(attacker) | path;
             if squares == 0 {
                 break;
             }

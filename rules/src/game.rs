@@ -42,6 +42,16 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static {
     /// Every legal move for the player to move; empty while a roll is pending or after the end.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// The legal moves of the player to move that may end the game at once with that
+    /// player's win: every move that does is among them, and more may be (the caller plays
+    /// each and reads [`Game::status`]). Exists so a forced-win search (`skald_ai::puzzle`)
+    /// need not play every move at the last move of a proof. The default is every legal
+    /// move; a family overrides it only with a set shown to miss no ending its rules have
+    /// (`docs/PUZZLES.md` "The moves that may win at once").
+    fn moves_that_may_win(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
     /// Applies a legal move and returns what happened. An illegal move changes nothing and
     /// gets [`MoveError::Illegal`] with a reason a player understands.
     fn play(&mut self, mv: Self::Move) -> Result<Vec<Event>, MoveError>;
@@ -75,4 +85,35 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Send + Sync + 'static {
         let _ = (seat, values);
         Err(ArrangeError::NotSupported)
     }
+}
+
+/// The check every family's tests run on [`Game::moves_that_may_win`]: the moves it names are
+/// legal moves in their listed order, and every legal move that ends the game at once with
+/// the mover's win is among them. `Err` says which move and where.
+#[cfg(test)]
+pub(crate) fn check_moves_that_may_win<G: Game>(game: &G) -> Result<(), String> {
+    let legal = game.legal_moves();
+    let named = game.moves_that_may_win();
+    let mut rest = legal.iter();
+    for mv in &named {
+        if !rest.any(|l| l == mv) {
+            return Err(format!(
+                "{mv} named out of the legal moves' order in {game:?}"
+            ));
+        }
+    }
+    let Some(mover) = game.status().seat() else {
+        return Ok(());
+    };
+    for mv in legal {
+        let mut next = game.clone();
+        if next.play(mv).is_err() {
+            return Err(format!("listed {mv} refused in {game:?}"));
+        }
+        let wins = matches!(next.status(), crate::Status::Over(o) if o.winner == Some(mover));
+        if wins && !named.contains(&mv) {
+            return Err(format!("{mv} wins at once but is not named in {game:?}"));
+        }
+    }
+    Ok(())
 }

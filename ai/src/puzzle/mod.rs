@@ -7,6 +7,8 @@
 //! exact: an AND-OR search over the rules themselves, never the engine's opinion
 //! (`docs/PUZZLES.md` says why the prunings lose nothing).
 
+#[cfg(test)]
+mod agreement;
 mod answer;
 pub mod dice;
 mod line;

@@ -11,6 +11,7 @@
 //! once in `shared.rs`, which [`crate::tafl`] calls too.
 
 mod board;
+mod may_win;
 mod notation;
 mod rules;
 pub(crate) mod shared;
@@ -364,6 +365,10 @@ impl Game for Hnefatafl {
             self.generate_moves(&mut moves);
         }
         moves
+    }
+
+    fn moves_that_may_win(&self) -> Vec<Move> {
+        Hnefatafl::moves_that_may_win(self)
     }
 
     fn play(&mut self, mv: Move) -> Result<Vec<Event>, MoveError> {

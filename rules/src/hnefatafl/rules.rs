@@ -7,7 +7,7 @@ use crate::{Cell, EndReason, Event, Outcome, Refusal, Seat};
 
 /// The four orthogonal directions as (file, rank) steps: north, east, south, west. Captures
 /// are reported in this order.
-const DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+pub(super) const DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl Hnefatafl {
     /// The cell index of an on-board square.
@@ -16,7 +16,7 @@ impl Hnefatafl {
     }
 
     /// The neighbour of cell `i` in direction `dir`, if it is on the board.
-    fn neighbour(&self, i: usize, (df, dr): (i8, i8)) -> Option<usize> {
+    pub(super) fn neighbour(&self, i: usize, (df, dr): (i8, i8)) -> Option<usize> {
         let size = usize::from(self.size);
         let file = (i % size).checked_add_signed(isize::from(df))?;
         let rank = (i / size).checked_add_signed(isize::from(dr))?;
@@ -37,13 +37,13 @@ impl Hnefatafl {
     }
 
     /// Whether only the king may stop on cell `i` (the throne and the corners).
-    fn restricted(&self, i: usize) -> bool {
+    pub(super) fn restricted(&self, i: usize) -> bool {
         i == self.throne_cell() || self.is_corner_cell(i)
     }
 
     /// Calls `f` with every legal move of the side to move (ignoring whether the game is
     /// over) until it returns `false`; returns whether it was stopped early.
-    fn scan_moves(&self, mut f: impl FnMut(Move) -> bool) -> bool {
+    pub(super) fn scan_moves(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let size = i32::from(self.size);
         let (last, centre) = (size - 1, size / 2);
         for i in 0..self.cells() {

@@ -74,8 +74,13 @@ fn cell(name: &str) -> Cell {
     Square::parse(name, 11).expect("square").index(11) as Cell
 }
 
-/// Plays a move given as text, which must be legal.
+/// Plays a move given as text, which must be legal; first checks that the moves named as
+/// possibly winning at once include every move that does here (so every position the tests
+/// play a move in checks `Hnefatafl::moves_that_may_win`).
 fn play(game: &mut Hnefatafl, text: &str) -> Vec<Event> {
+    if let Err(why) = crate::game::check_moves_that_may_win(game) {
+        panic!("{why}");
+    }
     let mv = game.parse_move(text).expect("syntax");
     game.play(mv)
         .unwrap_or_else(|e| panic!("{text} in {game:?}: {e}"))
@@ -905,6 +910,9 @@ fn random_games_play_to_the_end() {
                     let mut copy = g.clone();
                     assert!(copy.play(mv).is_ok(), "{mv} in {g:?}");
                 }
+            }
+            if thorough && let Err(why) = crate::game::check_moves_that_may_win(&g) {
+                panic!("{why}");
             }
             if thorough {
                 let text = g.to_notation(Viewer::Final);

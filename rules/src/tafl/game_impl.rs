@@ -49,6 +49,10 @@ macro_rules! game_impl {
                 AsRef::<$crate::tafl::Tafl>::as_ref(self).legal_moves()
             }
 
+            fn moves_that_may_win(&self) -> Vec<$crate::tafl::Move> {
+                AsRef::<$crate::tafl::Tafl>::as_ref(self).moves_that_may_win()
+            }
+
             fn play(
                 &mut self,
                 mv: $crate::tafl::Move,

@@ -32,6 +32,7 @@ mod ending;
 mod fort;
 mod game_impl;
 mod geometry;
+mod may_win;
 mod moves;
 mod notation;
 pub mod otn;

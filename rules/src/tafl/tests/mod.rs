@@ -68,8 +68,13 @@ pub(super) fn cell(variant: Variant, name: &str) -> Cell {
         .unwrap_or_else(|| panic!("no square {name}"))
 }
 
-/// Plays a move given as text, which must be legal.
+/// Plays a move given as text, which must be legal; first checks that the moves named as
+/// possibly winning at once include every move that does here (so every position the tests
+/// play a move in checks `Tafl::moves_that_may_win`).
 pub(super) fn play(game: &mut Tafl, text: &str) -> Vec<Event> {
+    if let Err(why) = crate::game::check_moves_that_may_win(game) {
+        panic!("{why}");
+    }
     let mv: Move = game
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));

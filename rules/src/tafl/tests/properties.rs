@@ -56,6 +56,10 @@ fn random_game(variant: Variant, seed: u64, limit: u32) -> Tafl {
                 "{text}"
             );
         }
+        // The moves named as possibly winning at once include every move that does.
+        if let Err(why) = crate::game::check_moves_that_may_win(&game) {
+            panic!("{why}");
+        }
         let mv = moves[rng.random_range(0..moves.len())];
         assert_eq!(game.parse_move(&mv.to_string()), Ok(mv));
         let before = game.clone();

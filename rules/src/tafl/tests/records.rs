@@ -101,6 +101,7 @@ fn replay_game(variant: Variant, number: usize, line: &str, summary: &mut Summar
         return;
     };
     let mut game = Tafl::new(variant);
+    let total = moves.split_whitespace().count();
     let mut disagree = |why: String| summary.disagreements.push(format!("line {number}: {why}"));
     for (ply, token) in moves.split_whitespace().enumerate() {
         if token == "timeout" {
@@ -127,6 +128,13 @@ fn replay_game(variant: Variant, number: usize, line: &str, summary: &mut Summar
                 return;
             }
         };
+        // The moves named as possibly winning at once include every move that does: at
+        // every fourth position and the last eight of each game, where the wins are.
+        if (ply % 4 == 0 || ply + 8 >= total)
+            && let Err(why) = crate::game::check_moves_that_may_win(&game)
+        {
+            disagree(why);
+        }
         let king_before = game.king();
         let events = match game.play(mv) {
             Ok(events) => events,

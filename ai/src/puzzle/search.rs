@@ -15,6 +15,8 @@ pub(super) struct Search<G: Game> {
     table: HashMap<(G, u8), bool, BuildHasherDefault<FoldHasher>>,
     /// Per number of the mover's moves left: the reply that refuted a mover's move last.
     killers: Vec<Option<G::Move>>,
+    /// Per number of the mover's moves left: the mover's move that won last.
+    winners: Vec<Option<G::Move>>,
     /// Positions reached by a move (a measure of the work done).
     pub(super) nodes: u64,
 }
@@ -39,6 +41,7 @@ impl<G: Game> Search<G> {
             mover,
             table: HashMap::default(),
             killers: Vec::new(),
+            winners: Vec::new(),
             nodes: 0,
         }
     }
@@ -84,8 +87,22 @@ impl<G: Game> Search<G> {
         if left == 1 {
             return false;
         }
+        // (e) the move that won last at this depth first, before the moves are listed: the
+        // same move usually wins against most of the defence's replies, and the rules' own
+        // `play` accepting it makes it legal here.
+        let slot = usize::from(left);
+        if self.winners.len() <= slot {
+            self.winners.resize(slot + 1, None);
+        }
+        let tried = self.winners[slot];
+        if let Some(winner) = tried
+            && self.forces(game, winner, left)
+        {
+            return true;
+        }
         for mv in game.legal_moves() {
-            if self.forces(game, mv, left) {
+            if Some(mv) != tried && self.forces(game, mv, left) {
+                self.winners[slot] = Some(mv);
                 return true;
             }
         }

@@ -2,7 +2,8 @@
 //! are made before the bot starts (it joins them from their invites), so the store can hold
 //! each community's own puzzles from the start (`skald import`; on Matrix a room is its own
 //! community, a direct room with the bot too). A puzzle asked in carol's direct room with
-//! the bot is given and solved there, a dice puzzle too (a step typed alone shown with what
+//! the bot is given and solved there, a two-move one too (the forced reply shown), one
+//! answered wrong in dave's (the solution and the compared board), a dice puzzle too (a step typed alone shown with what
 //! may follow, then the whole turn); an answer typed in the shared room is refused with
 //! nothing counted. The daily puzzle: the room's creator (power level 100) turns it on, a
 //! member without power is refused, the post appears at the hour on the fake clock, and a
@@ -11,8 +12,8 @@
 
 use crate::matrix_common::{Bot, Player, WAIT, bot_id, bot_ready, matrix_config};
 use crate::puzzle_common::{
-    CAPTURE_IN_TWO, DicePuzzle, ONE_ESCAPE, ONE_ESCAPE_MOVE, dice_puzzle, puzzle_of,
-    store_with_puzzles,
+    CAPTURE_FIRST, CAPTURE_IN_TWO, DicePuzzle, ONE_ESCAPE, ONE_ESCAPE_MOVE, capture_second,
+    dice_puzzle, puzzle_of, store_with_puzzles,
 };
 use matrix_sdk::ruma::OwnedRoomId;
 use skald_tests::TempDir;
@@ -72,12 +73,20 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     } = dice_puzzle();
     let escape = puzzle_of(ONE_ESCAPE, "alice vs bob, game #12");
     let mut capture = puzzle_of(CAPTURE_IN_TWO, "self-play brandubh seed 1, ply 12");
+    // Out of reach in the room; in carol's direct room, near her rating once she solved the
+    // escape (her next own puzzle there).
+    let mut near_capture = capture.clone();
     capture.rating = 2100.0;
+    near_capture.rating = 1800.0;
     store_with_puzzles(
         &dir.path().join("data"),
         &[
             (hall.as_str(), vec![capture, escape.clone()]),
-            (carol_dm.as_str(), vec![escape, dice.clone()]),
+            (
+                carol_dm.as_str(),
+                vec![near_capture, escape.clone(), dice.clone()],
+            ),
+            (dave_dm.as_str(), vec![escape]),
         ],
     );
     let config = matrix_config(&dir, &url, "\n[clock]\nfake = true\n");
@@ -103,6 +112,53 @@ async fn puzzles_on_matrix_are_solved_in_direct_rooms_and_the_daily_post_is_edit
     let m = carol.mark();
     carol.say(&carol_dm, "!skald puzzle a3-a1").await;
     carol.bot_says(m, &carol_dm, "Solved: a3-a1 wins.").await;
+
+    // The two-move puzzle: the forced reply shown, then solved.
+    let m = carol.mark();
+    carol.say(&carol_dm, "!skald puzzle brandubh").await;
+    carol
+        .bot_says(m, &carol_dm, "Attackers to move, capture the king in 2.")
+        .await;
+    let m = carol.mark();
+    carol
+        .say(&carol_dm, &format!("!skald puzzle {CAPTURE_FIRST}"))
+        .await;
+    let step = carol
+        .bot_says(
+            m,
+            &carol_dm,
+            &format!("Right: {CAPTURE_FIRST}. They answer "),
+        )
+        .await;
+    let reply = step
+        .body
+        .split("They answer ")
+        .nth(1)
+        .and_then(|t| t.split('.').next())
+        .expect("the reply")
+        .to_string();
+    let second = capture_second(&reply);
+    let m = carol.mark();
+    carol
+        .say(&carol_dm, &format!("!skald puzzle {second}"))
+        .await;
+    carol
+        .bot_says(m, &carol_dm, &format!("Solved: {second} wins."))
+        .await;
+
+    // Wrong: dave's own escape in his direct room, answered a3-a2: the solution, and the
+    // board with both moves.
+    let m = dave.mark();
+    dave.say(&dave_dm, "!skald puzzle brandubh").await;
+    dave.bot_says(m, &dave_dm, "Defenders to move, escape in 1.")
+        .await;
+    let m = dave.mark();
+    dave.say(&dave_dm, "!skald puzzle a3-a2").await;
+    let wrong = dave
+        .bot_says(m, &dave_dm, "Not this one: a3-a2 does not force the win.")
+        .await;
+    assert!(wrong.body.contains("The solution: a3-a1."), "{wrong:?}");
+    dave.bot_board(m, &dave_dm).await;
 
     // A dice puzzle: its first step typed alone is shown with the steps that may follow
     // (nothing counted); the whole turn solves it.

@@ -156,6 +156,39 @@ pub fn puzzle_of(
     Ok(puzzle_at(position, bound, source)?)
 }
 
+/// The bound a finished game's positions are screened with before the full proof when the
+/// engine workers mine a community's games in the background (`Some(2)` on the 11x11 and
+/// 13x13 boards, `None` elsewhere): there a proof within 3 costs about 0.1 s a position in
+/// release and far more in a debug build, most of it spent showing that no first move wins
+/// (`docs/PUZZLES.md` "Mining"), while the puzzle test within 2 costs a few milliseconds. A position passing the screen is proven within the full bound, so what
+/// is found is as proven as any puzzle; a puzzle whose fastest win needs exactly 3 of the
+/// mover's moves is not looked for there (`skald puzzles mine` looks for it).
+pub fn screen_bound(rule_set: RuleSetId) -> Option<u8> {
+    match rule_set {
+        RuleSetId::Hnefatafl | RuleSetId::Hnefatafl13 | RuleSetId::Copenhagen => Some(2),
+        _ => None,
+    }
+}
+
+/// [`puzzle_of`] after the screen of [`screen_bound`]: `None` at once where the position is
+/// no puzzle within the screen's bound (no first move, or more than one, wins within it).
+pub fn screened_puzzle_of(
+    position: &Position,
+    bound: u8,
+    seed: u64,
+    source: String,
+) -> Result<Option<Puzzle>, MineError> {
+    // A puzzle within `bound` whose win takes at most `screen` moves is one within `screen`
+    // too (no other first move wins within the larger bound, so none within the smaller):
+    // the cheap proof settles every other position.
+    if let Some(screen) = screen_bound(position.rule_set()).filter(|&s| s < bound)
+        && puzzle_at(position, screen, String::new())?.is_none()
+    {
+        return Ok(None);
+    }
+    puzzle_of(position, bound, seed, source)
+}
+
 /// Every puzzle of a record within `bound`, each with the source `source(ply)` names.
 pub fn mine_record(
     record: &Record,
@@ -206,6 +239,43 @@ mod tests {
             assert!(puzzle.source.starts_with("self-play brandubh seed 1, ply "));
             assert!(["attackers", "defenders"].contains(&puzzle.to_move.as_str()));
             assert!(puzzle.rating >= 900.0);
+        }
+    }
+
+    /// The background miner's screen loses no big-board puzzle that wins within its bound,
+    /// and finds none where the full proof finds none.
+    #[test]
+    fn the_screen_keeps_every_big_board_puzzle_within_two_and_adds_none() {
+        let mut kept = 0;
+        for puzzle in crate::puzzle::starter()
+            .iter()
+            .filter(|p| screen_bound(p.rule_set).is_some())
+        {
+            let position = puzzle.read_position().expect("reads");
+            let full = puzzle_of(&position, 3, 0, "test".into()).expect("proves");
+            let screened = screened_puzzle_of(&position, 3, 0, "test".into()).expect("proves");
+            let within_two = puzzle_at(&position, 2, String::new())
+                .expect("proves")
+                .is_some();
+            assert!(full.is_some(), "a shipped puzzle: {}", puzzle.position);
+            assert_eq!(screened.is_some(), within_two, "{}", puzzle.position);
+            if within_two {
+                assert_eq!(screened, full);
+                kept += 1;
+            }
+        }
+        assert!(
+            kept > 60,
+            "most shipped big-board puzzles win within 2: {kept}"
+        );
+        // A self-play game's positions: the screen never finds what the full proof does not.
+        let record = self_play(RuleSetId::Copenhagen, 3);
+        for position in positions(&record).expect("replays").iter().step_by(9) {
+            let screened = screened_puzzle_of(position, 3, 0, "test".into()).expect("proves");
+            if let Some(found) = screened {
+                let full = puzzle_of(position, 3, 0, "test".into()).expect("proves");
+                assert_eq!(Some(found), full);
+            }
         }
     }
 }

@@ -34,14 +34,15 @@ pub struct MineJob {
 pub const DICE_POSITIONS: usize = 6;
 
 /// The puzzle at one position of a finished game, if there is one: proven within the rule
-/// set's mining bound (tafl, Subulata), or the best use of the roll (dice games), seeded by
-/// the game and the position so every process finds the same.
+/// set's mining bound (tafl, Subulata; on the big boards only where the mover wins within
+/// the cheaper screen's bound, `mine::screen_bound`), or the best use of the roll (dice
+/// games), seeded by the game and the position so every process finds the same.
 pub fn mine_position(position: &Position, game: u64, source: &str) -> Option<Puzzle> {
     let rule_set = position.rule_set();
     let bound = skald_model::puzzle::mine::default_bound(rule_set);
     let seed = game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(position.ply()) << 32);
     let source = format!("{source}, move {}", position.ply() + 1);
-    skald_model::puzzle::mine::puzzle_of(position, bound, seed, source)
+    skald_model::puzzle::mine::screened_puzzle_of(position, bound, seed, source)
         .ok()
         .flatten()
 }

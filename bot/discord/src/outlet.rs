@@ -130,23 +130,13 @@ async fn post(outlet: &DiscordOutlet, notices: Vec<(Notice, Option<OnceKey>)>) {
     }
 }
 
-/// Tells the session the id of the message posted under the progress name `key`, which it
-/// keeps when that is a daily puzzle's post: another process, or this one after a restart,
-/// then edits that message with the solvers instead of posting a new one.
+/// Tells the session the id of the message posted under the progress name `key`
+/// ([`skald_port::progress::keep_posted`]).
 async fn keep_message(outlet: &DiscordOutlet, key: &str, sent: &serenity::Message) {
-    let session = outlet.session.clone();
-    let (key, channel) = (
-        key.to_string(),
-        ChannelId(sent.channel_id.get().to_string()),
-    );
+    let channel = ChannelId(sent.channel_id.get().to_string());
     let handle = sent.id.get().to_string();
-    let kept = tokio::task::spawn_blocking(move || {
-        session.message_posted(&key, deliver::PLATFORM, &channel, &handle)
-    })
-    .await;
-    if let Err(e) = kept {
-        tracing::warn!(error = %e, "discord: cannot keep a posted message's id");
-    }
+    skald_port::progress::keep_posted(&outlet.session, key, deliver::PLATFORM, channel, handle)
+        .await;
 }
 
 /// Posts one message of a notice in `channel` under `key` (see [`deliver::once`]).

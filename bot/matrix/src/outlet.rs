@@ -68,7 +68,14 @@ async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
                 .as_ref()
                 .or(notice.reply.replaces.as_ref());
             if let (Some(key), Some(event)) = (key, posted) {
-                keep_event(outlet, key, &notice.channel, event.to_string()).await;
+                skald_port::progress::keep_posted(
+                    &outlet.session,
+                    key,
+                    super::PLATFORM,
+                    notice.channel.clone(),
+                    event.to_string(),
+                )
+                .await;
             }
             if !notice.reply.boards.is_empty() {
                 super::typing::stop(&room).await;
@@ -77,20 +84,5 @@ async fn post(outlet: &MatrixOutlet, notice: Notice, once: Option<OnceKey>) {
         None => {
             tracing::warn!(channel = %notice.channel, "matrix: a notice for a room the bot is not in")
         }
-    }
-}
-
-/// Tells the session the event posted under the progress name `key` in `channel`, which it
-/// keeps when that is a daily puzzle's post: another process, or this one after a restart,
-/// then edits that event with the solvers instead of posting a new notice.
-async fn keep_event(outlet: &MatrixOutlet, key: &str, channel: &ChannelId, event: String) {
-    let session = outlet.session.clone();
-    let (key, channel) = (key.to_string(), channel.clone());
-    let kept = tokio::task::spawn_blocking(move || {
-        session.message_posted(&key, super::PLATFORM, &channel, &event)
-    })
-    .await;
-    if let Err(e) = kept {
-        tracing::warn!(error = %e, "matrix: cannot keep a posted event's id");
     }
 }

@@ -11,8 +11,9 @@
 //! never known: the process restarted since the answer) makes the adapter post the edit
 //! as a new message, which loses nothing a reader needs.
 
+use skald_session::{ChannelId, Session};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a name is kept after it was last used: a day and an hour, so a daily
@@ -108,6 +109,29 @@ impl<T: Clone> Sent<T> {
     /// change is one insert or removal).
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry<T>>> {
         self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Tells the session how `platform`'s adapter reaches the message it posted under the
+/// progress name `key` in `channel` (`handle`: Discord's message id, Matrix's event id),
+/// off the async threads. The session keeps it for a daily puzzle's post
+/// ([`Session::message_posted`]), so another process, or this one after a restart, edits
+/// that message instead of posting a new one; a failure is logged.
+pub async fn keep_posted(
+    session: &Arc<Session>,
+    key: &str,
+    platform: &'static str,
+    channel: ChannelId,
+    handle: String,
+) {
+    let session = session.clone();
+    let key = key.to_string();
+    let kept = tokio::task::spawn_blocking(move || {
+        session.message_posted(&key, platform, &channel, &handle)
+    })
+    .await;
+    if let Err(e) = kept {
+        tracing::warn!(error = %e, platform, "cannot keep a posted message's id");
     }
 }
 

@@ -13,17 +13,22 @@
 //! loop goes on ticking, so a reminder or a timeout is never late because the engine has a
 //! long queue. A command answered while a pass runs kicks it (the new turn is picked up by
 //! the next free worker) and asks for another pass after it, so no turn is left behind.
-//! With [`Driver::ordered`] (the console's transcript) a tick waits for the pass instead, so
-//! the engine's moves print before what fell due, in the same order in every run.
+//! With [`Driver::ordered`] (the console's transcript) a tick waits for the pass's engine
+//! moves instead, so the engine's moves print before what fell due, in the same order in
+//! every run.
 //!
 //! Rounds are counted ([`Rounds`]) so an adapter that answers in transcript order (the
 //! console) can wait, after a command, for the round that command started: the engine's
-//! answer then comes before the next line is read.
+//! answer then comes before the next line is read. A pass left with nothing but mining
+//! finished games for puzzles says so ([`Driver::on_quiet`]) and counts as finished: the
+//! mining goes on on the workers nothing else needs, and the next line does not wait for it.
+//! On shutdown (the loop is aborted) the running pass is told to stop, so the process waits
+//! for one search at most, not for a whole game's mining.
 
 use skald_port::fake_time::AdapterClock;
 use skald_port::rounds::Rounds;
 use skald_session::Session;
-use skald_session::engine_driver::Driver;
+use skald_session::engine_driver::{Driver, EngineWaker};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -33,6 +38,28 @@ use tokio::task::JoinHandle;
 struct EnginePass {
     handle: JoinHandle<Driver>,
     covers: u64,
+    /// The highest mark this loop kicked the pass with (the requests counted then).
+    kicked: u64,
+    /// The mark of the pass's last report that only mining is left, if any.
+    quiet: Option<u64>,
+}
+
+impl EnginePass {
+    /// Whether the pass has played every turn the requests so far could have made, and
+    /// only mines now: what it answers is answered.
+    fn is_quiet(&self) -> bool {
+        self.quiet.is_some_and(|m| m >= self.kicked)
+    }
+}
+
+/// The loop's waker of the engine's pass, which tells a running pass to stop when the loop
+/// is dropped (aborted at shutdown).
+struct StopOnDrop(EngineWaker);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }
 
 /// Runs forever (the process aborts it on shutdown). `post` posts what waits in the outbox:
@@ -55,9 +82,14 @@ pub async fn run<P, F>(
     F: Future<Output = ()>,
 {
     let ordered = driver.ordered;
+    // A pass's reports that only mining is left.
+    let (quiet_tx, mut quiet_rx) = tokio::sync::mpsc::unbounded_channel::<u64>();
+    let driver = driver.on_quiet(move |mark| {
+        let _ = quiet_tx.send(mark);
+    });
     // What the loop restarts the engine with if a pass is ever lost.
     let spare = driver.like();
-    let mut waker = driver.waker();
+    let mut waker = StopOnDrop(driver.waker());
     let mut idle = Some(driver);
     let mut pass: Option<EnginePass> = None;
     // Each says a move was played, its notices written into the outbox with it.
@@ -91,12 +123,17 @@ pub async fn run<P, F>(
                 }
                 d
             });
-            pass = Some(EnginePass { handle, covers });
+            pass = Some(EnginePass {
+                handle,
+                covers,
+                kicked: 0,
+                quiet: None,
+            });
         }
         if !ticks {
             tick_due = false;
         }
-        if tick_due && !(ordered && pass.is_some()) {
+        if tick_due && !(ordered && pass.as_ref().is_some_and(|p| !p.is_quiet())) {
             tick_due = false;
             looked = std::time::Instant::now();
             clock.refresh();
@@ -124,8 +161,14 @@ pub async fn run<P, F>(
             // before its end is seen.
             biased;
             Some(()) = answered.recv() => post().await,
+            Some(mark) = quiet_rx.recv() => {
+                if let Some(p) = pass.as_mut() {
+                    p.quiet = Some(mark);
+                    engine_covered = engine_covered.max(p.covers.max(mark));
+                }
+            }
             ended = pass_end(&mut pass), if pass.is_some() => {
-                let covers = pass.take().map_or(0, |p| p.covers);
+                let covers = pass.take().map_or(0, |p| p.covers.max(p.quiet.unwrap_or(0)));
                 if answered.try_recv().is_ok() {
                     while answered.try_recv().is_ok() {}
                     post().await;
@@ -135,11 +178,11 @@ pub async fn run<P, F>(
                     Err(e) => {
                         tracing::error!(error = %e, "the engine's pass was lost; a new driver takes over");
                         let d = spare.like();
-                        waker = d.waker();
+                        waker = StopOnDrop(d.waker());
                         idle = Some(d);
                     }
                 }
-                engine_covered = covers;
+                engine_covered = engine_covered.max(covers);
             }
             _ = &mut timer => {
                 rearm = true;
@@ -157,7 +200,11 @@ pub async fn run<P, F>(
                 tick_due = true;
                 engine_due = true;
                 // A pass running picks the new turn up at once; another pass follows it.
-                waker.kick();
+                let mark = rounds.begin();
+                waker.0.kick_marked(mark);
+                if let Some(p) = pass.as_mut() {
+                    p.kicked = mark;
+                }
             }
         }
     }
@@ -258,6 +305,93 @@ mod tests {
             hall.is_some_and(|at| at < 4),
             "the deadline does not wait for the engine's last answer: {order:?}"
         );
+    }
+
+    /// The console's background loop (ordered, each move its own notice) on a fresh store.
+    fn console_session() -> (Arc<Session>, Arc<AdapterClock>) {
+        let store: Arc<dyn Store> = Arc::new(SledStore::temporary().expect("temporary store"));
+        let clock = Arc::new(AdapterClock::typed(&store).expect("fake clock"));
+        let session = Arc::new(
+            Session::new(
+                store,
+                clock.clock(),
+                rand::rngs::StdRng::seed_from_u64(1),
+                SessionConfig::default().without_rate_limit(),
+            )
+            .expect("session"),
+        );
+        (session, clock)
+    }
+
+    /// Whether game 1 has been mined for puzzles.
+    fn mined(session: &Session) -> Option<bool> {
+        let game = session.store().game(1).ok()??;
+        match game.doc.mining? {
+            skald_model::puzzle::Mining::Done { .. } => Some(true),
+            _ => Some(false),
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_console_line_after_a_game_ends_does_not_wait_for_its_mining() {
+        let (session, clock) = console_session();
+        // alice and bob play Hnefatafl to its end as the engine's self-play game went: a
+        // long game on the big board, whose mining takes many seconds in a debug build.
+        let say = |who: &str, line: &str| {
+            let ctx = Context::new(User::new("console", who, who), "console", "hall");
+            let r = session.handle(&ctx, line);
+            assert_eq!(r.kind, ReplyKind::Done, "{line}: {}", r.text.en());
+        };
+        say("alice", "challenge tafl @bob first");
+        say("bob", "accept #1");
+        // Seed 5: 246 plies.
+        let record = skald_model::puzzle::mine::self_play(skald_rules::RuleSetId::Hnefatafl, 5);
+        let mut seats = ["alice", "bob"].into_iter().cycle();
+        for action in &record.actions {
+            if let skald_rules::Action::Move(mv) = action {
+                let who = seats.next().unwrap_or("alice");
+                say(who, &format!("move #1 {mv}"));
+            }
+        }
+        let ended = session
+            .store()
+            .game(1)
+            .ok()
+            .flatten()
+            .is_some_and(|g| g.doc.end.is_some());
+        if !ended {
+            say("bob", "resign #1");
+        }
+        assert_eq!(
+            mined(&session),
+            Some(false),
+            "the finished game waits to be mined"
+        );
+        let mut driver = Driver::new();
+        (driver.ordered, driver.separate) = (true, true);
+        let (engine, rounds) = (Arc::new(Notify::new()), Arc::new(Rounds::default()));
+        let scheduler = tokio::spawn(run(
+            session.clone(),
+            clock,
+            engine.clone(),
+            rounds.clone(),
+            Duration::from_secs(3600),
+            true,
+            driver,
+            || async {},
+        ));
+        // The console's next line waits for its round: answered while the game is mined.
+        tokio::time::timeout(Duration::from_secs(60), rounds.settle(&engine))
+            .await
+            .expect("the round is answered");
+        assert_eq!(
+            mined(&session),
+            Some(false),
+            "answered before the mining ended"
+        );
+        // Stopping does not wait for it either (a_process_that_stops_mid_mining_... in the
+        // session's tests: the game is mined again later).
+        scheduler.abort();
     }
 
     #[tokio::test]

@@ -89,6 +89,22 @@ pub struct Driver {
     /// The name this driver holds reviews under (`crate::review`): unique to the driver,
     /// so two processes (or a restarted one) never take one review for the same holder.
     holder: String,
+    /// Told when a pass has nothing left but mining ([`Driver::on_quiet`]).
+    quiet: QuietReport,
+}
+
+/// Whom a pass tells that only background work is left (see [`Driver::on_quiet`]).
+#[derive(Clone, Default)]
+struct QuietReport(Option<Arc<dyn Fn(u64) + Send + Sync>>);
+
+impl std::fmt::Debug for QuietReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "QuietReport(set)"
+        } else {
+            "QuietReport(none)"
+        })
+    }
 }
 
 /// A name no other driver has: the process's id and the time it was made.
@@ -112,6 +128,7 @@ impl Default for Driver {
             seen: HashMap::new(),
             pool: Pool::new(),
             holder: holder_name(),
+            quiet: QuietReport::default(),
         }
     }
 }
@@ -144,8 +161,21 @@ impl Driver {
             separate: self.separate,
             ordered: self.ordered,
             claims: self.claims.clone(),
+            quiet: self.quiet.clone(),
             ..Driver::default()
         }
+    }
+
+    /// This driver calling `report` whenever a pass has played every engine turn it could
+    /// see and finished its review, and only mining finished games is left: the background
+    /// loop of the console then counts the round as answered, so the next line does not wait
+    /// for the mining (which goes on, on the workers nothing else needs). `report` gets the
+    /// highest mark of the kicks the pass looked after ([`EngineWaker::kick_marked`]; 0 for
+    /// none). With [`Driver::ordered`], a quiet pass looks at the turns again only when
+    /// kicked, so what the loop does meanwhile (a tick) never races an engine move.
+    pub fn on_quiet(mut self, report: impl Fn(u64) + Send + Sync + 'static) -> Driver {
+        self.quiet = QuietReport(Some(Arc::new(report)));
+        self
     }
 
     /// Wakes this driver's running pass to look for new turns (see [`EngineWaker`]).
@@ -184,37 +214,43 @@ impl Driver {
         self.pool.start(self.threads.max(1));
         self.pool.drop_kicks();
         let mut pass = Pass::default();
+        // Whether the last look found no turn to play.
+        let mut no_turns = false;
         for _ in 0..MAX_LOOKS {
-            let turns = self.waiting(session, &pass);
-            // The games the engine is done with, for now: their merged answers go out.
-            let done: Vec<u64> = pass
-                .merged
-                .keys()
-                .filter(|g| !turns.iter().any(|t| t.game == **g))
-                .copied()
-                .collect();
-            for game in done {
-                if let Some(answer) = pass.merged.remove(&game) {
-                    send(session, game, answer, post);
+            if !(self.ordered && pass.quiet) {
+                let turns = self.waiting(session, &pass);
+                no_turns = turns.is_empty();
+                // The games the engine is done with, for now: their merged answers go out.
+                let done: Vec<u64> = pass
+                    .merged
+                    .keys()
+                    .filter(|g| !turns.iter().any(|t| t.game == **g))
+                    .copied()
+                    .collect();
+                for game in done {
+                    if let Some(answer) = pass.merged.remove(&game) {
+                        send(session, game, answer, post);
+                    }
                 }
+                if let Some((turn, outcome)) = self.next_to_play(&mut pass, &turns) {
+                    self.play(session, turn, outcome, &mut pass, post);
+                    continue;
+                }
+                if pass.played < MAX_MOVES {
+                    self.pick_up(&turns, &mut pass);
+                }
+                let searching =
+                    pass.in_flight.len() + pass.review.as_ref().map_or(0, |r| r.in_flight);
+                reviews::hand_out(
+                    &mut pass.review,
+                    session,
+                    &self.pool,
+                    self.threads.max(1).saturating_sub(searching),
+                    &self.holder,
+                    self.in_outbox,
+                    post,
+                );
             }
-            if let Some((turn, outcome)) = self.next_to_play(&mut pass, &turns) {
-                self.play(session, turn, outcome, &mut pass, post);
-                continue;
-            }
-            if pass.played < MAX_MOVES {
-                self.pick_up(&turns, &mut pass);
-            }
-            let searching = pass.in_flight.len() + pass.review.as_ref().map_or(0, |r| r.in_flight);
-            reviews::hand_out(
-                &mut pass.review,
-                session,
-                &self.pool,
-                self.threads.max(1).saturating_sub(searching),
-                &self.holder,
-                self.in_outbox,
-                post,
-            );
             // Mining comes last: the workers the turns and the review leave free.
             let searching = pass.in_flight.len()
                 + pass.review.as_ref().map_or(0, |r| r.in_flight)
@@ -236,8 +272,25 @@ impl Driver {
                 // The first game's claim was just refused: look again without it.
                 continue;
             }
+            let quiet = no_turns
+                && pass.in_flight.is_empty()
+                && pass.held.is_empty()
+                && pass.merged.is_empty()
+                && !reviews::busy(&pass.review);
+            if quiet
+                && !pass.quiet
+                && let Some(report) = &self.quiet.0
+            {
+                report(pass.mark);
+            }
+            pass.quiet = quiet;
             match self.pool.next_event() {
-                Event::Kick => {}
+                Event::Kick(mark) => {
+                    pass.quiet = false;
+                    pass.mark = pass.mark.max(mark);
+                }
+                // Only the searches in flight are waited for, below.
+                Event::Stop => break,
                 Event::Searched {
                     turn,
                     outcome,
@@ -266,20 +319,15 @@ impl Driver {
                 }
             }
         }
-        if !pass.in_flight.is_empty()
-            || reviews::busy(&pass.review)
-            || pass.mining.as_ref().is_some_and(|r| r.in_flight > 0)
-        {
-            // Only after MAX_LOOKS: wait for the searches still running so none outlives
-            // the pass, and play none of them (the next pass searches again).
-            tracing::warn!(
+        if pass.searching() {
+            // Only after MAX_LOOKS or a stop: wait for the searches still running so none
+            // outlives the pass, and play none of them (the next pass, or the next start,
+            // searches again; a review or a mining left is taken again when its hold ends).
+            tracing::info!(
                 searching = pass.in_flight.len(),
                 "the engine's pass stops early"
             );
-            while !pass.in_flight.is_empty()
-                || reviews::busy(&pass.review)
-                || pass.mining.as_ref().is_some_and(|r| r.in_flight > 0)
-            {
+            while pass.searching() {
                 match self.pool.next_event() {
                     Event::Searched { turn, .. } => {
                         pass.in_flight.remove(&turn.game);
@@ -290,7 +338,7 @@ impl Driver {
                         _ => pass.review = None,
                     },
                     Event::Mined { .. } => minings::let_go(&mut pass.mining),
-                    Event::Kick => {}
+                    Event::Kick(_) | Event::Stop => {}
                 }
             }
         }
@@ -478,9 +526,22 @@ struct Pass {
     review: Option<reviews::ReviewRun>,
     /// The finished game being mined for puzzles on the workers left free after that.
     mining: Option<minings::MineRun>,
+    /// Whether only mining was left at the last look (reported through
+    /// [`Driver::on_quiet`] when it became so).
+    quiet: bool,
+    /// The highest mark of the kicks this pass has seen.
+    mark: u64,
 }
 
 impl Pass {
+    /// Whether a worker still searches for this pass: a turn, a review's position or a
+    /// mined one.
+    fn searching(&self) -> bool {
+        !self.in_flight.is_empty()
+            || self.review.as_ref().is_some_and(|r| r.in_flight > 0)
+            || self.mining.as_ref().is_some_and(|r| r.in_flight > 0)
+    }
+
     /// Whether `turn`'s game has neither a search in flight nor one waiting to be played.
     fn is_waiting(&self, turn: &EngineTurn) -> bool {
         !self.in_flight.contains_key(&turn.game) && !self.held.contains_key(&turn.game)

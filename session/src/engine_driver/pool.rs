@@ -94,8 +94,13 @@ pub(super) enum Event {
         /// Its puzzle, if it is one.
         found: Option<Option<skald_model::puzzle::Puzzle>>,
     },
-    /// Something may have given the engine a new turn: look again at once.
-    Kick,
+    /// Something may have given the engine a new turn: look again at once. The mark is the
+    /// caller's (see [`EngineWaker::kick_marked`]): the pass reports the highest it has looked
+    /// after when it next falls quiet ([`super::Driver::on_quiet`]).
+    Kick(u64),
+    /// The process is stopping: start nothing more, wait for the searches in flight, end the
+    /// pass.
+    Stop,
 }
 
 /// Wakes a driver in the middle of its pass, so a free worker picks up a turn made after the
@@ -109,7 +114,21 @@ impl EngineWaker {
     /// Tells the driver to look for new engine turns now. Harmless when no pass runs: the next
     /// pass looks anyway.
     pub fn kick(&self) {
-        let _ = self.events.send(Event::Kick);
+        self.kick_marked(0);
+    }
+
+    /// [`EngineWaker::kick`], with a mark the pass hands back once it has looked after this
+    /// kick and has nothing but background work left ([`super::Driver::on_quiet`]): the
+    /// background loop marks a kick with the console's request it answers.
+    pub fn kick_marked(&self, mark: u64) {
+        let _ = self.events.send(Event::Kick(mark));
+    }
+
+    /// Ends the running pass soon (the process is stopping): nothing new is searched, the
+    /// searches in flight are waited for and none of their moves is played. Harmless when no
+    /// pass runs.
+    pub fn stop(&self) {
+        let _ = self.events.send(Event::Stop);
     }
 }
 
@@ -181,7 +200,7 @@ impl Pool {
 
     /// Waits for the next search to end, or a kick. Never fails: the pool keeps a sender.
     pub fn next_event(&self) -> Event {
-        self.events.recv().unwrap_or(Event::Kick)
+        self.events.recv().unwrap_or(Event::Kick(0))
     }
 
     /// Forgets the kicks sent while no pass ran (the pass about to begin looks anyway).
@@ -199,7 +218,7 @@ impl Pool {
                 Event::Mined { game, .. } => {
                     tracing::warn!(game, "a mined position outlived its pass; dropped")
                 }
-                Event::Kick => {}
+                Event::Kick(_) | Event::Stop => {}
             }
         }
     }

@@ -458,7 +458,8 @@ fn play_self_play_game(s: &Session, seed: u64) {
 #[test]
 fn a_finished_game_is_mined_once_for_its_communitys_own_puzzles() {
     let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
-    let s = session(&clock);
+    let kept = SledStore::temporary().expect("store");
+    let s = session_on(kept.clone(), clock.clone());
     play_self_play_game(&s, 1);
     let game = s.test_game(1);
     assert!(
@@ -469,7 +470,24 @@ fn a_finished_game_is_mined_once_for_its_communitys_own_puzzles() {
         "{:?}",
         game.mining
     );
-    crate::engine_driver::Driver::new().play_pending(&s, |_| {});
+    // The pass says when only the mining is left (the console then reads its next line),
+    // and goes on mining: at that moment the game is not mined yet.
+    let reports: Arc<std::sync::Mutex<Vec<(u64, bool)>>> = Arc::default();
+    let (seen, store) = (reports.clone(), kept.clone());
+    crate::engine_driver::Driver::new()
+        .on_quiet(move |mark| {
+            let mined = matches!(
+                store.game(1),
+                Ok(Some(g)) if matches!(g.doc.mining, Some(skald_model::puzzle::Mining::Done { .. }))
+            );
+            seen.lock().expect("reports").push((mark, mined));
+        })
+        .play_pending(&s, |_| {});
+    assert_eq!(
+        *reports.lock().expect("reports"),
+        vec![(0, false)],
+        "one report, before the game was mined"
+    );
     let game = s.test_game(1);
     let Some(skald_model::puzzle::Mining::Done { found }) = game.mining else {
         panic!("mined: {:?}", game.mining);
@@ -497,6 +515,39 @@ fn a_finished_game_is_mined_once_for_its_communitys_own_puzzles() {
         .expect("read")
         .expect("still there");
     assert_eq!(again.doc.version, room.doc.version);
+}
+
+#[test]
+fn a_process_that_stops_mid_mining_leaves_the_game_to_be_mined_again() {
+    let clock = Arc::new(FakeClock::new(FakeClock::EPOCH));
+    let s = session(&clock);
+    play_self_play_game(&s, 1);
+    // Stopped as soon as only the mining is left: the pass ends without finishing it.
+    let driver = crate::engine_driver::Driver::new();
+    let waker = driver.waker();
+    let mut driver = driver.on_quiet(move |_| waker.stop());
+    driver.play_pending(&s, |_| {});
+    let held = s.test_game(1).mining;
+    assert!(
+        matches!(
+            held,
+            Some(skald_model::puzzle::Mining::Pending {
+                holder: Some(_),
+                ..
+            })
+        ),
+        "held, not done: {held:?}"
+    );
+    // Nobody else takes it while the hold lasts; once it ends, another driver mines it.
+    crate::engine_driver::Driver::new().play_pending(&s, |_| {});
+    assert_eq!(s.test_game(1).mining, held);
+    clock.advance(crate::puzzle::mining::MINE_HOLD_SECS + 1);
+    crate::engine_driver::Driver::new().play_pending(&s, |_| {});
+    let done = s.test_game(1).mining;
+    assert!(
+        matches!(done, Some(skald_model::puzzle::Mining::Done { found }) if found > 0),
+        "{done:?}"
+    );
 }
 
 #[test]

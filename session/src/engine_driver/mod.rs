@@ -212,8 +212,14 @@ impl Driver {
     /// One pass: `post` gets each notice (`None`: a move's notices went into the outbox).
     fn run(&mut self, session: &Session, post: &mut dyn FnMut(Option<Notice>)) {
         self.pool.start(self.threads.max(1));
-        self.pool.drop_kicks();
-        let mut pass = Pass::default();
+        let kicked = self.pool.drop_kicks();
+        if kicked.stop {
+            return;
+        }
+        let mut pass = Pass {
+            mark: kicked.mark,
+            ..Pass::default()
+        };
         // Whether the last look found no turn to play.
         let mut no_turns = false;
         for _ in 0..MAX_LOOKS {

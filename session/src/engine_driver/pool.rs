@@ -203,8 +203,11 @@ impl Pool {
         self.events.recv().unwrap_or(Event::Kick(0))
     }
 
-    /// Forgets the kicks sent while no pass ran (the pass about to begin looks anyway).
-    pub fn drop_kicks(&self) {
+    /// Forgets the kicks sent while no pass ran, or before the one about to begin started (it
+    /// looks anyway), and tells what they asked: the highest mark among them (the pass looks
+    /// after them, so it answers those too), and whether the process is stopping.
+    pub fn drop_kicks(&self) -> Kicked {
+        let mut kicked = Kicked::default();
         while let Ok(event) = self.events.try_recv() {
             match event {
                 // A pass always waits for its searches: nothing else can be left here.
@@ -218,10 +221,21 @@ impl Pool {
                 Event::Mined { game, .. } => {
                     tracing::warn!(game, "a mined position outlived its pass; dropped")
                 }
-                Event::Kick(_) | Event::Stop => {}
+                Event::Kick(mark) => kicked.mark = kicked.mark.max(mark),
+                Event::Stop => kicked.stop = true,
             }
         }
+        kicked
     }
+}
+
+/// What the kicks waiting when a pass begins asked ([`Pool::drop_kicks`]).
+#[derive(Debug, Default)]
+pub(super) struct Kicked {
+    /// The highest mark among them.
+    pub mark: u64,
+    /// Whether one said the process is stopping.
+    pub stop: bool,
 }
 
 /// A worker: takes jobs until the pool is dropped.

@@ -227,21 +227,10 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_deadline_due_while_the_engine_has_a_long_queue_is_posted_at_once() {
-        let store: Arc<dyn Store> = Arc::new(SledStore::temporary().expect("temporary store"));
-        let clock = Arc::new(AdapterClock::typed(&store).expect("fake clock"));
-        let config = SessionConfig {
+        let (session, clock) = session_on_fake_clock(SessionConfig {
             engine_budget_scale: 0.05,
             ..SessionConfig::default()
-        };
-        let session = Arc::new(
-            Session::new(
-                store,
-                clock.clock(),
-                rand::rngs::StdRng::seed_from_u64(1),
-                config.without_rate_limit(),
-            )
-            .expect("session"),
-        );
+        });
         let say = |who: &str, channel: &str, line: &str| {
             let ctx = Context::new(User::new("console", who, who), "console", channel);
             let r = session.handle(&ctx, line);
@@ -307,8 +296,8 @@ mod tests {
         );
     }
 
-    /// The console's background loop (ordered, each move its own notice) on a fresh store.
-    fn console_session() -> (Arc<Session>, Arc<AdapterClock>) {
+    /// A session with `config` (no rate limit) on a fresh store and its typed fake clock.
+    fn session_on_fake_clock(config: SessionConfig) -> (Arc<Session>, Arc<AdapterClock>) {
         let store: Arc<dyn Store> = Arc::new(SledStore::temporary().expect("temporary store"));
         let clock = Arc::new(AdapterClock::typed(&store).expect("fake clock"));
         let session = Arc::new(
@@ -316,7 +305,7 @@ mod tests {
                 store,
                 clock.clock(),
                 rand::rngs::StdRng::seed_from_u64(1),
-                SessionConfig::default().without_rate_limit(),
+                config.without_rate_limit(),
             )
             .expect("session"),
         );
@@ -334,7 +323,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_console_line_after_a_game_ends_does_not_wait_for_its_mining() {
-        let (session, clock) = console_session();
+        let (session, clock) = session_on_fake_clock(SessionConfig::default());
         // alice and bob play Hnefatafl to its end as the engine's self-play game went: a
         // long game on the big board, whose mining takes many seconds in a debug build.
         let say = |who: &str, line: &str| {
